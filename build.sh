@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# build.sh — the one entry point for building, testing and benchmarking Kibitz.
+# Usage: ./build.sh [native|wasm|test|bench|clean]   (default: native)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+BIN=bin
+GOROOT_DIR=$(go env GOROOT)
+WASM_EXEC="$GOROOT_DIR/lib/wasm/go_js_wasm_exec"
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "build.sh: '$1' is required: $2" >&2; exit 1; }; }
+
+native() {
+	need go "install Go 1.26 or newer (https://go.dev/dl/)"
+	mkdir -p "$BIN"
+	go build -trimpath -o "$BIN/kibitz" ./cmd/kibitz
+	echo "built $BIN/kibitz"
+}
+
+wasm() {
+	need go "install Go 1.26 or newer"
+	mkdir -p "$BIN"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$BIN/kibitz.wasm" ./wasm
+	echo "built $BIN/kibitz.wasm"
+}
+
+run_tests() {
+	need go "install Go 1.26 or newer"
+	need node "install Node.js 20 or newer (Debian: apt-get install nodejs npm); the wasm tests run under it"
+	local start=$SECONDS
+	echo "== gofmt / go vet"
+	local unformatted
+	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+	if [ -n "$unformatted" ]; then echo "gofmt needed on: $unformatted" >&2; exit 1; fi
+	go vet ./...
+	echo "== go test (native)"
+	go test -count=1 ./...
+	echo "== go test (wasm under node, short)"
+	GOOS=js GOARCH=wasm go test -count=1 -short -exec "$WASM_EXEC" ./engine/board
+	echo "== all tests passed in $((SECONDS - start)) s"
+}
+
+bench() {
+	go test -run XXX -bench . -benchmem ./engine/...
+}
+
+case "${1:-native}" in
+native) native ;;
+wasm) wasm ;;
+test) run_tests ;;
+bench) bench ;;
+clean) rm -rf "$BIN" dist ;;
+*) echo "usage: ./build.sh [native|wasm|test|bench|clean]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"kibitz/engine/board"
+)
+
+func init() {
+	register(command{"perft", "count the leaf nodes of the legal move tree (move-generator check and benchmark)", runPerft})
+}
+
+func runPerft(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("perft", stderr)
+	depth := fs.Int("depth", 5, "depth in plies (1..12)")
+	fen := fs.String("fen", board.StartFEN, "position in FEN")
+	divide := fs.Bool("divide", false, "print the count below each root move")
+	bulk := fs.Bool("bulk", false, "bulk counting: count the last ply's moves without making them")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *depth < 1 || *depth > 12 {
+		return fmt.Errorf("--depth %d is out of range 1..12", *depth)
+	}
+	p, err := board.ParseFEN(*fen)
+	if err != nil {
+		return err
+	}
+	board.WritePerft(stdout, p, *depth, *divide, *bulk)
+	return nil
+}

@@ -1,0 +1,253 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ErrInvalidFEN is wrapped by every error ParseFEN returns.
+var ErrInvalidFEN = errors.New("invalid FEN")
+
+// maxFENLength bounds the input so that absurd strings fail fast.
+const maxFENLength = 256
+
+// ParseFEN reads a position in Forsyth–Edwards Notation. The halfmove clock
+// and fullmove number may be omitted together (EPD style); they default to
+// 0 and 1. The position must be one that can arise in a game as far as the
+// rules can tell cheaply: one king each, no pawns on the first or last
+// rank, castling rights backed by king and rook on their squares, a
+// consistent en-passant square, and the side not to move not in check.
+func ParseFEN(fen string) (*Position, error) {
+	p := &Position{history: make([]undo, 0, 256)}
+	if err := p.parseFEN(fen); err != nil {
+		return nil, fmt.Errorf("%w %q: %v", ErrInvalidFEN, clip(fen), err)
+	}
+	p.key = p.computeKey()
+	return p, nil
+}
+
+func clip(s string) string {
+	if len(s) > 100 {
+		return s[:100] + "…"
+	}
+	return s
+}
+
+func (p *Position) parseFEN(fen string) error {
+	if len(fen) > maxFENLength {
+		return fmt.Errorf("longer than %d bytes", maxFENLength)
+	}
+	fields := strings.Fields(fen)
+	if len(fields) != 4 && len(fields) != 6 {
+		return fmt.Errorf("has %d fields, want 6 (or 4 without the clocks)", len(fields))
+	}
+	if err := p.parsePlacement(fields[0]); err != nil {
+		return err
+	}
+	switch fields[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return fmt.Errorf("side to move %q is neither w nor b", fields[1])
+	}
+	if err := p.parseCastling(fields[2]); err != nil {
+		return err
+	}
+	if err := p.parseEnPassant(fields[3]); err != nil {
+		return err
+	}
+	p.halfmove, p.fullmove = 0, 1
+	if len(fields) == 6 {
+		var err error
+		if p.halfmove, err = parseClock(fields[4], "halfmove clock", 0); err != nil {
+			return err
+		}
+		if p.fullmove, err = parseClock(fields[5], "fullmove number", 1); err != nil {
+			return err
+		}
+	}
+	return p.validate()
+}
+
+func parseClock(s, name string, min int) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < min || n > 100000 {
+		return 0, fmt.Errorf("%s %q is not an integer in %d..100000", name, s, min)
+	}
+	return n, nil
+}
+
+func (p *Position) parsePlacement(s string) error {
+	for i := range p.squares {
+		p.squares[i] = NoPiece
+	}
+	ranks := strings.Split(s, "/")
+	if len(ranks) != 8 {
+		return fmt.Errorf("placement has %d ranks, want 8", len(ranks))
+	}
+	for i, r := range ranks {
+		rank := 7 - i
+		file, prevDigit := 0, false
+		for _, c := range r {
+			digit := c >= '1' && c <= '8'
+			if digit && prevDigit {
+				return fmt.Errorf("rank %d has two digits in a row", rank+1)
+			}
+			prevDigit = digit
+			if digit {
+				file += int(c - '0')
+			} else {
+				idx := strings.IndexRune(pieceLetters, c)
+				if idx < 0 {
+					return fmt.Errorf("rank %d: %q is not a piece letter", rank+1, c)
+				}
+				if file < 8 {
+					p.put(Piece(idx), MakeSquare(file, rank))
+				}
+				file++
+			}
+			if file > 8 {
+				return fmt.Errorf("rank %d has more than 8 squares", rank+1)
+			}
+		}
+		if file != 8 {
+			return fmt.Errorf("rank %d has %d squares, want 8", rank+1, file)
+		}
+	}
+	return nil
+}
+
+func (p *Position) parseCastling(s string) error {
+	p.castle = 0
+	if s == "-" {
+		return nil
+	}
+	for _, c := range s {
+		i := strings.IndexRune("KQkq", c)
+		if i < 0 {
+			return fmt.Errorf("castling field %q: %q is not one of KQkq", s, c)
+		}
+		if p.castle&(1<<i) != 0 {
+			return fmt.Errorf("castling field %q repeats %q", s, c)
+		}
+		p.castle |= 1 << i
+	}
+	type need struct {
+		right      CastleRights
+		king, rook Square
+		c          Color
+	}
+	for _, n := range []need{
+		{WhiteKingside, E1, H1, White}, {WhiteQueenside, E1, A1, White},
+		{BlackKingside, E8, H8, Black}, {BlackQueenside, E8, A8, Black},
+	} {
+		if p.castle&n.right == 0 {
+			continue
+		}
+		if p.squares[n.king] != MakePiece(n.c, King) || p.squares[n.rook] != MakePiece(n.c, Rook) {
+			return fmt.Errorf("castling right %v needs the %v king on %v and a rook on %v", n.right, n.c, n.king, n.rook)
+		}
+	}
+	return nil
+}
+
+func (p *Position) parseEnPassant(s string) error {
+	p.ep = NoSquare
+	if s == "-" {
+		return nil
+	}
+	sq, ok := ParseSquare(s)
+	if !ok {
+		return fmt.Errorf("en-passant square %q is not a square", s)
+	}
+	wantRank, pawnSq, origin := 5, sq-8, sq+8 // white to move: black just pushed
+	if p.side == Black {
+		wantRank, pawnSq, origin = 2, sq+8, sq-8
+	}
+	if sq.Rank() != wantRank {
+		return fmt.Errorf("en-passant square %v is not on rank %d", sq, wantRank+1)
+	}
+	if p.squares[pawnSq] != MakePiece(p.side^1, Pawn) {
+		return fmt.Errorf("en-passant square %v has no %v pawn in front of it", sq, p.side^1)
+	}
+	if p.squares[sq] != NoPiece || p.squares[origin] != NoPiece {
+		return fmt.Errorf("en-passant square %v or the square the pawn came from is occupied", sq)
+	}
+	p.ep = sq
+	return nil
+}
+
+func (p *Position) validate() error {
+	for c := White; c <= Black; c++ {
+		if n := p.Pieces(c, King).Count(); n != 1 {
+			return fmt.Errorf("%v has %d kings, want 1", c, n)
+		}
+		if n := p.Pieces(c, Pawn).Count(); n > 8 {
+			return fmt.Errorf("%v has %d pawns, at most 8 are possible", c, n)
+		}
+		if n := p.byColor[c].Count(); n > 16 {
+			return fmt.Errorf("%v has %d pieces, at most 16 are possible", c, n)
+		}
+	}
+	if p.byType[Pawn]&(Rank1|Rank8) != 0 {
+		return fmt.Errorf("pawn on %v: pawns cannot stand on the first or last rank", (p.byType[Pawn] & (Rank1 | Rank8)).First())
+	}
+	if p.attacked(p.KingSquare(p.side^1), p.side, p.Occupied()) {
+		return fmt.Errorf("%v is not to move but is in check", p.side^1)
+	}
+	if n := p.Checkers().Count(); n > 2 {
+		return fmt.Errorf("%v is in check from %d pieces, at most 2 are possible", p.side, n)
+	}
+	return nil
+}
+
+// FEN returns the position in Forsyth–Edwards Notation.
+func (p *Position) FEN() string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < 8; file++ {
+			pc := p.squares[MakeSquare(file, rank)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteString(pc.String())
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	side := "w"
+	if p.side == Black {
+		side = "b"
+	}
+	fmt.Fprintf(&b, " %s %v %v %d %d", side, p.castle, p.ep, p.halfmove, p.fullmove)
+	return b.String()
+}
+
+// String draws the board as text, White at the bottom, followed by the FEN.
+func (p *Position) String() string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		fmt.Fprintf(&b, "%d ", rank+1)
+		for file := 0; file < 8; file++ {
+			b.WriteString(" " + p.squares[MakeSquare(file, rank)].String())
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("   a b c d e f g h\n")
+	b.WriteString(p.FEN())
+	return b.String()
+}

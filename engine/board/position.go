@@ -1,0 +1,303 @@
+package board
+
+// Position is a chess position with the history needed to unmake moves and
+// to detect repetitions. The zero value is not usable: build one with
+// NewPosition or ParseFEN.
+type Position struct {
+	byType   [6]Bitboard
+	byColor  [2]Bitboard
+	squares  [64]Piece
+	side     Color
+	castle   CastleRights
+	ep       Square // en-passant target as FEN gives it, or NoSquare
+	halfmove int    // plies since the last capture or pawn move
+	fullmove int
+	key      uint64
+	history  []undo // one entry per move made, newest last
+}
+
+// undo is what MakeMove cannot recompute when unmaking.
+type undo struct {
+	key      uint64
+	move     Move
+	captured Piece
+	castle   CastleRights
+	ep       Square
+	halfmove int32
+}
+
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// NewPosition returns the starting position.
+func NewPosition() *Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err) // the constant above is valid
+	}
+	return p
+}
+
+// Clone returns an independent copy, history included.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.history = make([]undo, len(p.history), max(cap(p.history), 256))
+	copy(q.history, p.history)
+	return &q
+}
+
+// SideToMove returns the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// Castling returns the castling rights.
+func (p *Position) Castling() CastleRights { return p.castle }
+
+// EnPassant returns the en-passant target square or NoSquare.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// HalfmoveClock returns the plies since the last capture or pawn move.
+func (p *Position) HalfmoveClock() int { return p.halfmove }
+
+// FullmoveNumber returns the FEN move number.
+func (p *Position) FullmoveNumber() int { return p.fullmove }
+
+// Key returns the Zobrist hash of the position. Two positions that are the
+// same for the repetition rule have the same key: the en-passant file is
+// hashed only when a pawn can actually capture there.
+func (p *Position) Key() uint64 { return p.key }
+
+// PieceAt returns the piece on sq, or NoPiece.
+func (p *Position) PieceAt(sq Square) Piece { return p.squares[sq] }
+
+// Pieces returns the pieces of colour c and type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byType[t] & p.byColor[c] }
+
+// PiecesOfType returns the pieces of type t of both colours.
+func (p *Position) PiecesOfType(t PieceType) Bitboard { return p.byType[t] }
+
+// Occupied returns every occupied square.
+func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
+
+// ColorBB returns the squares occupied by colour c.
+func (p *Position) ColorBB(c Color) Bitboard { return p.byColor[c] }
+
+// KingSquare returns the square of c's king.
+func (p *Position) KingSquare(c Color) Square { return (p.byType[King] & p.byColor[c]).First() }
+
+// Ply returns the number of moves made since the position was set.
+func (p *Position) Ply() int { return len(p.history) }
+
+// LastMove returns the most recent move made, or NullMove.
+func (p *Position) LastMove() Move {
+	if len(p.history) == 0 {
+		return NullMove
+	}
+	return p.history[len(p.history)-1].move
+}
+
+// AttackersTo returns the pieces of both colours attacking sq under
+// occupancy occ.
+func (p *Position) AttackersTo(sq Square, occ Bitboard) Bitboard {
+	bq := p.byType[Bishop] | p.byType[Queen]
+	rq := p.byType[Rook] | p.byType[Queen]
+	return pawnAttacks[Black][sq]&p.byType[Pawn]&p.byColor[White] |
+		pawnAttacks[White][sq]&p.byType[Pawn]&p.byColor[Black] |
+		knightAttacks[sq]&p.byType[Knight] |
+		kingAttacks[sq]&p.byType[King] |
+		BishopAttacks(sq, occ)&bq |
+		RookAttacks(sq, occ)&rq
+}
+
+// attacked reports whether colour by attacks sq under occupancy occ.
+func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
+	them := p.byColor[by]
+	if pawnAttacks[by^1][sq]&p.byType[Pawn]&them != 0 ||
+		knightAttacks[sq]&p.byType[Knight]&them != 0 ||
+		kingAttacks[sq]&p.byType[King]&them != 0 {
+		return true
+	}
+	if BishopAttacks(sq, occ)&(p.byType[Bishop]|p.byType[Queen])&them != 0 {
+		return true
+	}
+	return RookAttacks(sq, occ)&(p.byType[Rook]|p.byType[Queen])&them != 0
+}
+
+// Checkers returns the enemy pieces giving check to the side to move.
+func (p *Position) Checkers() Bitboard {
+	return p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side^1]
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool {
+	return p.attacked(p.KingSquare(p.side), p.side^1, p.Occupied())
+}
+
+// epCapturable reports whether a pawn of the side to move attacks the
+// en-passant square; only then is the square part of the key.
+func (p *Position) epCapturable() bool {
+	return p.ep != NoSquare && pawnAttacks[p.side^1][p.ep]&p.byType[Pawn]&p.byColor[p.side] != 0
+}
+
+// computeKey hashes the position from scratch; tests compare it with the
+// incrementally kept key.
+func (p *Position) computeKey() uint64 {
+	var k uint64
+	for sq := Square(0); sq < 64; sq++ {
+		if pc := p.squares[sq]; pc != NoPiece {
+			k ^= zobristPiece[pc][sq]
+		}
+	}
+	if p.side == Black {
+		k ^= zobristSide
+	}
+	k ^= zobristCastle[p.castle]
+	if p.epCapturable() {
+		k ^= zobristEP[p.ep.File()]
+	}
+	return k
+}
+
+func (p *Position) put(pc Piece, sq Square) {
+	b := sq.Bit()
+	p.byType[pc>>1] |= b
+	p.byColor[pc&1] |= b
+	p.squares[sq] = pc
+	p.key ^= zobristPiece[pc][sq]
+}
+
+func (p *Position) remove(sq Square) {
+	pc := p.squares[sq]
+	b := sq.Bit()
+	p.byType[pc>>1] &^= b
+	p.byColor[pc&1] &^= b
+	p.squares[sq] = NoPiece
+	p.key ^= zobristPiece[pc][sq]
+}
+
+func (p *Position) relocate(from, to Square) {
+	pc := p.squares[from]
+	b := from.Bit() | to.Bit()
+	p.byType[pc>>1] ^= b
+	p.byColor[pc&1] ^= b
+	p.squares[from] = NoPiece
+	p.squares[to] = pc
+	p.key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+}
+
+// castleKeep[sq] is the set of rights that survive a move from or to sq.
+var castleKeep = func() (k [64]CastleRights) {
+	for i := range k {
+		k[i] = AllCastling
+	}
+	k[E1] &^= WhiteKingside | WhiteQueenside
+	k[H1] &^= WhiteKingside
+	k[A1] &^= WhiteQueenside
+	k[E8] &^= BlackKingside | BlackQueenside
+	k[H8] &^= BlackKingside
+	k[A8] &^= BlackQueenside
+	return
+}()
+
+// MakeMove plays m, which must be legal in this position (as produced by
+// GenerateMoves or ParseMove).
+func (p *Position) MakeMove(m Move) {
+	from, to, kind := m.From(), m.To(), m.Kind()
+	us := p.side
+	p.history = append(p.history, undo{key: p.key, move: m, captured: NoPiece, castle: p.castle, ep: p.ep, halfmove: int32(p.halfmove)})
+	u := &p.history[len(p.history)-1]
+	if p.epCapturable() {
+		p.key ^= zobristEP[p.ep.File()]
+	}
+	p.ep = NoSquare
+	p.halfmove++
+	moving := p.squares[from]
+	if moving.Type() == Pawn {
+		p.halfmove = 0
+	}
+	switch {
+	case kind == EnPassant:
+		capSq := to ^ 8 // the square behind the target, on the mover's fifth rank
+		u.captured = p.squares[capSq]
+		p.remove(capSq)
+		p.relocate(from, to)
+	case m.IsCapture():
+		u.captured = p.squares[to]
+		p.halfmove = 0
+		p.remove(to)
+		fallthrough
+	default:
+		if m.IsPromotion() {
+			p.remove(from)
+			p.put(MakePiece(us, m.Promotion()), to)
+		} else {
+			p.relocate(from, to)
+		}
+		if kind == DoublePush {
+			p.ep = (from + to) / 2
+		} else if kind == CastleKingside {
+			p.relocate(to+1, to-1)
+		} else if kind == CastleQueenside {
+			p.relocate(to-2, to+1)
+		}
+	}
+	if newCastle := p.castle & castleKeep[from] & castleKeep[to]; newCastle != p.castle {
+		p.key ^= zobristCastle[p.castle] ^ zobristCastle[newCastle]
+		p.castle = newCastle
+	}
+	if us == Black {
+		p.fullmove++
+	}
+	p.side = us ^ 1
+	p.key ^= zobristSide
+	if p.ep != NoSquare && p.epCapturable() {
+		p.key ^= zobristEP[p.ep.File()]
+	}
+}
+
+// UnmakeMove takes back the most recent MakeMove or MakeNullMove.
+func (p *Position) UnmakeMove() {
+	u := &p.history[len(p.history)-1]
+	m := u.move
+	p.side ^= 1
+	us := p.side
+	if us == Black {
+		p.fullmove--
+	}
+	if m != NullMove {
+		from, to, kind := m.From(), m.To(), m.Kind()
+		if m.IsPromotion() {
+			p.remove(to)
+			p.put(MakePiece(us, Pawn), from)
+		} else {
+			p.relocate(to, from)
+		}
+		switch {
+		case kind == EnPassant:
+			p.put(u.captured, to^8)
+		case u.captured != NoPiece:
+			p.put(u.captured, to)
+		case kind == CastleKingside:
+			p.relocate(to-1, to+1)
+		case kind == CastleQueenside:
+			p.relocate(to+1, to-2)
+		}
+	}
+	p.castle, p.ep, p.halfmove, p.key = u.castle, u.ep, int(u.halfmove), u.key
+	p.history = p.history[:len(p.history)-1]
+}
+
+// MakeNullMove passes the turn (for null-move pruning). The side to move
+// must not be in check. Undo it with UnmakeMove.
+func (p *Position) MakeNullMove() {
+	p.history = append(p.history, undo{key: p.key, move: NullMove, captured: NoPiece, castle: p.castle, ep: p.ep, halfmove: int32(p.halfmove)})
+	if p.epCapturable() {
+		p.key ^= zobristEP[p.ep.File()]
+	}
+	p.ep = NoSquare
+	p.halfmove++
+	if p.side == Black {
+		p.fullmove++
+	}
+	p.side ^= 1
+	p.key ^= zobristSide
+}

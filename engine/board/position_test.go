@@ -1,0 +1,172 @@
+package board
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// snapshot is everything MakeMove changes, for comparing before and after.
+type snapshot struct {
+	byType   [6]Bitboard
+	byColor  [2]Bitboard
+	squares  [64]Piece
+	side     Color
+	castle   CastleRights
+	ep       Square
+	halfmove int
+	fullmove int
+	key      uint64
+	plies    int
+}
+
+func snap(p *Position) snapshot {
+	return snapshot{p.byType, p.byColor, p.squares, p.side, p.castle, p.ep, p.halfmove, p.fullmove, p.key, len(p.history)}
+}
+
+// randomGames walks random legal games from every suite position and calls
+// check after each move.
+func randomGames(t *testing.T, games, plies int, check func(p *Position, m Move)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, e := range loadPerftEPD(t, "perftsuite.epd") {
+		for g := 0; g < games; g++ {
+			p, err := ParseFEN(e.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < plies; i++ {
+				var l MoveList
+				p.GenerateMoves(&l, GenAll)
+				if l.N == 0 {
+					break
+				}
+				m := l.Moves[rng.IntN(l.N)]
+				p.MakeMove(m)
+				check(p, m)
+				if t.Failed() {
+					return
+				}
+			}
+		}
+	}
+}
+
+func TestIncrementalKeyEqualsFreshHash(t *testing.T) {
+	randomGames(t, 8, 200, func(p *Position, m Move) {
+		if p.key != p.computeKey() {
+			t.Fatalf("after %v in %s: incremental key %x, from scratch %x", m, p.FEN(), p.key, p.computeKey())
+		}
+		// A position re-read from its FEN hashes the same.
+		q, err := ParseFEN(p.FEN())
+		if err != nil {
+			t.Fatalf("FEN of a reachable position rejected: %v", err)
+		}
+		if q.key != p.key {
+			t.Fatalf("after %v: key %x, re-parsed %x", m, p.key, q.key)
+		}
+	})
+}
+
+func TestUnmakeRestoresEverything(t *testing.T) {
+	randomGames(t, 4, 150, func(p *Position, m Move) {
+		var l MoveList
+		p.GenerateMoves(&l, GenAll)
+		before := snap(p)
+		for _, m2 := range l.Slice() {
+			p.MakeMove(m2)
+			p.UnmakeMove()
+			if after := snap(p); after != before {
+				t.Fatalf("make/unmake %v in %s changed the position", m2, p.FEN())
+			}
+		}
+		if !p.InCheck() {
+			p.MakeNullMove()
+			p.UnmakeMove()
+			if snap(p) != before {
+				t.Fatalf("null move in %s changed the position", p.FEN())
+			}
+		}
+	})
+}
+
+func TestNoisyAndQuietSplitAllMoves(t *testing.T) {
+	randomGames(t, 2, 150, func(p *Position, _ Move) {
+		var all, noisy, quiet MoveList
+		p.GenerateMoves(&all, GenAll)
+		p.GenerateMoves(&noisy, GenNoisy)
+		p.GenerateMoves(&quiet, GenQuiet)
+		for _, m := range noisy.Slice() {
+			if !m.IsCapture() && !m.IsPromotion() {
+				t.Fatalf("%v is in the noisy list of %s", m, p.FEN())
+			}
+		}
+		for _, m := range quiet.Slice() {
+			if m.IsCapture() || m.IsPromotion() {
+				t.Fatalf("%v is in the quiet list of %s", m, p.FEN())
+			}
+		}
+		union := append(slices.Clone(noisy.Slice()), quiet.Slice()...)
+		slices.Sort(union)
+		want := slices.Clone(all.Slice())
+		slices.Sort(want)
+		if !slices.Equal(union, want) {
+			t.Fatalf("noisy+quiet != all in %s", p.FEN())
+		}
+	})
+}
+
+func TestSpecialMoves(t *testing.T) {
+	cases := []struct {
+		name, fen string
+		move      string
+		legal     bool
+	}{
+		{"castle kingside", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", true},
+		{"castle queenside", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", true},
+		{"castle through check", "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "e1g1", false},
+		{"castle out of check", "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "e1c1", false},
+		{"castle into check", "r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", "e1g1", false},
+		{"queenside with b1 attacked is fine", "r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1", "e1c1", true},
+		{"queenside with b1 occupied", "r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "e1c1", false},
+		{"no right", "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "e1g1", false},
+		{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", true},
+		{"en passant exposes king on rank", "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "e5d6", false},
+		{"en passant removes checker", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", "e4d3", true},
+		{"pinned piece may move along pin", "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1", "e2e7", true},
+		{"pinned piece may not leave pin", "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1", "e2d2", false},
+		{"promotion to knight", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", true},
+		{"promotion needs a piece", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8", false},
+		{"double check only king", "4k3/8/8/8/8/5n2/3r4/R3K3 w Q - 0 1", "a1a2", false},
+	}
+	for _, c := range cases {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		_, err = p.ParseMove(c.move)
+		if (err == nil) != c.legal {
+			t.Errorf("%s: ParseMove(%s) error = %v, want legal=%v", c.name, c.move, err, c.legal)
+		}
+	}
+}
+
+func TestCaptureOfRookRemovesCastlingRight(t *testing.T) {
+	p, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	m, err := p.ParseMove("a1a8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.MakeMove(m)
+	if got := p.Castling().String(); got != "Kk" {
+		t.Errorf("after Rxa8 castling = %s, want Kk", got)
+	}
+}
+
+func TestNoAllocationPerNode(t *testing.T) {
+	p, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	allocs := testing.AllocsPerRun(20, func() { p.Perft(3) })
+	if allocs != 0 {
+		t.Errorf("perft(3) allocates %.0f times, want 0", allocs)
+	}
+}

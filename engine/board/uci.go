@@ -1,0 +1,49 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrIllegalMove is wrapped by ParseMove's errors for well-formed moves that
+// are not legal in the position.
+var ErrIllegalMove = errors.New("illegal move")
+
+// ParseMove reads a move in UCI notation (e2e4, e7e8q, e1g1 for castling)
+// and returns it if it is legal in p.
+func (p *Position) ParseMove(s string) (Move, error) {
+	if len(s) != 4 && len(s) != 5 {
+		return NullMove, fmt.Errorf("move %q: want 4 or 5 characters like e2e4 or e7e8q", clip(s))
+	}
+	from, ok1 := ParseSquare(s[0:2])
+	to, ok2 := ParseSquare(s[2:4])
+	if !ok1 || !ok2 {
+		return NullMove, fmt.Errorf("move %q: %q or %q is not a square", s, s[0:2], s[2:4])
+	}
+	promo := NoPieceType
+	if len(s) == 5 {
+		switch s[4] {
+		case 'n':
+			promo = Knight
+		case 'b':
+			promo = Bishop
+		case 'r':
+			promo = Rook
+		case 'q':
+			promo = Queen
+		default:
+			return NullMove, fmt.Errorf("move %q: promotion piece %q is not one of n, b, r, q", s, s[4])
+		}
+	}
+	var l MoveList
+	p.GenerateMoves(&l, GenAll)
+	for _, m := range l.Slice() {
+		if m.From() == from && m.To() == to && m.Promotion() == promo {
+			return m, nil
+		}
+	}
+	if promo == NoPieceType && p.squares[from].Type() == Pawn && (to.Rank() == 0 || to.Rank() == 7) {
+		return NullMove, fmt.Errorf("move %q: %w (a promotion needs a piece letter, e.g. %sq)", s, ErrIllegalMove, s)
+	}
+	return NullMove, fmt.Errorf("move %q: %w in %s", s, ErrIllegalMove, p.FEN())
+}

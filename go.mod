@@ -1,0 +1,5 @@
+module kibitz
+
+go 1.26
+
+require github.com/notnil/chess v1.10.0
