@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|test|bench|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|test|bench|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -40,6 +40,22 @@ run_tests() {
 	echo "== all tests passed in $((SECONDS - start)) s"
 }
 
+# pgo regenerates cmd/kibitz/default.pgo (profile-guided optimisation, which
+# go build applies automatically) from the engine's own benchmarks.
+pgo() {
+	local tmp
+	tmp=$(mktemp -d)
+	go test -run XXX -bench 'Perft$|Search' -benchtime 2s -cpuprofile "$tmp/board.prof" ./engine/board >/dev/null
+	local profs=("$tmp/board.prof")
+	if [ -d engine/search ]; then
+		go test -run XXX -bench 'Search' -benchtime 5s -cpuprofile "$tmp/search.prof" ./engine/search >/dev/null
+		profs+=("$tmp/search.prof")
+	fi
+	go tool pprof -proto "${profs[@]}" >cmd/kibitz/default.pgo 2>/dev/null
+	rm -rf "$tmp"
+	echo "wrote cmd/kibitz/default.pgo"
+}
+
 bench() {
 	go test -run XXX -bench . -benchmem ./engine/...
 }
@@ -49,6 +65,7 @@ native) native ;;
 wasm) wasm ;;
 test) run_tests ;;
 bench) bench ;;
+pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|test|bench|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|test|bench|pgo|clean]" >&2; exit 2 ;;
 esac

@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // Attack tables. Leaper attacks are plain lookups; slider attacks use
 // "fancy" magic bitboards: the relevant blockers of a square, multiplied by
 // a magic number and shifted, index that square's slice of one shared table.
@@ -26,12 +28,10 @@ var (
 	lineBB        [64][64]Bitboard // the whole line through two aligned squares
 )
 
-var rookDirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
-var bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-
 func init() { initTables() }
 
 func initTables() {
+	initRays()
 	for sq := Square(0); sq < 64; sq++ {
 		knightAttacks[sq] = leaperAttacks(sq, [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}})
 		kingAttacks[sq] = leaperAttacks(sq, [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}})
@@ -40,29 +40,16 @@ func initTables() {
 	}
 	sliderTable = make([]Bitboard, sliderTableSize)
 	offset := uint32(0)
-	offset = fillMagics(&rookMagics, &rookMagicNumbers, rookDirs, offset)
-	fillMagics(&bishopMagics, &bishopMagicNumbers, bishopDirs, offset)
+	offset = fillMagics(&rookMagics, &rookMagicNumbers, true, offset)
+	fillMagics(&bishopMagics, &bishopMagicNumbers, false, offset)
 	for a := Square(0); a < 64; a++ {
-		for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
-			for _, d := range dirs {
-				ray := Bitboard(0)
-				for f, r := a.File()+d[0], a.Rank()+d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d[0], r+d[1] {
-					b := MakeSquare(f, r)
-					betweenBB[a][b] = ray
-					ray |= b.Bit()
-				}
-			}
-		}
-	}
-	for a := Square(0); a < 64; a++ {
-		for b := Square(0); b < 64; b++ {
-			if a == b {
-				continue
-			}
-			for _, attack := range []func(Square, Bitboard) Bitboard{RookAttacks, BishopAttacks} {
-				if attack(a, 0).Has(b) {
-					lineBB[a][b] = attack(a, 0)&attack(b, 0) | a.Bit() | b.Bit()
-				}
+		for d := range rays {
+			for ray := rays[d][a]; ray != 0; {
+				b := ray.PopFirst()
+				// The squares between are a's ray minus b and b's ray onwards.
+				betweenBB[a][b] = rays[d][a] &^ rays[d][b] &^ b.Bit()
+				opposite := (d + 4) % 8
+				lineBB[a][b] = rays[d][a] | rays[opposite][a] | a.Bit()
 			}
 		}
 	}
@@ -79,45 +66,66 @@ func leaperAttacks(sq Square, steps [][2]int) Bitboard {
 	return b
 }
 
-// slowSliderAttacks walks the rays from sq until a blocker or the edge.
-func slowSliderAttacks(sq Square, occ Bitboard, dirs [4][2]int) Bitboard {
-	var b Bitboard
-	for _, d := range dirs {
-		for f, r := sq.File()+d[0], sq.Rank()+d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d[0], r+d[1] {
-			s := MakeSquare(f, r)
-			b |= s.Bit()
-			if occ.Has(s) {
-				break
+// rays[d][sq] is every square from sq to the edge in direction d. Directions
+// 0..3 run towards higher square numbers (first blocker = lowest bit),
+// 4..7 towards lower ones (first blocker = highest bit).
+var rays [8][64]Bitboard
+
+var rayDirs = [8][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 1}, {-1, 0}, {0, -1}, {-1, -1}, {1, -1}}
+
+func initRays() {
+	for d, dir := range rayDirs {
+		for sq := Square(0); sq < 64; sq++ {
+			var b Bitboard
+			for f, r := sq.File()+dir[0], sq.Rank()+dir[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+dir[0], r+dir[1] {
+				b |= MakeSquare(f, r).Bit()
 			}
+			rays[d][sq] = b
 		}
 	}
-	return b
+}
+
+// slowSliderAttacks computes slider attacks from the ray masks (no magic):
+// each ray is cut behind its first blocker. rook selects the orthogonal
+// directions, otherwise the diagonal ones.
+func slowSliderAttacks(sq Square, occ Bitboard, rook bool) Bitboard {
+	var att Bitboard
+	first := 2 // diagonals: 2,3 (up) and 6,7 (down)
+	if rook {
+		first = 0
+	}
+	for _, d := range [2]int{first, first + 1} {
+		att |= rays[d][sq]
+		if blk := rays[d][sq] & occ; blk != 0 {
+			att &^= rays[d][blk.First()]
+		}
+		att |= rays[d+4][sq]
+		if blk := rays[d+4][sq] & occ; blk != 0 {
+			att &^= rays[d+4][63-Square(bits.LeadingZeros64(uint64(blk)))]
+		}
+	}
+	return att
 }
 
 // relevantMask is the set of squares whose occupancy can change a slider's
 // attacks from sq: its rays without the final edge square.
-func relevantMask(sq Square, dirs [4][2]int) Bitboard {
-	var b Bitboard
-	for _, d := range dirs {
-		for f, r := sq.File()+d[0], sq.Rank()+d[1]; ; f, r = f+d[0], r+d[1] {
-			nf, nr := f+d[0], r+d[1]
-			if f < 0 || f > 7 || r < 0 || r > 7 || nf < 0 || nf > 7 || nr < 0 || nr > 7 {
-				break
-			}
-			b |= MakeSquare(f, r).Bit()
-		}
-	}
-	return b
+func relevantMask(sq Square, rook bool) Bitboard {
+	b := slowSliderAttacks(sq, 0, rook)
+	edges := (Rank1|Rank8)&^rankOf(sq) | (FileA|FileH)&^fileOf(sq)
+	return b &^ edges
 }
 
-func fillMagics(ms *[64]magic, numbers *[64]uint64, dirs [4][2]int, offset uint32) uint32 {
+func rankOf(sq Square) Bitboard { return Rank1 << (8 * uint(sq.Rank())) }
+func fileOf(sq Square) Bitboard { return FileA << uint(sq.File()) }
+
+func fillMagics(ms *[64]magic, numbers *[64]uint64, rook bool, offset uint32) uint32 {
 	for sq := Square(0); sq < 64; sq++ {
-		mask := relevantMask(sq, dirs)
+		mask := relevantMask(sq, rook)
 		m := magic{mask: mask, magic: numbers[sq], shift: uint8(64 - mask.Count()), offset: offset}
 		// Carry-Rippler enumeration of every subset of the mask.
 		occ := Bitboard(0)
 		for {
-			sliderTable[offset+uint32((uint64(occ)*m.magic)>>m.shift)] = slowSliderAttacks(sq, occ, dirs)
+			sliderTable[offset+uint32((uint64(occ)*m.magic)>>m.shift)] = slowSliderAttacks(sq, occ, rook)
 			occ = (occ - mask) & mask
 			if occ == 0 {
 				break
@@ -134,18 +142,14 @@ func fillMagics(ms *[64]magic, numbers *[64]uint64, dirs [4][2]int, offset uint3
 // collision, drawing candidates from next. It is used by the generator of
 // magics_gen.go and by the test that checks the committed numbers.
 func FindMagic(sq Square, rook bool, next func() uint64) uint64 {
-	dirs := bishopDirs
-	if rook {
-		dirs = rookDirs
-	}
-	mask := relevantMask(sq, dirs)
+	mask := relevantMask(sq, rook)
 	n := mask.Count()
 	occs := make([]Bitboard, 0, 1<<n)
 	atts := make([]Bitboard, 0, 1<<n)
 	occ := Bitboard(0)
 	for {
 		occs = append(occs, occ)
-		atts = append(atts, slowSliderAttacks(sq, occ, dirs))
+		atts = append(atts, slowSliderAttacks(sq, occ, rook))
 		occ = (occ - mask) & mask
 		if occ == 0 {
 			break

@@ -4,8 +4,8 @@
 // UCI move text, and perft.
 //
 // Squares are numbered a1=0, b1=1, …, h8=63. Moves are 16 bits. Nothing here
-// allocates per node; the tables are built once at start-up in well under a
-// millisecond natively (see BenchmarkInitTables), which matters for runtimes
+// allocates per node; the tables are built once at start-up in about a
+// millisecond natively and a few in wasm (see BenchmarkInitTables), which matters for runtimes
 // that start fresh per request such as a Cloudflare Worker.
 //
 // board imports only the standard library; every other engine package may

@@ -14,6 +14,14 @@ func (p *Position) Perft(depth int) uint64 {
 	}
 	var l MoveList
 	p.GenerateMoves(&l, GenAll)
+	if depth == 1 {
+		// Make and unmake each leaf without a call that would only return 1.
+		for _, m := range l.Moves[:l.N] {
+			p.MakeMove(m)
+			p.UnmakeMove()
+		}
+		return uint64(l.N)
+	}
 	var n uint64
 	for _, m := range l.Moves[:l.N] {
 		p.MakeMove(m)

@@ -4,7 +4,7 @@ package board
 // to detect repetitions. The zero value is not usable: build one with
 // NewPosition or ParseFEN.
 type Position struct {
-	byType   [6]Bitboard
+	byType   [8]Bitboard // by PieceType; padded to 8 so that masked indices need no bounds check
 	byColor  [2]Bitboard
 	squares  [64]Piece
 	side     Color
@@ -165,25 +165,6 @@ func (p *Position) put(pc Piece, sq Square) {
 	p.key ^= zobristPiece[pc][sq]
 }
 
-func (p *Position) remove(sq Square) {
-	pc := p.squares[sq]
-	b := sq.Bit()
-	p.byType[pc>>1] &^= b
-	p.byColor[pc&1] &^= b
-	p.squares[sq] = NoPiece
-	p.key ^= zobristPiece[pc][sq]
-}
-
-func (p *Position) relocate(from, to Square) {
-	pc := p.squares[from]
-	b := from.Bit() | to.Bit()
-	p.byType[pc>>1] ^= b
-	p.byColor[pc&1] ^= b
-	p.squares[from] = NoPiece
-	p.squares[to] = pc
-	p.key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
-}
-
 // castleKeep[sq] is the set of rights that survive a move from or to sq.
 var castleKeep = func() (k [64]CastleRights) {
 	for i := range k {
@@ -201,57 +182,99 @@ var castleKeep = func() (k [64]CastleRights) {
 // MakeMove plays m, which must be legal in this position (as produced by
 // GenerateMoves or ParseMove).
 func (p *Position) MakeMove(m Move) {
-	from, to, kind := m.From(), m.To(), m.Kind()
+	u := p.pushUndo(m)
+	from, to, kind := m.From()&63, m.To()&63, m.Kind()
 	us := p.side
-	p.history = append(p.history, undo{key: p.key, move: m, captured: NoPiece, castle: p.castle, ep: p.ep, halfmove: int32(p.halfmove)})
-	u := &p.history[len(p.history)-1]
-	if p.epCapturable() {
-		p.key ^= zobristEP[p.ep.File()]
+	key := p.key ^ zobristSide
+	if p.ep != NoSquare {
+		if p.epCapturable() {
+			key ^= zobristEP[p.ep&7]
+		}
+		p.ep = NoSquare
 	}
-	p.ep = NoSquare
 	p.halfmove++
 	moving := p.squares[from]
-	if moving.Type() == Pawn {
+	if captured := p.squares[to]; captured != NoPiece {
+		u.captured = captured
 		p.halfmove = 0
+		p.toggle(captured, to)
+		key ^= zobristPiece[captured&15][to]
 	}
-	switch {
-	case kind == EnPassant:
-		capSq := to ^ 8 // the square behind the target, on the mover's fifth rank
-		u.captured = p.squares[capSq]
-		p.remove(capSq)
-		p.relocate(from, to)
-	case m.IsCapture():
-		u.captured = p.squares[to]
+	// Move the piece (a promotion turns it into its new type on arrival).
+	arriving := moving
+	if m.IsPromotion() {
+		arriving = MakePiece(us, m.Promotion())
+	}
+	if moving == arriving {
+		p.toggle2(moving, from, to)
+	} else {
+		p.toggle(moving, from)
+		p.toggle(arriving, to)
+	}
+	p.squares[from], p.squares[to] = NoPiece, arriving
+	key ^= zobristPiece[moving&15][from] ^ zobristPiece[arriving&15][to]
+
+	if moving>>1 == Piece(Pawn) {
 		p.halfmove = 0
-		p.remove(to)
-		fallthrough
-	default:
-		if m.IsPromotion() {
-			p.remove(from)
-			p.put(MakePiece(us, m.Promotion()), to)
-		} else {
-			p.relocate(from, to)
-		}
 		if kind == DoublePush {
 			p.ep = (from + to) / 2
-		} else if kind == CastleKingside {
-			p.relocate(to+1, to-1)
-		} else if kind == CastleQueenside {
-			p.relocate(to-2, to+1)
+		} else if kind == EnPassant {
+			capSq := to ^ 8 // the captured pawn stands behind the target
+			u.captured = p.squares[capSq]
+			p.toggle(u.captured, capSq)
+			p.squares[capSq] = NoPiece
+			key ^= zobristPiece[u.captured&15][capSq]
 		}
+	} else if kind == CastleKingside || kind == CastleQueenside {
+		rookFrom, rookTo := to+1, to-1
+		if kind == CastleQueenside {
+			rookFrom, rookTo = to-2, to+1
+		}
+		rook := p.squares[rookFrom]
+		p.toggle2(rook, rookFrom, rookTo)
+		p.squares[rookFrom], p.squares[rookTo] = NoPiece, rook
+		key ^= zobristPiece[rook&15][rookFrom] ^ zobristPiece[rook&15][rookTo]
 	}
 	if newCastle := p.castle & castleKeep[from] & castleKeep[to]; newCastle != p.castle {
-		p.key ^= zobristCastle[p.castle] ^ zobristCastle[newCastle]
+		key ^= zobristCastle[p.castle&15] ^ zobristCastle[newCastle&15]
 		p.castle = newCastle
 	}
 	if us == Black {
 		p.fullmove++
 	}
 	p.side = us ^ 1
-	p.key ^= zobristSide
 	if p.ep != NoSquare && p.epCapturable() {
-		p.key ^= zobristEP[p.ep.File()]
+		key ^= zobristEP[p.ep&7]
 	}
+	p.key = key
+}
+
+// pushUndo records what MakeMove cannot recompute. The history grows only
+// when a game outlasts its capacity, never inside a search.
+func (p *Position) pushUndo(m Move) *undo {
+	n := len(p.history)
+	if n == cap(p.history) {
+		p.history = append(p.history, undo{})[:n]
+	}
+	p.history = p.history[:n+1]
+	u := &p.history[n]
+	u.key, u.move, u.captured, u.castle, u.ep, u.halfmove = p.key, m, NoPiece, p.castle, p.ep, int32(p.halfmove)
+	return u
+}
+
+// toggle flips piece pc on sq in the bitboards (not the mailbox or key).
+func (p *Position) toggle(pc Piece, sq Square) {
+	b := Bitboard(1) << (uint(sq) & 63)
+	p.byType[(pc>>1)&7] ^= b
+	p.byColor[pc&1] ^= b
+}
+
+// toggle2 moves piece pc between a and b in the bitboards with one update
+// per board.
+func (p *Position) toggle2(pc Piece, a, b Square) {
+	bb := Bitboard(1)<<(uint(a)&63) | Bitboard(1)<<(uint(b)&63)
+	p.byType[(pc>>1)&7] ^= bb
+	p.byColor[pc&1] ^= bb
 }
 
 // UnmakeMove takes back the most recent MakeMove or MakeNullMove.
@@ -264,22 +287,35 @@ func (p *Position) UnmakeMove() {
 		p.fullmove--
 	}
 	if m != NullMove {
-		from, to, kind := m.From(), m.To(), m.Kind()
+		from, to, kind := m.From()&63, m.To()&63, m.Kind()
+		arrived := p.squares[to]
+		moved := arrived
 		if m.IsPromotion() {
-			p.remove(to)
-			p.put(MakePiece(us, Pawn), from)
-		} else {
-			p.relocate(to, from)
+			moved = MakePiece(us, Pawn)
 		}
+		if arrived == moved {
+			p.toggle2(moved, from, to)
+		} else {
+			p.toggle(arrived, to)
+			p.toggle(moved, from)
+		}
+		p.squares[from], p.squares[to] = moved, NoPiece
 		switch {
 		case kind == EnPassant:
-			p.put(u.captured, to^8)
+			capSq := to ^ 8
+			p.toggle(u.captured, capSq)
+			p.squares[capSq] = u.captured
 		case u.captured != NoPiece:
-			p.put(u.captured, to)
-		case kind == CastleKingside:
-			p.relocate(to-1, to+1)
-		case kind == CastleQueenside:
-			p.relocate(to+1, to-2)
+			p.toggle(u.captured, to)
+			p.squares[to] = u.captured
+		case kind == CastleKingside || kind == CastleQueenside:
+			rookFrom, rookTo := to+1, to-1
+			if kind == CastleQueenside {
+				rookFrom, rookTo = to-2, to+1
+			}
+			rook := p.squares[rookTo]
+			p.toggle2(rook, rookFrom, rookTo)
+			p.squares[rookTo], p.squares[rookFrom] = NoPiece, rook
 		}
 	}
 	p.castle, p.ep, p.halfmove, p.key = u.castle, u.ep, int(u.halfmove), u.key
@@ -289,7 +325,7 @@ func (p *Position) UnmakeMove() {
 // MakeNullMove passes the turn (for null-move pruning). The side to move
 // must not be in check. Undo it with UnmakeMove.
 func (p *Position) MakeNullMove() {
-	p.history = append(p.history, undo{key: p.key, move: NullMove, captured: NoPiece, castle: p.castle, ep: p.ep, halfmove: int32(p.halfmove)})
+	p.pushUndo(NullMove)
 	if p.epCapturable() {
 		p.key ^= zobristEP[p.ep.File()]
 	}

@@ -8,7 +8,7 @@ import (
 
 // snapshot is everything MakeMove changes, for comparing before and after.
 type snapshot struct {
-	byType   [6]Bitboard
+	byType   [8]Bitboard
 	byColor  [2]Bitboard
 	squares  [64]Piece
 	side     Color

@@ -3,7 +3,7 @@ package board
 // Zobrist keys come from a fixed-seed splitmix64 stream so that hashes, and
 // with them search results, are the same in every build and on every run.
 var (
-	zobristPiece  [12][64]uint64
+	zobristPiece  [16][64]uint64 // by Piece; rows 12..15 unused (padding for masked indexing)
 	zobristCastle [16]uint64
 	zobristEP     [8]uint64
 	zobristSide   uint64
@@ -18,7 +18,7 @@ func init() {
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		return z ^ z>>31
 	}
-	for pc := range zobristPiece {
+	for pc := range 12 {
 		for sq := range zobristPiece[pc] {
 			zobristPiece[pc][sq] = next()
 		}
