@@ -21,12 +21,16 @@ var commands []command
 
 func register(c command) { commands = append(commands, c) }
 
+// stdinReader is the input of the uci subcommand (tests replace it).
+var stdinReader io.Reader = os.Stdin
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run dispatches to a subcommand and turns errors into an exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdinReader = stdin
 	if len(args) == 0 {
 		return runDefault(stdin, stdout, stderr)
 	}

@@ -3,11 +3,24 @@ package main
 import (
 	"fmt"
 	"io"
+
+	"kibitz/engine/uci"
 )
 
-// runDefault is what kibitz does with no arguments.
+// runDefault speaks UCI, which is what GUIs and match runners start.
 func runDefault(stdin io.Reader, stdout, stderr io.Writer) int {
-	usage(stderr)
-	fmt.Fprintln(stderr, "\n(the UCI loop is not built yet)")
-	return 2
+	if err := uci.Run(stdin, stdout); err != nil {
+		fmt.Fprintln(stderr, "kibitz:", err)
+		return 1
+	}
+	return 0
+}
+
+func init() {
+	register(command{"uci", "speak UCI on standard input/output (the default)", func(args []string, stdout, stderr io.Writer) error {
+		if err := parseFlags(newFlags("uci", stderr), args); err != nil {
+			return err
+		}
+		return uci.Run(stdinReader, stdout)
+	}})
 }

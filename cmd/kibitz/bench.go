@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"kibitz/engine/board"
+	"kibitz/engine/search"
+)
+
+func init() {
+	register(command{"bench", "search the benchmark positions at a fixed depth: node signature and speed", runBench})
+	register(command{"search", "search one position and print each iteration", runSearch})
+}
+
+// BenchDepth is the default depth of "kibitz bench".
+const BenchDepth = 11
+
+func runBench(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench", stderr)
+	depth := fs.Int("depth", BenchDepth, "search depth per position")
+	hash := fs.Int("hash", 16, "transposition table size in MB")
+	verbose := fs.Bool("v", false, "print every position's result")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *depth < 1 || *depth > search.MaxDepth {
+		return fmt.Errorf("--depth %d is out of range 1..%d", *depth, search.MaxDepth)
+	}
+	if *hash < 1 || *hash > 65536 {
+		return fmt.Errorf("--hash %d is out of range 1..65536", *hash)
+	}
+	eng := search.New(search.Options{HashMB: *hash, Threads: 1})
+	var nodes uint64
+	var elapsed time.Duration
+	for i, fen := range search.BenchPositions {
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			return fmt.Errorf("bench position %d: %w", i+1, err)
+		}
+		eng.NewGame()
+		start := time.Now()
+		r := eng.Search(pos, search.Limits{Depth: *depth}, nil)
+		elapsed += time.Since(start)
+		nodes += r.Nodes
+		if *verbose {
+			fmt.Fprintf(stdout, "%2d %-8s %-10s %10d  %s\n", i+1, r.Move, search.FormatUCI(r.Score), r.Nodes, fen)
+		}
+	}
+	fmt.Fprintf(stdout, "Total time (ms) : %d\n", elapsed.Milliseconds())
+	fmt.Fprintf(stdout, "Nodes searched  : %d\n", nodes)
+	fmt.Fprintf(stdout, "Nodes/second    : %d\n", int64(float64(nodes)/max(elapsed.Seconds(), 1e-9)))
+	return nil
+}
+
+func runSearch(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("search", stderr)
+	fen := fs.String("fen", board.StartFEN, "position in FEN")
+	depth := fs.Int("depth", 0, "search depth (0: none)")
+	movetime := fs.Int("movetime", 0, "search time in milliseconds (0: none)")
+	nodes := fs.Uint64("nodes", 0, "node limit (0: none)")
+	multipv := fs.Int("multipv", 1, "number of lines")
+	threads := fs.Int("threads", 1, "search threads")
+	hash := fs.Int("hash", 64, "transposition table size in MB")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *depth < 0 || *depth > search.MaxDepth || *movetime < 0 || *multipv < 1 || *multipv > 256 ||
+		*threads < 1 || *threads > 256 || *hash < 1 || *hash > 65536 {
+		return fmt.Errorf("a flag is out of range (see kibitz search -h)")
+	}
+	if *depth == 0 && *movetime == 0 && *nodes == 0 {
+		*depth = 12
+	}
+	pos, err := board.ParseFEN(*fen)
+	if err != nil {
+		return err
+	}
+	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, MultiPV: *multipv})
+	lim := search.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes}
+	fmt.Fprintf(stdout, "%s\n\n", pos)
+	fmt.Fprintf(stdout, "%5s %4s %9s %11s %9s %8s  %s\n", "depth", "line", "score", "nodes", "knps", "ms", "principal variation")
+	r := eng.Search(pos, lim, func(i search.Info) {
+		fmt.Fprintf(stdout, "%2d/%-2d %4d %9s %11d %9d %8d  %s\n", i.Depth, i.SelDepth, i.MultiPV, scoreText(i.Score),
+			i.Nodes, i.NPS/1000, i.Time.Milliseconds(), pvText(i.PV))
+	})
+	fmt.Fprintf(stdout, "\nbest move %s  score %s  depth %d  nodes %d  time %d ms\n",
+		r.Move, scoreText(r.Score), r.Depth, r.Nodes, r.Time.Milliseconds())
+	return nil
+}
+
+// scoreText shows a score the way players read it: +0.35 or #3 / #-2.
+func scoreText(score int) string {
+	if search.IsMate(score) {
+		return fmt.Sprintf("#%d", search.MateMoves(score))
+	}
+	return fmt.Sprintf("%+.2f", float64(score)/100)
+}
+
+// pvText is the PV in UCI notation, which pastes back into
+// "position ... moves".
+func pvText(pv []board.Move) string {
+	parts := make([]string, len(pv))
+	for i, m := range pv {
+		parts[i] = m.String()
+	}
+	return strings.Join(parts, " ")
+}

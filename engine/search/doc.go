@@ -1,0 +1,13 @@
+// Package search finds the best move: iterative deepening over a principal
+// variation search with aspiration windows, a shared transposition table,
+// quiescence search, staged move ordering, the usual pruning and reduction
+// rules, draw detection, MultiPV, depth/node/time/mate limits, a stop flag,
+// and Lazy SMP on native builds.
+//
+// With one thread and a depth or node limit the search is deterministic:
+// the same position gives the same node count, score and move on every
+// platform. Time only decides when to stop, never what is searched.
+//
+// search imports engine/board and engine/eval; every front-end (UCI, wasm,
+// HTTP, CLI) talks to it through Engine.
+package search

@@ -1,0 +1,194 @@
+package search
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"kibitz/engine/board"
+)
+
+// Options configure an Engine; the zero value of a field means its default.
+type Options struct {
+	HashMB       int           // transposition table size (default 16)
+	Threads      int           // search threads (default 1; always 1 in wasm)
+	MultiPV      int           // principal variations to report (default 1)
+	MoveOverhead time.Duration // reserved per move for GUI/network delay (default 30 ms)
+}
+
+// Info is one progress report: sent after each iteration for every
+// principal variation, and when the best move changes during an iteration.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int // 1-based line number
+	Score           int // centipawns or a mate score (see IsMate, MateMoves)
+	Bound           Bound
+	Nodes           uint64
+	Time            time.Duration
+	NPS             uint64
+	HashFull        int // permille
+	PV              []board.Move
+}
+
+// Result is what a search returns: the best move of the last completed
+// iteration (never NullMove while a legal move exists), the expected reply,
+// and that iteration's figures.
+type Result struct {
+	Move, Ponder board.Move
+	Score        int
+	Depth        int
+	SelDepth     int
+	Nodes        uint64
+	Time         time.Duration
+	PV           []board.Move
+}
+
+// Engine owns the transposition table and the search threads. One search
+// runs at a time; Stop may be called from any goroutine.
+type Engine struct {
+	opts    Options
+	tt      *TT
+	stop    atomic.Bool
+	mu      sync.Mutex // held for the duration of a search
+	workers []*worker
+}
+
+// New returns an engine with the given options.
+func New(opts Options) *Engine {
+	e := &Engine{}
+	e.SetOptions(opts)
+	return e
+}
+
+// SetOptions applies options, resizing the table when the size changes.
+// It must not be called during a search.
+func (e *Engine) SetOptions(o Options) {
+	if o.HashMB <= 0 {
+		o.HashMB = 16
+	}
+	if o.Threads <= 0 || runtime.GOARCH == "wasm" {
+		o.Threads = 1
+	}
+	if o.MultiPV <= 0 {
+		o.MultiPV = 1
+	}
+	if o.MoveOverhead < 0 {
+		o.MoveOverhead = 0
+	} else if o.MoveOverhead == 0 {
+		o.MoveOverhead = 30 * time.Millisecond
+	}
+	if e.tt == nil || o.HashMB != e.opts.HashMB {
+		e.tt = NewTT(o.HashMB)
+	}
+	e.opts = o
+	for len(e.workers) < o.Threads {
+		e.workers = append(e.workers, newWorker(e, len(e.workers)))
+	}
+	e.workers = e.workers[:o.Threads]
+}
+
+// Options returns the options in force.
+func (e *Engine) Options() Options { return e.opts }
+
+// NewGame forgets everything learned: the table, history and killers.
+func (e *Engine) NewGame() {
+	e.tt.Clear()
+	for i := range e.workers {
+		e.workers[i] = newWorker(e, i)
+	}
+}
+
+// ClearHash empties the transposition table.
+func (e *Engine) ClearHash() { e.tt.Clear() }
+
+// Stop asks a running search to return as soon as possible.
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// Search searches pos (which it does not modify) within the limits and
+// returns the best move. report, if not nil, receives progress reports
+// from the searching goroutine.
+func (e *Engine) Search(pos *board.Position, lim Limits, report func(Info)) Result {
+	e.stop.Store(false)
+	return e.search(pos, lim, report)
+}
+
+// Go starts a search in the background and returns a channel that delivers
+// its result. The stop flag is reset before Go returns, so a Stop that
+// follows Go is never lost.
+func (e *Engine) Go(pos *board.Position, lim Limits, report func(Info)) <-chan Result {
+	e.stop.Store(false)
+	pos = pos.Clone()
+	ch := make(chan Result, 1)
+	go func() { ch <- e.search(pos, lim, report) }()
+	return ch
+}
+
+func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	start := time.Now()
+	e.tt.newSearch()
+	tb := budget(lim, pos.SideToMove(), e.opts.MoveOverhead)
+	rootMoves := makeRootMoves(pos, lim.SearchMoves)
+
+	var wg sync.WaitGroup
+	for i, w := range e.workers {
+		w.prepare(pos, lim, tb, start, rootMoves)
+		if i > 0 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w.iterate(nil)
+			}()
+		}
+	}
+	main := e.workers[0]
+	res := main.iterate(report)
+	e.stop.Store(true) // release the helpers
+	wg.Wait()
+	res.Nodes = e.totalNodes()
+	res.Time = time.Since(start)
+	return res
+}
+
+func (e *Engine) totalNodes() uint64 {
+	var n uint64
+	for _, w := range e.workers {
+		n += w.sharedNodes.Load()
+	}
+	return n
+}
+
+// rootMove is a legal move at the root with what the last search of it
+// found.
+type rootMove struct {
+	move     board.Move
+	score    int
+	prev     int // score in the previous iteration, for aspiration
+	bound    Bound
+	seldepth int
+	pv       []board.Move
+}
+
+func makeRootMoves(pos *board.Position, only []board.Move) []rootMove {
+	var l board.MoveList
+	pos.GenerateMoves(&l, board.GenAll)
+	var out []rootMove
+	for _, m := range l.Slice() {
+		if len(only) > 0 && !contains(only, m) {
+			continue
+		}
+		out = append(out, rootMove{move: m, score: -Infinity, prev: -Infinity, pv: []board.Move{m}})
+	}
+	return out
+}
+
+func contains(ms []board.Move, m board.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,370 @@
+package search
+
+import (
+	"math"
+
+	"kibitz/engine/board"
+)
+
+// lmrTable[depth][moveCount] is the base late-move reduction.
+var lmrTable = func() (t [64][64]int) {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			t[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+	return
+}()
+
+// negamax is the principal variation search below the root. cutNode marks
+// nodes expected to fail high (children of a null-window search's first
+// move), where more aggressive reductions pay.
+func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply)
+	}
+	pvNode := beta-alpha > 1
+	w.pvLen[ply] = ply
+	if w.checkStop() {
+		return 0
+	}
+	w.nodes++
+	w.seldepth = max(w.seldepth, ply)
+	p := w.pos
+	inCheck := p.InCheck()
+
+	// Draws, then mate distance pruning: no line from here can beat a mate
+	// already found closer to the root.
+	if p.IsRepetition(ply) || p.InsufficientMaterial() ||
+		(p.HalfmoveClock() >= 100 && (!inCheck || p.HasLegalMove())) {
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		if inCheck {
+			return 0
+		}
+		return w.evaluate()
+	}
+	alpha, beta = max(alpha, -Mate+ply), min(beta, Mate-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	key := p.Key()
+	tt := w.e.tt
+	hit, found := tt.probe(key)
+	ttMove, ttScore := board.NullMove, 0
+	if found {
+		ttMove = hit.move
+		ttScore = fromTT(hit.score, ply)
+		if !pvNode && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
+			return ttScore
+		}
+	}
+
+	staticEval, evalEst := noEval, noEval
+	if !inCheck {
+		if found && hit.eval != noEval {
+			staticEval = hit.eval
+		} else {
+			staticEval = w.evaluate()
+		}
+		evalEst = staticEval
+		// A table bound on the side of the static eval's error is a better
+		// estimate than the static eval itself.
+		if found && (hit.bound == BoundExact ||
+			hit.bound == BoundLower && ttScore > staticEval ||
+			hit.bound == BoundUpper && ttScore < staticEval) {
+			evalEst = ttScore
+		}
+	}
+	w.stack[ply].staticEval = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > w.stack[ply-2].staticEval
+	w.stack[ply+2].killers = [2]board.Move{}
+	us := p.SideToMove()
+
+	if !pvNode && !inCheck && beta > -MateInMax && beta < MateInMax {
+		// Reverse futility: far enough above beta that a shallow search
+		// will not bring it back down.
+		if depth <= 8 && evalEst-80*(depth-b2i(improving)) >= beta {
+			return evalEst
+		}
+		// Null move: if passing still fails high, a real move will too.
+		// Not without pieces (zugzwang) and not twice in a row.
+		if depth >= 3 && evalEst >= beta && staticEval >= beta && p.LastMove() != board.NullMove && p.HasNonPawnMaterial(us) {
+			r := 3 + depth/4 + min((evalEst-beta)/200, 3)
+			w.makeNull()
+			score := -w.negamax(-beta, -beta+1, depth-r, ply+1, !cutNode)
+			w.undoMove()
+			if w.stopped {
+				return 0
+			}
+			if score >= beta {
+				return min(score, MateInMax-1)
+			}
+		}
+	}
+	// Internal iterative reduction: without a hash move, this node was not
+	// searched before and the move ordering is poor; search it shallower.
+	if depth >= 4 && ttMove == board.NullMove && (pvNode || cutNode) {
+		depth--
+	}
+
+	var pk picker
+	pk.init(w, board.GenAll, ttMove, ply, false)
+	if pk.moves.N == 0 {
+		if inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
+	bestScore, bestMove := -Infinity, board.NullMove
+	origAlpha := alpha
+	var quiets [64]board.Move
+	nQuiets, moveCount := 0, 0
+	skipQuiets := false
+	for {
+		m, order := pk.pick()
+		if m == board.NullMove {
+			break
+		}
+		quiet := !m.IsCapture() && !m.IsPromotion()
+		if quiet && skipQuiets {
+			continue
+		}
+		moveCount++
+		if ply > 0 && bestScore > -MateInMax && p.HasNonPawnMaterial(us) && !inCheck {
+			if quiet {
+				// Late move pruning and futility pruning: at shallow depth,
+				// quiet moves late in the list rarely matter.
+				if !pvNode && depth <= 8 && moveCount > (3+depth*depth)/(2-b2i(improving)) {
+					skipQuiets = true
+					continue
+				}
+				if depth <= 8 && staticEval+100+90*depth <= alpha {
+					skipQuiets = true
+					continue
+				}
+				if depth <= 8 && !p.SEE(m, -60*depth) {
+					continue
+				}
+			} else if depth <= 8 && order < scoreGoodNoisy && !p.SEE(m, -100*depth) {
+				continue
+			}
+		}
+
+		w.makeMove(m)
+		givesCheck := p.InCheck()
+		newDepth := depth - 1
+		if givesCheck && ply < 2*w.rootDepth {
+			newDepth++ // check extension
+		}
+		var score int
+		if moveCount == 1 {
+			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
+		} else {
+			r := 0
+			if depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || order < scoreGoodNoisy) {
+				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+				r += b2i(!pvNode) + b2i(cutNode) - b2i(improving) - b2i(givesCheck)
+				if order >= scoreCounter && quiet {
+					r-- // killers and countermove
+				}
+				if quiet {
+					r -= int(order) / 6000
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			score = -w.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if score > alpha && r > 0 {
+				score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+			if pvNode && score > alpha && score < beta {
+				score = -w.negamax(-beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		w.undoMove()
+		if w.stopped {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				w.updatePV(ply, m)
+				if score >= beta {
+					if quiet {
+						w.rewardQuiet(m, ply, depth, quiets[:nQuiets])
+					}
+					break
+				}
+			}
+		}
+		if quiet && nQuiets < len(quiets) {
+			quiets[nQuiets] = m
+			nQuiets++
+		}
+	}
+	if bestScore == -Infinity {
+		return alpha // unreachable: pruning needs a searched move first
+	}
+	bound := BoundUpper
+	if bestScore >= beta {
+		bound = BoundLower
+	} else if bestScore > origAlpha {
+		bound = BoundExact
+	}
+	tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, bound)
+	return bestScore
+}
+
+// boundAllows reports whether a table score with this bound decides a
+// search with the given beta (for cutoffs: lower bounds at or above beta,
+// upper bounds below it, exact scores always).
+func boundAllows(b Bound, score, beta int) bool {
+	switch b {
+	case BoundExact:
+		return true
+	case BoundLower:
+		return score >= beta
+	case BoundUpper:
+		return score < beta
+	}
+	return false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (w *worker) updatePV(ply int, m board.Move) {
+	w.pv[ply][ply] = m
+	n := w.pvLen[ply+1]
+	copy(w.pv[ply][ply+1:n], w.pv[ply+1][ply+1:n])
+	w.pvLen[ply] = max(n, ply+1)
+}
+
+// rewardQuiet updates killers, countermove and history after a quiet move
+// caused a cutoff; the quiet moves tried before it are penalised.
+func (w *worker) rewardQuiet(m board.Move, ply, depth int, tried []board.Move) {
+	st := &w.stack[ply]
+	if st.killers[0] != m {
+		st.killers[1], st.killers[0] = st.killers[0], m
+	}
+	p := w.pos
+	if prev := p.LastMove(); prev != board.NullMove {
+		w.counter[p.PieceAt(prev.To())][prev.To()] = m
+	}
+	us := p.SideToMove()
+	bonus := min(depth*depth*16, 1600)
+	updateHistory(&w.history[us][m.From()][m.To()], bonus)
+	for _, q := range tried {
+		updateHistory(&w.history[us][q.From()][q.To()], -bonus)
+	}
+}
+
+// qsearch resolves captures (and check evasions) until the position is
+// quiet, so that the static evaluation is only trusted where nothing hangs.
+func (w *worker) qsearch(alpha, beta, ply int) int {
+	w.pvLen[ply] = ply
+	if w.checkStop() {
+		return 0
+	}
+	w.nodes++
+	w.seldepth = max(w.seldepth, ply)
+	p := w.pos
+	if p.IsRepetition(ply) || p.InsufficientMaterial() {
+		return 0
+	}
+	inCheck := p.InCheck()
+	if ply >= MaxPly-1 {
+		if inCheck {
+			return 0
+		}
+		return w.evaluate()
+	}
+	pvNode := beta-alpha > 1
+	key := p.Key()
+	hit, found := w.e.tt.probe(key)
+	ttMove := board.NullMove
+	if found {
+		score := fromTT(hit.score, ply)
+		if !pvNode && boundAllows(hit.bound, score, beta) {
+			return score
+		}
+		ttMove = hit.move // only matched against generated moves, so never illegal
+
+	}
+	best, standPat := -Infinity, noEval
+	if !inCheck {
+		if found && hit.eval != noEval {
+			standPat = hit.eval
+		} else {
+			standPat = w.evaluate()
+		}
+		if standPat >= beta {
+			return standPat
+		}
+		alpha = max(alpha, standPat)
+		best = standPat
+	}
+	kind := board.GenNoisy
+	if inCheck {
+		kind = board.GenAll
+	}
+	var pk picker
+	pk.init(w, kind, ttMove, ply, true)
+	if inCheck && pk.moves.N == 0 {
+		return -Mate + ply
+	}
+	origAlpha := alpha
+	bestMove := board.NullMove
+	for {
+		m, _ := pk.pick()
+		if m == board.NullMove {
+			break
+		}
+		if !inCheck {
+			if m.IsPromotion() && m.Promotion() != board.Queen {
+				continue
+			}
+			if !p.SEE(m, 0) {
+				continue // a losing capture will not raise the score
+			}
+			// Delta pruning: even winning the victim outright stays below alpha.
+			if !m.IsPromotion() && m.Kind() != board.EnPassant &&
+				standPat+board.SEEValue[p.PieceAt(m.To()).Type()%7]+200 <= alpha {
+				continue
+			}
+		}
+		w.makeMove(m)
+		score := -w.qsearch(-beta, -alpha, ply+1)
+		w.undoMove()
+		if w.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				bestMove = m
+				w.updatePV(ply, m)
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := BoundUpper
+	if best >= beta {
+		bound = BoundLower
+	} else if best > origAlpha {
+		bound = BoundExact
+	}
+	w.e.tt.store(key, bestMove, toTT(best, ply), standPat, 0, bound)
+	return best
+}

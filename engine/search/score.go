@@ -1,0 +1,56 @@
+package search
+
+import "fmt"
+
+// Score bounds. Mate scores count plies from the root: Mate-n means "we
+// mate in n plies", -(Mate-n) "we are mated in n plies".
+const (
+	Infinity  = 32001
+	Mate      = 32000
+	MaxPly    = 128
+	MateInMax = Mate - MaxPly // scores beyond this are mates
+	noEval    = -Infinity     // static eval of a position in check (none)
+)
+
+// IsMate reports whether score announces a mate for either side.
+func IsMate(score int) bool { return score >= MateInMax || score <= -MateInMax }
+
+// MateMoves converts a mate score into moves (positive: we mate; negative:
+// we are mated), as UCI's "score mate N" reports it.
+func MateMoves(score int) int {
+	if score > 0 {
+		return (Mate - score + 1) / 2
+	}
+	return -(Mate + score) / 2
+}
+
+// FormatUCI returns "cp N" or "mate N" for a score.
+func FormatUCI(score int) string {
+	if IsMate(score) {
+		return fmt.Sprintf("mate %d", MateMoves(score))
+	}
+	return fmt.Sprintf("cp %d", score)
+}
+
+// toTT and fromTT convert mate scores between "from the root" (search) and
+// "from this node" (table), so a mate found through one path is scored
+// correctly when the table returns it at another depth.
+func toTT(score, ply int) int {
+	switch {
+	case score >= MateInMax:
+		return score + ply
+	case score <= -MateInMax:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score >= MateInMax:
+		return score - ply
+	case score <= -MateInMax:
+		return score + ply
+	}
+	return score
+}

@@ -1,0 +1,246 @@
+package search
+
+import (
+	"testing"
+	"time"
+
+	"kibitz/engine/board"
+)
+
+func mustPos(t testing.TB, fen string, moves ...string) *board.Position {
+	t.Helper()
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.MakeMove(m)
+	}
+	return p
+}
+
+func TestFindsMates(t *testing.T) {
+	cases := []struct {
+		fen   string
+		mate  int // moves
+		first string
+	}{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"},                                   // back rank
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1, "h5f7"}, // scholar's mate
+		{"1k6/8/1K6/8/8/8/8/7R w - - 0 1", 1, "h1h8"},
+		{"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2, "d5f6"},
+		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, ""},
+	}
+	for _, c := range cases {
+		// The expectation comes from an exhaustive solver, not the search.
+		p := mustPos(t, c.fen)
+		if !mateWithin(p, c.mate) || mateWithin(p, c.mate-1) {
+			t.Fatalf("%s: the solver does not find a shortest mate in %d", c.fen, c.mate)
+		}
+		e := New(Options{HashMB: 16})
+		r := e.Search(mustPos(t, c.fen), Limits{Depth: 2*c.mate + 4}, nil)
+		if want := Mate - (2*c.mate - 1); r.Score != want {
+			t.Errorf("%s: score %s (%d), want mate %d", c.fen, FormatUCI(r.Score), r.Score, c.mate)
+		}
+		if c.first != "" && r.Move.String() != c.first {
+			t.Errorf("%s: move %v, want %s", c.fen, r.Move, c.first)
+		}
+	}
+}
+
+func TestMatedAndStalemateAtRoot(t *testing.T) {
+	e := New(Options{})
+	r := e.Search(mustPos(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), Limits{Depth: 3}, nil)
+	if r.Move != board.NullMove || r.Score != 0 {
+		t.Errorf("stalemate: move %v score %d, want none and 0", r.Move, r.Score)
+	}
+	r = e.Search(mustPos(t, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), Limits{Depth: 3}, nil)
+	if r.Move != board.NullMove || r.Score != -Mate {
+		t.Errorf("mated: move %v score %d, want none and -Mate", r.Move, r.Score)
+	}
+}
+
+func TestDrawScores(t *testing.T) {
+	e := New(Options{})
+	// A queen down, Black can claim a threefold repetition with Ng8.
+	p := mustPos(t, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1")
+	r := e.Search(p, Limits{Depth: 6}, nil)
+	if r.Move.String() != "f6g8" || r.Score != 0 {
+		t.Errorf("repetition: %v %d, want f6g8 scored 0", r.Move, r.Score)
+	}
+	// Any move but a mate reaches the 50-move limit: a rook up is a draw.
+	e.NewGame()
+	r = e.Search(mustPos(t, "8/8/8/8/8/2k5/8/6RK w - - 99 80"), Limits{Depth: 6}, nil)
+	if r.Score != 0 {
+		t.Errorf("50-move rule: score %d, want 0", r.Score)
+	}
+	// Insufficient material: a lone knight cannot win.
+	e.NewGame()
+	r = e.Search(mustPos(t, "8/8/4k3/8/8/3NK3/8/8 w - - 0 1"), Limits{Depth: 8}, nil)
+	if r.Score != 0 {
+		t.Errorf("KNK: score %d, want 0", r.Score)
+	}
+}
+
+func TestDeterministicAtFixedDepth(t *testing.T) {
+	for _, fen := range BenchPositions[:8] {
+		var results [2]Result
+		for i := range results {
+			results[i] = New(Options{HashMB: 16}).Search(mustPos(t, fen), Limits{Depth: 7}, nil)
+		}
+		a, b := results[0], results[1]
+		if a.Nodes != b.Nodes || a.Move != b.Move || a.Score != b.Score {
+			t.Errorf("%s: runs differ: %v/%d/%d vs %v/%d/%d", fen, a.Move, a.Score, a.Nodes, b.Move, b.Score, b.Nodes)
+		}
+	}
+}
+
+func TestNodeLimitIsExact(t *testing.T) {
+	r := New(Options{}).Search(board.NewPosition(), Limits{Nodes: 5000}, nil)
+	if r.Nodes != 5000 || r.Move == board.NullMove {
+		t.Errorf("nodes %d move %v, want exactly 5000 and a move", r.Nodes, r.Move)
+	}
+}
+
+func TestStopReturnsALegalMove(t *testing.T) {
+	e := New(Options{})
+	pos := mustPos(t, BenchPositions[1])
+	for _, wait := range []time.Duration{0, 50 * time.Millisecond} {
+		ch := e.Go(pos, Limits{Infinite: true}, nil)
+		time.Sleep(wait)
+		e.Stop()
+		select {
+		case r := <-ch:
+			if !pos.IsLegal(r.Move) {
+				t.Errorf("after stop at %v: move %v is not legal", wait, r.Move)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("search did not stop")
+		}
+	}
+}
+
+func TestReportsEveryIterationAndMultiPV(t *testing.T) {
+	e := New(Options{MultiPV: 3})
+	var infos []Info
+	r := e.Search(board.NewPosition(), Limits{Depth: 5}, func(i Info) { infos = append(infos, i) })
+	if len(infos) != 15 {
+		t.Fatalf("%d reports, want 5 depths × 3 lines", len(infos))
+	}
+	last := infos[12:]
+	seen := map[board.Move]bool{}
+	for k, i := range last {
+		if i.MultiPV != k+1 || i.Depth != 5 || len(i.PV) == 0 || seen[i.PV[0]] {
+			t.Errorf("line %d: %+v", k+1, i)
+		}
+		seen[i.PV[0]] = true
+		if k > 0 && i.Score > last[k-1].Score {
+			t.Errorf("line %d scores %d above line %d's %d", k+1, i.Score, k, last[k-1].Score)
+		}
+	}
+	if r.Move != last[0].PV[0] {
+		t.Errorf("result %v is not line 1's move %v", r.Move, last[0].PV[0])
+	}
+}
+
+func TestSearchMovesRestrictsRoot(t *testing.T) {
+	pos := board.NewPosition()
+	m, _ := pos.ParseMove("a2a3")
+	r := New(Options{}).Search(pos, Limits{Depth: 4, SearchMoves: []board.Move{m}}, nil)
+	if r.Move != m {
+		t.Errorf("searchmoves a2a3: got %v", r.Move)
+	}
+}
+
+// TestAllocationsDoNotGrowWithNodes: a search allocates a fixed amount for
+// its root and its result, nothing per node.
+func TestAllocationsDoNotGrowWithNodes(t *testing.T) {
+	e := New(Options{})
+	pos := mustPos(t, BenchPositions[1])
+	allocs := func(depth int) float64 {
+		return testing.AllocsPerRun(2, func() {
+			e.NewGame()
+			e.Search(pos, Limits{Depth: depth}, nil)
+		})
+	}
+	small, big := allocs(3), allocs(8)
+	if big > small+200 {
+		t.Errorf("allocations grow with depth: %.0f at depth 3, %.0f at depth 8", small, big)
+	}
+}
+
+func TestThreadsSearchTogether(t *testing.T) {
+	e := New(Options{Threads: 2})
+	pos := mustPos(t, BenchPositions[5])
+	r := e.Search(pos, Limits{Depth: 8}, nil)
+	if !pos.IsLegal(r.Move) || r.Depth != 8 {
+		t.Errorf("two threads: move %v depth %d", r.Move, r.Depth)
+	}
+}
+
+func TestTimeLimitsStopTheSearch(t *testing.T) {
+	e := New(Options{})
+	r := e.Search(board.NewPosition(), Limits{MoveTime: 100 * time.Millisecond}, nil)
+	if r.Move == board.NullMove || r.Depth < 1 {
+		t.Fatalf("movetime: %+v", r)
+	}
+	r = e.Search(board.NewPosition(), Limits{WTime: 2 * time.Second, BTime: 2 * time.Second}, nil)
+	if r.Move == board.NullMove || r.Time > 2*time.Second {
+		t.Errorf("clock: move %v after %v with 2 s on the clock", r.Move, r.Time)
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	e := New(Options{})
+	var nodes uint64
+	for b.Loop() {
+		for _, fen := range BenchPositions[:10] {
+			e.NewGame()
+			nodes += e.Search(mustPos(b, fen), Limits{Depth: 8}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nps")
+}
+
+// mateWithin reports whether the side to move can force mate in at most n
+// moves, by exhaustive search without pruning.
+func mateWithin(p *board.Position, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	var l board.MoveList
+	p.GenerateMoves(&l, board.GenAll)
+	for _, m := range l.Slice() {
+		p.MakeMove(m)
+		ok := allRepliesLose(p, n)
+		p.UnmakeMove()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// allRepliesLose: the side to move is mated now or mated within n-1 more
+// moves whatever it plays.
+func allRepliesLose(p *board.Position, n int) bool {
+	var l board.MoveList
+	p.GenerateMoves(&l, board.GenAll)
+	if l.N == 0 {
+		return p.InCheck()
+	}
+	for _, m := range l.Slice() {
+		p.MakeMove(m)
+		ok := mateWithin(p, n-1)
+		p.UnmakeMove()
+		if !ok {
+			return false
+		}
+	}
+	return true
+}

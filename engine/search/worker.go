@@ -1,0 +1,268 @@
+package search
+
+import (
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"kibitz/engine/board"
+	"kibitz/engine/eval"
+)
+
+// stackEntry is per-ply search state.
+type stackEntry struct {
+	killers    [2]board.Move
+	staticEval int
+}
+
+// worker is one search thread with its own position, history tables and
+// counters; workers share only the transposition table and the stop flag.
+type worker struct {
+	e           *Engine
+	id          int
+	pos         *board.Position
+	nodes       uint64
+	sharedNodes atomic.Uint64 // nodes, published every few thousand for reports and limits
+	seldepth    int
+	rootDepth   int
+	stopped     bool
+
+	lim       Limits
+	tb        timeBudget
+	start     time.Time
+	nodeLimit uint64
+	rootMoves []rootMove
+
+	stack   [MaxPly + 4]stackEntry
+	pv      [MaxPly + 1][MaxPly + 1]board.Move
+	pvLen   [MaxPly + 1]int
+	history [2][64][64]int32
+	counter [13][64]board.Move // reply to the previous move, by its piece and destination
+}
+
+func newWorker(e *Engine, id int) *worker { return &worker{e: e, id: id} }
+
+func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start time.Time, rootMoves []rootMove) {
+	w.pos = pos.Clone()
+	w.lim, w.tb, w.start = lim, tb, start
+	w.nodes, w.seldepth, w.stopped = 0, 0, false
+	w.sharedNodes.Store(0)
+	w.nodeLimit = lim.Nodes
+	w.rootMoves = slices.Clone(rootMoves)
+	for i := range w.rootMoves {
+		w.rootMoves[i].pv = slices.Clone(rootMoves[i].pv)
+	}
+	for i := range w.stack {
+		w.stack[i] = stackEntry{}
+	}
+}
+
+// evaluate is the search's one call into the static evaluation.
+func (w *worker) evaluate() int { return eval.Evaluate(w.pos) }
+
+func (w *worker) makeMove(m board.Move) { w.pos.MakeMove(m) }
+func (w *worker) makeNull()             { w.pos.MakeNullMove() }
+func (w *worker) undoMove()             { w.pos.UnmakeMove() }
+
+// checkStop is called at every node. Only the main thread reads the clock,
+// and only every 1024 nodes; with one thread a node limit is exact, so
+// node-limited searches are reproducible.
+func (w *worker) checkStop() bool {
+	if w.stopped {
+		return true
+	}
+	if w.e.stop.Load() || (w.nodeLimit > 0 && w.nodes >= w.nodeLimit && len(w.e.workers) == 1) {
+		w.stopped = true
+		return true
+	}
+	if w.nodes&1023 == 1023 {
+		w.sharedNodes.Store(w.nodes)
+		if w.nodes&yieldMask == 0 {
+			yield()
+		}
+		if w.id == 0 {
+			if w.tb.active && w.rootDepth > 1 && time.Since(w.start) >= w.tb.hard {
+				w.e.stop.Store(true)
+			}
+			if w.nodeLimit > 0 && w.e.totalNodes() >= w.nodeLimit {
+				w.e.stop.Store(true)
+			}
+		}
+	}
+	return false
+}
+
+// iterate runs iterative deepening and returns the result of the last
+// completed iteration. Only the main worker (report != nil or id 0)
+// decides when to stop; helpers run until told.
+func (w *worker) iterate(report func(Info)) Result {
+	var res Result
+	if len(w.rootMoves) == 0 {
+		p := w.pos
+		if p.InCheck() {
+			res.Score = -Mate
+		}
+		return res
+	}
+	res.Move = w.rootMoves[0].move // a legal answer even if stopped at once
+	maxDepth := MaxDepth
+	if w.lim.Depth > 0 {
+		maxDepth = min(w.lim.Depth, MaxDepth)
+	}
+	if w.lim.Mate > 0 && w.lim.Depth == 0 {
+		maxDepth = min(2*w.lim.Mate+4, MaxDepth)
+	}
+	multiPV := min(w.e.opts.MultiPV, len(w.rootMoves))
+	for depth := 1; depth <= maxDepth; depth++ {
+		if w.id > 0 && depth > 2 && (depth+w.id)%3 == 0 {
+			continue // helpers skip some depths so that threads diverge
+		}
+		w.rootDepth = depth
+		for pvIdx := 0; pvIdx < multiPV && !w.stopped; pvIdx++ {
+			w.aspiration(depth, pvIdx, report)
+		}
+		if w.stopped {
+			break
+		}
+		res = w.result(depth)
+		if w.id != 0 {
+			continue
+		}
+		if report != nil {
+			for i := 0; i < multiPV; i++ {
+				report(w.info(depth, i, w.rootMoves[i].bound))
+			}
+		}
+		if w.shouldFinish(depth, res) {
+			break
+		}
+	}
+	w.sharedNodes.Store(w.nodes)
+	return res
+}
+
+// shouldFinish decides after a completed iteration whether to stop.
+func (w *worker) shouldFinish(depth int, res Result) bool {
+	if w.lim.Mate > 0 && res.Score >= MateInMax && MateMoves(res.Score) <= w.lim.Mate {
+		return true
+	}
+	if w.lim.Infinite {
+		return false
+	}
+	if w.tb.active {
+		elapsed := time.Since(w.start)
+		if elapsed >= w.tb.soft || (len(w.rootMoves) == 1 && depth >= 1 && w.lim.MoveTime == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// aspiration searches line pvIdx at depth with a window around the
+// previous score, widening it on each failure.
+func (w *worker) aspiration(depth, pvIdx int, report func(Info)) {
+	prev := w.rootMoves[pvIdx].prev
+	delta := 20
+	alpha, beta := -Infinity, Infinity
+	if depth >= 5 && !IsMate(prev) && prev > -Infinity {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		score := w.searchRoot(depth, alpha, beta, pvIdx)
+		if w.stopped {
+			return
+		}
+		switch {
+		case score <= alpha:
+			w.rootMoves[pvIdx].bound = BoundUpper
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			w.rootMoves[pvIdx].bound = BoundLower
+			beta = min(score+delta, Infinity)
+		default:
+			w.rootMoves[pvIdx].bound = BoundExact
+			for i := pvIdx; i < len(w.rootMoves); i++ {
+				w.rootMoves[i].prev = w.rootMoves[i].score
+			}
+			return
+		}
+		if report != nil && time.Since(w.start) > time.Second {
+			report(w.info(depth, pvIdx, w.rootMoves[pvIdx].bound))
+		}
+		delta += delta
+	}
+}
+
+// searchRoot searches the root moves from pvIdx on; the best one moves to
+// position pvIdx. The other moves keep their order, which is how earlier
+// iterations ranked them.
+func (w *worker) searchRoot(depth, alpha, beta, pvIdx int) int {
+	best := -Infinity
+	w.pvLen[0] = 0
+	for i := pvIdx; i < len(w.rootMoves); i++ {
+		rm := &w.rootMoves[i]
+		w.makeMove(rm.move)
+		newDepth := depth - 1
+		if w.pos.InCheck() {
+			newDepth++
+		}
+		var score int
+		if i == pvIdx {
+			score = -w.negamax(-beta, -alpha, newDepth, 1, false)
+		} else {
+			score = -w.negamax(-alpha-1, -alpha, newDepth, 1, true)
+			if score > alpha && score < beta {
+				score = -w.negamax(-beta, -alpha, newDepth, 1, false)
+			}
+		}
+		w.undoMove()
+		if w.stopped {
+			return best
+		}
+		if i == pvIdx || score > alpha {
+			rm.score = score
+			rm.seldepth = w.seldepth
+			rm.pv = append(rm.pv[:0], rm.move)
+			rm.pv = append(rm.pv, w.pv[1][1:w.pvLen[1]]...)
+		} else {
+			rm.score = -Infinity // not better than the best: only a bound is known
+		}
+		best = max(best, score)
+		if score > alpha {
+			alpha = score
+			moved := w.rootMoves[i]
+			copy(w.rootMoves[pvIdx+1:i+1], w.rootMoves[pvIdx:i])
+			w.rootMoves[pvIdx] = moved
+			if score >= beta {
+				return score
+			}
+		}
+	}
+	return best
+}
+
+func (w *worker) result(depth int) Result {
+	rm := w.rootMoves[0]
+	r := Result{Move: rm.move, Score: rm.score, Depth: depth, SelDepth: rm.seldepth, PV: slices.Clone(rm.pv)}
+	if len(rm.pv) > 1 {
+		r.Ponder = rm.pv[1]
+	}
+	return r
+}
+
+func (w *worker) info(depth, pvIdx int, bound Bound) Info {
+	w.sharedNodes.Store(w.nodes)
+	rm := w.rootMoves[pvIdx]
+	elapsed := time.Since(w.start)
+	nodes := w.e.totalNodes()
+	score := rm.score
+	if score == -Infinity {
+		score = rm.prev
+	}
+	return Info{
+		Depth: depth, SelDepth: rm.seldepth, MultiPV: pvIdx + 1, Score: score, Bound: bound,
+		Nodes: nodes, Time: elapsed, NPS: uint64(float64(nodes) / max(elapsed.Seconds(), 1e-6)),
+		HashFull: w.e.tt.hashfull(), PV: slices.Clone(rm.pv),
+	}
+}

@@ -1,0 +1,172 @@
+// Package selfplay plays Kibitz against itself at a fixed node budget from
+// randomised openings and records positions labelled with the search score
+// and the game's result: the raw material for tuning the classical
+// evaluation and for training networks.
+//
+// selfplay imports engine/board and engine/search.
+package selfplay
+
+import (
+	"math/rand/v2"
+	"sync"
+
+	"kibitz/engine/board"
+	"kibitz/engine/search"
+)
+
+// Config describes a self-play run.
+type Config struct {
+	Nodes       uint64 // node budget per move
+	RandomPlies int    // random legal plies that open each game
+	MaxPlies    int    // adjudicated a draw beyond this
+	Seed        uint64
+	Concurrency int
+}
+
+// Sample is one recorded position.
+type Sample struct {
+	FEN    string
+	Score  int     // search score in centipawns, White's point of view
+	Result float64 // game result for White: 1, 0.5 or 0
+}
+
+// Game is one finished game and the samples recorded from it.
+type Game struct {
+	Index   int
+	Result  float64
+	Plies   int
+	Samples []Sample
+}
+
+// Run plays games numbered from first to first+n-1 on cfg.Concurrency
+// goroutines and hands each finished game to sink (called from one
+// goroutine at a time). Game i depends only on the seed and i, so runs
+// are reproducible whatever the concurrency.
+func Run(cfg Config, first, n int, sink func(Game)) {
+	jobs := make(chan int)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < max(cfg.Concurrency, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			eng := search.New(search.Options{HashMB: 8, Threads: 1})
+			for i := range jobs {
+				g := Play(eng, cfg, i)
+				mu.Lock()
+				sink(g)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := first; i < first+n; i++ {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+}
+
+// Play plays game number index with eng (whose state it resets).
+func Play(eng *search.Engine, cfg Config, index int) Game {
+	eng.NewGame()
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(index)))
+	pos := randomOpening(rng, cfg.RandomPlies)
+	g := Game{Index: index}
+	var pending []Sample
+	winStreak, drawStreak := 0, 0
+	for {
+		if over, result := finished(pos); over {
+			g.Result = result
+			break
+		}
+		if pos.Ply() >= cfg.MaxPlies {
+			g.Result = 0.5
+			break
+		}
+		res := eng.Search(pos, search.Limits{Nodes: cfg.Nodes}, nil)
+		white := res.Score
+		if pos.SideToMove() == board.Black {
+			white = -white
+		}
+		if !pos.InCheck() && !res.Move.IsCapture() && !res.Move.IsPromotion() && !search.IsMate(res.Score) {
+			pending = append(pending, Sample{FEN: pos.FEN(), Score: white})
+		}
+		// Adjudication: a decisive score held for eight plies, or a dead
+		// level score held for twenty plies after move 40.
+		switch {
+		case abs(white) >= 1000:
+			winStreak++
+		default:
+			winStreak = 0
+		}
+		if abs(white) <= 10 && pos.Ply() >= 80 {
+			drawStreak++
+		} else {
+			drawStreak = 0
+		}
+		if winStreak >= 8 {
+			g.Result = 0
+			if white > 0 {
+				g.Result = 1
+			}
+			break
+		}
+		if drawStreak >= 20 {
+			g.Result = 0.5
+			break
+		}
+		pos.MakeMove(res.Move)
+	}
+	g.Plies = pos.Ply()
+	for i := range pending {
+		pending[i].Result = g.Result
+	}
+	g.Samples = pending
+	return g
+}
+
+// randomOpening plays random legal plies from the start, retrying until
+// the position still has a legal move.
+func randomOpening(rng *rand.Rand, plies int) *board.Position {
+	for {
+		pos := board.NewPosition()
+		var l board.MoveList
+		ok := true
+		for i := 0; i < plies; i++ {
+			pos.GenerateMoves(&l, board.GenAll)
+			if l.N == 0 {
+				ok = false
+				break
+			}
+			pos.MakeMove(l.Moves[rng.IntN(l.N)])
+		}
+		if ok && pos.HasLegalMove() {
+			return pos
+		}
+	}
+}
+
+// finished reports whether the game is over by the rules and its result
+// for White.
+func finished(pos *board.Position) (bool, float64) {
+	if !pos.HasLegalMove() {
+		if pos.InCheck() {
+			if pos.SideToMove() == board.White {
+				return true, 0
+			}
+			return true, 1
+		}
+		return true, 0.5
+	}
+	if pos.HalfmoveClock() >= 100 || pos.IsRepetition(0) || pos.InsufficientMaterial() {
+		return true, 0.5
+	}
+	return false, 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,217 @@
+// Package uci implements the Universal Chess Interface over an io.Reader
+// and an io.Writer, so that it is tested without a process. Bad input is
+// answered with "info string error: …" and the engine stays usable with
+// its previous valid state.
+//
+// uci imports engine/board and engine/search.
+package uci
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"kibitz/engine/board"
+	"kibitz/engine/search"
+)
+
+// Name and Author are what "uci" reports.
+const (
+	Name   = "Kibitz"
+	Author = "the Kibitz authors"
+)
+
+// maxLine bounds one command; longer lines are rejected, not buffered.
+const maxLine = 1 << 20
+
+// session is the state of one UCI conversation.
+type session struct {
+	out    *syncWriter
+	engine *search.Engine
+	pos    *board.Position
+	opts   search.Options
+
+	searching bool
+	done      chan struct{} // closed when the running search has printed bestmove
+	release   chan struct{} // closed by stop/quit to let an infinite search report
+	result    <-chan search.Result
+}
+
+// syncWriter serialises lines written by the command loop and the search.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) printf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintf(s.w, format+"\n", args...)
+}
+
+// Run reads commands from in until "quit" or end of input and writes the
+// engine's answers to out.
+func Run(in io.Reader, out io.Writer) error {
+	s := &session{out: &syncWriter{w: out}, pos: board.NewPosition()}
+	s.engine = search.New(s.opts)
+	s.opts = s.engine.Options()
+	r := bufio.NewReaderSize(in, 64*1024)
+	for {
+		line, err := readLine(r)
+		if errors.Is(err, errLineTooLong) {
+			s.errorf("line longer than %d bytes ignored", maxLine)
+			continue
+		}
+		if line != "" && s.handle(line) {
+			break
+		}
+		if err != nil {
+			break // end of input acts as quit
+		}
+	}
+	s.stopSearch()
+	return nil
+}
+
+var errLineTooLong = errors.New("line too long")
+
+func readLine(r *bufio.Reader) (string, error) {
+	var b strings.Builder
+	for {
+		chunk, isPrefix, err := r.ReadLine()
+		if b.Len()+len(chunk) > maxLine {
+			for isPrefix && err == nil { // drain the rest of the line
+				_, isPrefix, err = r.ReadLine()
+			}
+			return "", errLineTooLong
+		}
+		b.Write(chunk)
+		if err != nil || !isPrefix {
+			return strings.TrimSpace(b.String()), err
+		}
+	}
+}
+
+func (s *session) errorf(format string, args ...any) {
+	s.out.printf("info string error: "+format, args...)
+}
+
+// handle runs one command line and reports whether the session should end.
+func (s *session) handle(line string) bool {
+	fields := strings.Fields(line)
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case "uci":
+		s.out.printf("id name %s\nid author %s", Name, Author)
+		for _, o := range optionSpecs {
+			s.out.printf("%s", o.declaration())
+		}
+		s.out.printf("uciok")
+	case "isready":
+		s.out.printf("readyok")
+	case "debug", "register":
+		// Accepted and ignored: there is no debug mode or registration.
+	case "setoption":
+		if s.busy() {
+			s.errorf("setoption is not allowed during a search")
+			return false
+		}
+		if err := s.setOption(args); err != nil {
+			s.errorf("%v", err)
+		}
+	case "ucinewgame":
+		s.stopSearch()
+		s.engine.NewGame()
+		s.pos = board.NewPosition()
+	case "position":
+		if s.busy() {
+			s.errorf("position is not allowed during a search; send stop first")
+			return false
+		}
+		p, err := parsePosition(args)
+		if err != nil {
+			s.errorf("%v (position unchanged)", err)
+			return false
+		}
+		s.pos = p
+	case "go":
+		s.goCommand(args)
+	case "stop":
+		s.stopSearch()
+	case "ponderhit":
+		s.errorf("pondering is not supported")
+	case "quit":
+		return true
+	case "d":
+		s.out.printf("%s\nKey: %016x", s.pos, s.pos.Key())
+	default:
+		s.errorf("unknown command %q", clip(cmd))
+	}
+	return false
+}
+
+// busy reports whether a search is still running (one that finished by
+// itself, having printed its bestmove, no longer counts).
+func (s *session) busy() bool {
+	if !s.searching {
+		return false
+	}
+	select {
+	case <-s.done:
+		s.searching = false
+		return false
+	default:
+		return true
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
+
+// parsePosition reads "startpos|fen F… [moves m…]" into a new position.
+func parsePosition(args []string) (*board.Position, error) {
+	if len(args) == 0 {
+		return nil, errors.New("position needs startpos or fen")
+	}
+	var fenFields []string
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+	case "fen":
+		i := 0
+		for i < len(rest) && rest[i] != "moves" {
+			i++
+		}
+		fenFields, rest = rest[:i], rest[i:]
+	default:
+		return nil, fmt.Errorf("position: want startpos or fen, got %q", clip(args[0]))
+	}
+	fen := board.StartFEN
+	if fenFields != nil {
+		fen = strings.Join(fenFields, " ")
+	}
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return nil, fmt.Errorf("position: unexpected %q", clip(rest[0]))
+		}
+		for i, mv := range rest[1:] {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				return nil, fmt.Errorf("position: move %d: %w", i+1, err)
+			}
+			p.MakeMove(m)
+		}
+	}
+	return p, nil
+}
