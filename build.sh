@@ -35,8 +35,12 @@ run_tests() {
 	go vet ./...
 	echo "== go test (native)"
 	go test -count=1 ./...
+	echo "== go test -race (search with two threads, UCI)"
+	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit' ./engine/search ./engine/uci
 	echo "== go test (wasm under node, short)"
-	GOOS=js GOARCH=wasm go test -count=1 -short -exec "$WASM_EXEC" ./engine/board
+	GOOS=js GOARCH=wasm go test -count=1 -short -exec "$WASM_EXEC" ./engine/board ./engine/search
+	echo "== native and wasm agree node for node"
+	same_bench
 	echo "== all tests passed in $((SECONDS - start)) s"
 }
 
@@ -54,6 +58,21 @@ pgo() {
 	go tool pprof -proto "${profs[@]}" >cmd/kibitz/default.pgo 2>/dev/null
 	rm -rf "$tmp"
 	echo "wrote cmd/kibitz/default.pgo"
+}
+
+# same_bench runs "kibitz bench" natively and as wasm under node and
+# requires the same node signature.
+same_bench() {
+	local tmp native wasm
+	tmp=$(mktemp -d)
+	go build -o "$tmp/kibitz" ./cmd/kibitz
+	GOOS=js GOARCH=wasm go build -o "$tmp/kibitz.wasm" ./cmd/kibitz
+	native=$("$tmp/kibitz" bench --depth 7 | grep 'Nodes searched')
+	wasm=$("$WASM_EXEC" "$tmp/kibitz.wasm" bench --depth 7 | grep 'Nodes searched')
+	rm -rf "$tmp"
+	echo "native: $native"
+	echo "wasm:   $wasm"
+	[ "$native" = "$wasm" ] || { echo "native and wasm bench signatures differ" >&2; exit 1; }
 }
 
 bench() {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -43,3 +44,67 @@ func TestPerftCommandErrors(t *testing.T) {
 		t.Errorf("unknown command: exit %d, want 2", code)
 	}
 }
+
+func TestBenchSignatureIsStable(t *testing.T) {
+	var sigs []string
+	for i := 0; i < 2; i++ {
+		code, out, _ := runCLI(t, "", "bench", "--depth", "5")
+		if code != 0 {
+			t.Fatalf("bench exit %d", code)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "Nodes searched") {
+				sigs = append(sigs, l)
+			}
+		}
+	}
+	if len(sigs) != 2 || sigs[0] != sigs[1] {
+		t.Errorf("bench signatures: %q", sigs)
+	}
+}
+
+func TestSearchCommand(t *testing.T) {
+	code, out, _ := runCLI(t, "", "search", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3")
+	if code != 0 || !strings.Contains(out, "best move a1a8  score #1") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"search", "--depth", "-1"}, {"search", "--fen", "x"}, {"bench", "--depth", "0"}, {"bench", "--hash", "0"},
+		{"tune", "--games", "-1"}, {"tune", "--from", "/nonexistent"},
+	} {
+		if code, _, errOut := runCLI(t, "", args...); code == 0 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+func TestUCIByDefault(t *testing.T) {
+	code, out, _ := runCLI(t, "uci\nquit\n")
+	if code != 0 || !strings.Contains(out, "uciok") {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+}
+
+func TestTuneWritesWeights(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	dir := t.TempDir()
+	data, out := dir+"/data.txt", dir+"/w.go"
+	code, stdout, stderr := runCLI(t, "", "tune", "--games", "6", "--nodes", "300", "--epochs", "3", "--data", data, "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	// Tuning again from the saved positions reproduces the same weights.
+	out2 := dir + "/w2.go"
+	if code, _, stderr := runCLI(t, "", "tune", "--from", data, "--epochs", "3", "--out", out2); code != 0 {
+		t.Fatalf("tune --from: %s", stderr)
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(out2)
+	if !bytes.Contains(a, []byte("var weights = [NumWeights]Score{")) || !bytes.Equal(weightsBody(a), weightsBody(b)) {
+		t.Errorf("weights differ or malformed:\n%s", a)
+	}
+}
+
+func weightsBody(src []byte) []byte { return src[bytes.Index(src, []byte("var weights")):] }

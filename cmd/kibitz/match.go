@@ -1,0 +1,166 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"kibitz/match"
+)
+
+func init() {
+	register(command{"match", "play a match between two UCI engines: Elo ± error, pentanomial, SPRT, PGN", runMatch})
+}
+
+// engineFlags collects repeated --engine flags.
+type engineFlags []match.EngineConfig
+
+func (e *engineFlags) String() string { return fmt.Sprint(len(*e)) }
+func (e *engineFlags) Set(s string) error {
+	c, err := match.ParseEngine(s)
+	if err != nil {
+		return err
+	}
+	*e = append(*e, c)
+	return nil
+}
+
+func runMatch(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("match", stderr)
+	var engines engineFlags
+	fs.Var(&engines, "engine", "cmd=PATH[,name=N][,args=A B][,option.NAME=V...] (twice)")
+	tc := fs.String("tc", "", "time control base+inc in seconds, e.g. 10+0.1")
+	nodes := fs.Uint64("nodes", 0, "fixed nodes per move instead of a clock")
+	depth := fs.Int("depth", 0, "fixed depth per move instead of a clock")
+	games := fs.Int("games", 100, "number of games (rounded up to pairs)")
+	conc := fs.Int("concurrency", 1, "games played at once")
+	openings := fs.String("openings", "", "opening file (.pgn or .epd); default: the built-in set")
+	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()%1000000), "random seed for the opening order")
+	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
+	sprtSpec := fs.String("sprt", "", "elo0=0,elo1=5,alpha=0.05,beta=0.05: stop when a bound is crossed")
+	drawSpec := fs.String("draw", "", "draw adjudication: movenumber=N,movecount=M,score=S")
+	resignSpec := fs.String("resign", "", "resign adjudication: movecount=M,score=S")
+	maxMoves := fs.Int("maxmoves", 0, "adjudicate a draw after this many moves (0: never)")
+	tolerance := fs.Duration("tolerance", 100*time.Millisecond, "clock overrun tolerated before a time loss")
+	timeout := fs.Duration("timeout", 60*time.Second, "longest wait for a move at fixed nodes or depth")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if len(engines) != 2 {
+		return fmt.Errorf("need exactly two --engine flags, got %d", len(engines))
+	}
+	if engines[0].Name == engines[1].Name {
+		engines[1].Name += "-2"
+	}
+	limits := 0
+	ref := match.Referee{Tolerance: *tolerance, Timeout: *timeout}
+	if *tc != "" {
+		l, err := match.ParseTC(*tc)
+		if err != nil {
+			return err
+		}
+		ref.Limit = l
+		limits++
+	}
+	if *nodes > 0 {
+		ref.Limit.Nodes = *nodes
+		limits++
+	}
+	if *depth > 0 {
+		ref.Limit.Depth = *depth
+		limits++
+	}
+	if limits != 1 {
+		return errors.New("give exactly one of --tc, --nodes, --depth")
+	}
+	if *games < 1 || *conc < 1 || *conc > 64 || *maxMoves < 0 || *tolerance < 0 || *timeout <= 0 {
+		return errors.New("--games, --concurrency (1..64), --maxmoves, --tolerance, --timeout must be positive")
+	}
+	var err error
+	if ref.Adjudge, err = parseAdjudication(*drawSpec, *resignSpec, *maxMoves); err != nil {
+		return err
+	}
+	cfg := match.Config{
+		Referee: ref, Games: *games, Concurrency: *conc, Seed: *seed,
+		Progress: stdout, Tags: match.PGNTags{Event: "Kibitz match", Site: hostname(), Date: time.Now()},
+	}
+	copy(cfg.Engines[:], engines)
+	if *openings != "" {
+		if cfg.Openings, err = match.LoadOpenings(*openings, (*games+1)/2, *seed); err != nil {
+			return err
+		}
+	} else {
+		cfg.Openings = match.DefaultOpenings()
+	}
+	if *sprtSpec != "" {
+		t, err := match.ParseSPRT(*sprtSpec)
+		if err != nil {
+			return err
+		}
+		cfg.SPRT = &t
+	}
+	if *pgnPath != "" {
+		f, err := os.Create(*pgnPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		cfg.PGN = f
+	}
+	fmt.Fprintf(stdout, "seed %d; %s vs %s; %s; %d games; concurrency %d\n", *seed, engines[0].Name, engines[1].Name, ref.Limit, (*games+1)/2*2, *conc)
+	sum, err := match.Run(cfg)
+	sum.Report(stdout, [2]string{engines[0].Name, engines[1].Name}, cfg.SPRT)
+	return err
+}
+
+func parseAdjudication(draw, resign string, maxMoves int) (match.Adjudication, error) {
+	a := match.Adjudication{MaxMoves: maxMoves}
+	set := func(spec, flag string, keys map[string]*int) error {
+		if spec == "" {
+			return nil
+		}
+		for _, part := range strings.Split(spec, ",") {
+			k, v, ok := strings.Cut(part, "=")
+			p, known := keys[k]
+			if !ok || !known {
+				return fmt.Errorf("--%s: %q: want %s", flag, part, keyList(keys))
+			}
+			if _, err := fmt.Sscan(v, p); err != nil || *p < 0 {
+				return fmt.Errorf("--%s %s=%q: want a non-negative integer", flag, k, v)
+			}
+		}
+		return nil
+	}
+	if err := set(draw, "draw", map[string]*int{"movenumber": &a.DrawFromMove, "movecount": &a.DrawMoves, "score": &a.DrawScore}); err != nil {
+		return a, err
+	}
+	if err := set(resign, "resign", map[string]*int{"movecount": &a.ResignMoves, "score": &a.ResignScore}); err != nil {
+		return a, err
+	}
+	if resign != "" && (a.ResignMoves == 0 || a.ResignScore == 0) {
+		return a, errors.New("--resign needs movecount and score")
+	}
+	if draw != "" && a.DrawMoves == 0 {
+		return a, errors.New("--draw needs movecount")
+	}
+	return a, nil
+}
+
+func keyList(m map[string]*int) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k+"=N")
+	}
+	return strings.Join(ks, ",")
+}
+
+func hostname() string {
+	h, err := os.Hostname()
+	if err != nil {
+		return "?"
+	}
+	return h
+}

@@ -1,0 +1,232 @@
+package uci
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"kibitz/engine/board"
+)
+
+// conversation drives Run through pipes, line by line.
+type conversation struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan struct{}
+}
+
+func start(t *testing.T) *conversation {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &conversation{t: t, in: inW, lines: make(chan string, 10000), done: make(chan struct{})}
+	go func() {
+		Run(inR, outW)
+		outW.Close()
+		close(c.done)
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		close(c.lines)
+	}()
+	t.Cleanup(func() {
+		c.in.Close()
+		<-c.done
+	})
+	return c
+}
+
+func (c *conversation) send(cmds ...string) {
+	for _, s := range cmds {
+		if _, err := io.WriteString(c.in, s+"\n"); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+}
+
+// until collects lines up to and including the first one starting with
+// prefix.
+func (c *conversation) until(prefix string) []string {
+	c.t.Helper()
+	var got []string
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				c.t.Fatalf("output ended waiting for %q; got %q", prefix, got)
+			}
+			got = append(got, l)
+			if strings.HasPrefix(l, prefix) {
+				return got
+			}
+		case <-timeout:
+			c.t.Fatalf("timed out waiting for %q; got %q", prefix, got)
+		}
+	}
+}
+
+// sync sends isready and returns everything printed before readyok.
+func (c *conversation) sync() []string {
+	c.send("isready")
+	got := c.until("readyok")
+	return got[:len(got)-1]
+}
+
+func TestHandshakeAndOptions(t *testing.T) {
+	c := start(t)
+	c.send("uci")
+	got := c.until("uciok")
+	joined := strings.Join(got, "\n")
+	for _, want := range []string{"id name Kibitz", "option name Hash type spin", "option name Threads type spin",
+		"option name MultiPV type spin", "option name Move Overhead type spin", "option name Clear Hash type button"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("uci output lacks %q:\n%s", want, joined)
+		}
+	}
+	c.send("setoption name Hash value 32", "setoption name Move Overhead value 100", "setoption name Clear Hash",
+		"setoption name multipv value 2")
+	if errs := c.sync(); len(errs) != 0 {
+		t.Errorf("valid options answered with %q", errs)
+	}
+}
+
+func TestBestmoveIsLegal(t *testing.T) {
+	c := start(t)
+	c.send("position startpos moves e2e4 e7e5 g1f3", "go depth 6")
+	got := c.until("bestmove")
+	if !strings.HasPrefix(got[len(got)-2], "info depth 6 ") {
+		t.Errorf("last info before bestmove: %q", got[len(got)-2])
+	}
+	assertLegal(t, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", got[len(got)-1])
+}
+
+func assertLegal(t *testing.T, fen, line string) {
+	t.Helper()
+	f := strings.Fields(line)
+	p, _ := board.ParseFEN(fen)
+	if len(f) < 2 || f[0] != "bestmove" {
+		t.Fatalf("not a bestmove line: %q", line)
+	}
+	if _, err := p.ParseMove(f[1]); err != nil {
+		t.Errorf("%q: %v", line, err)
+	}
+	if len(f) == 4 && f[2] != "ponder" {
+		t.Errorf("%q: malformed ponder", line)
+	}
+}
+
+func TestImmediateStop(t *testing.T) {
+	c := start(t)
+	c.send("position startpos", "go infinite", "stop")
+	got := c.until("bestmove")
+	assertLegal(t, board.StartFEN, got[len(got)-1])
+}
+
+func TestStopAnswersInfiniteSearch(t *testing.T) {
+	c := start(t)
+	c.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go infinite")
+	time.Sleep(100 * time.Millisecond)
+	c.send("stop")
+	got := c.until("bestmove")
+	assertLegal(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", got[len(got)-1])
+	// A clock search, and a check with two king moves as the only answers.
+	c.send("position fen 6rk/8/8/8/8/8/8/R5K1 w - - 0 1", "go wtime 1000 btime 1000 winc 10 binc 10")
+	got = c.until("bestmove")
+	assertLegal(t, "6rk/8/8/8/8/8/8/R5K1 w - - 0 1", got[len(got)-1])
+	c.send("position fen 7k/8/5Q2/8/8/8/8/6K1 b - - 0 1", "go wtime 1000 btime 1000")
+	got = c.until("bestmove")
+	if l := got[len(got)-1]; !strings.HasPrefix(l, "bestmove h8h7") && !strings.HasPrefix(l, "bestmove h8g8") {
+		t.Errorf("single legal move: %q", got[len(got)-1])
+	}
+}
+
+func TestBadInputKeepsEngineUsable(t *testing.T) {
+	c := start(t)
+	c.send("position startpos moves e2e4")
+	bad := []struct{ cmd, want string }{
+		{"flurb", "unknown command"},
+		{"position startpos moves e2e4 e2e4", "illegal move"},
+		{"position startpos moves e9e4", "not a square"},
+		{"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -- 0 1", "invalid FEN"},
+		{"position fen 8/8/8/8/8/8/8/8 w - - 0 1", "0 kings"},
+		{"position fen", "invalid FEN"},
+		{"position sideways", "want startpos or fen"},
+		{"position", "needs startpos or fen"},
+		{"go depth banana", "not an integer"},
+		{"go depth -3", "out of range"},
+		{"go depth", "missing value"},
+		{"go wibble 3", "unknown parameter"},
+		{"go searchmoves e2e4", "illegal move"},
+		{"go perft 0", "go perft"},
+		{"setoption name Hash value 0", "Hash"},
+		{"setoption name Hash value 99999999", "Hash"},
+		{"setoption name Threads value x", "Threads"},
+		{"setoption name Nonsense value 1", "unknown option"},
+		{"setoption Hash 3", "setoption"},
+		{"ponderhit", "not supported"},
+	}
+	for _, b := range bad {
+		c.send(b.cmd)
+		got := c.sync()
+		if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: ") || !strings.Contains(got[0], b.want) {
+			t.Errorf("%q answered %q, want an info string error mentioning %q", b.cmd, got, b.want)
+		}
+	}
+	// The position is still 1. e4: Black is to move.
+	c.send("go depth 3")
+	got := c.until("bestmove")
+	assertLegal(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", got[len(got)-1])
+	// A line too long is rejected and the loop goes on.
+	c.send(strings.Repeat("x", maxLine+10))
+	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "longer than") {
+		t.Errorf("long line answered %q", got)
+	}
+}
+
+func TestGoPerftDividesLikeTheCLI(t *testing.T) {
+	c := start(t)
+	c.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go perft 2")
+	got := c.until("Nodes searched")
+	if got[len(got)-1] != "Nodes searched: 2039" || len(got) != 48+2 {
+		t.Errorf("go perft 2: %d lines, last %q", len(got), got[len(got)-1])
+	}
+}
+
+func TestMultiPVAndMateInfo(t *testing.T) {
+	c := start(t)
+	c.send("setoption name MultiPV value 3", "position startpos", "go depth 4")
+	got := c.until("bestmove")
+	lines := map[string]bool{}
+	for _, l := range got {
+		if strings.HasPrefix(l, "info depth 4 ") {
+			f := strings.Fields(l)
+			lines[f[6]] = true // "multipv N"
+		}
+	}
+	if len(lines) != 3 {
+		t.Errorf("depth-4 lines by multipv: %v", lines)
+	}
+	c.send("setoption name MultiPV value 1", "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go mate 1")
+	got = c.until("bestmove")
+	if !strings.Contains(got[len(got)-2], "score mate 1 ") || got[len(got)-1] != "bestmove a1a8" {
+		t.Errorf("go mate 1: %q", got[len(got)-2:])
+	}
+}
+
+func TestQuitDuringSearch(t *testing.T) {
+	c := start(t)
+	c.send("go infinite", "quit")
+	select {
+	case <-c.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("quit did not end the loop")
+	}
+}

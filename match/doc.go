@@ -1,0 +1,10 @@
+// Package match plays games between UCI engines and measures their
+// strength: paired openings with colours swapped, clocks, adjudication,
+// Elo with error bars from pentanomial statistics, an SPRT, and a PGN of
+// every game. Game state, legality, outcomes, SAN and PGN come from
+// github.com/notnil/chess; talking to engines is this package's own UCI
+// client, which puts a deadline on every read.
+//
+// match imports only the standard library and notnil/chess: it drives any
+// UCI engine, Kibitz included, as a separate process.
+package match

@@ -1,0 +1,282 @@
+package match
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// EngineConfig says how to start an engine and which options to set.
+type EngineConfig struct {
+	Name    string
+	Cmd     string
+	Args    []string
+	Options map[string]string
+}
+
+// ParseEngine reads "cmd=PATH[,name=N][,args=A B C][,option.X=V...]".
+func ParseEngine(spec string) (EngineConfig, error) {
+	c := EngineConfig{Options: map[string]string{}}
+	kv, err := parseKV(spec)
+	if err != nil {
+		return c, fmt.Errorf("--engine: %w", err)
+	}
+	for k, v := range kv {
+		switch {
+		case k == "cmd":
+			c.Cmd = v
+		case k == "name":
+			c.Name = v
+		case k == "args":
+			c.Args = strings.Fields(v)
+		case strings.HasPrefix(k, "option.") && len(k) > len("option."):
+			c.Options[k[len("option."):]] = v
+		default:
+			return c, fmt.Errorf("--engine: unknown key %q (want cmd, name, args, option.NAME)", k)
+		}
+	}
+	if c.Cmd == "" {
+		return c, errors.New("--engine: cmd=PATH is required")
+	}
+	if c.Name == "" {
+		c.Name = c.Cmd[strings.LastIndex(c.Cmd, "/")+1:]
+	}
+	return c, nil
+}
+
+// parseKV splits "a=1,b=2" into a map; keys must be unique.
+func parseKV(spec string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, part := range strings.Split(spec, ",") {
+		k, v, ok := strings.Cut(part, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("%q is not key=value", part)
+		}
+		if _, dup := out[k]; dup {
+			return nil, fmt.Errorf("key %q given twice", k)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// errTimeout and errExited describe why an engine failed to answer.
+var (
+	errTimeout = errors.New("no answer in time")
+	errExited  = errors.New("engine exited")
+)
+
+// Engine is a running UCI engine process.
+type Engine struct {
+	cfg   EngineConfig
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines chan string
+	err   chan error
+	lastScore Score // from the most recent search's info lines
+	closed    bool
+}
+
+// Score is an engine's last reported evaluation of its own position.
+type Score struct {
+	Valid bool
+	CP    int // centipawns; mates are ±(100000 - plies)
+}
+
+// Start launches the engine, completes the uci handshake and sets the
+// options. Every read has the given timeout.
+func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
+	cmd := exec.Command(cfg.Cmd, cfg.Args...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", cfg.Name, err)
+	}
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, lines: make(chan string, 1024), err: make(chan error, 1)}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			e.lines <- sc.Text()
+		}
+		close(e.lines)
+		e.err <- cmd.Wait()
+	}()
+	if err := e.send("uci"); err != nil {
+		e.Close()
+		return nil, err
+	}
+	if _, err := e.waitFor("uciok", timeout); err != nil {
+		e.Close()
+		return nil, fmt.Errorf("%s: uci handshake: %w", cfg.Name, err)
+	}
+	names := make([]string, 0, len(cfg.Options))
+	for k := range cfg.Options {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if err := e.send(fmt.Sprintf("setoption name %s value %s", k, cfg.Options[k])); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	if err := e.Ready(timeout); err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+// Name returns the engine's configured name.
+func (e *Engine) Name() string { return e.cfg.Name }
+
+func (e *Engine) send(line string) error {
+	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
+		return fmt.Errorf("%s: %w: %v", e.cfg.Name, errExited, err)
+	}
+	return nil
+}
+
+// waitFor reads lines until one starts with prefix, remembering scores
+// from info lines on the way.
+func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		select {
+		case line, ok := <-e.lines:
+			if !ok {
+				return "", errExited
+			}
+			if strings.HasPrefix(line, "info ") {
+				if s, ok := parseScore(line); ok {
+					e.lastScore = s
+				}
+				continue
+			}
+			if strings.HasPrefix(line, prefix) {
+				return line, nil
+			}
+		case <-deadline.C:
+			return "", errTimeout
+		}
+	}
+}
+
+// Alive reports whether the process is still running.
+func (e *Engine) Alive() bool {
+	if e.closed {
+		return false
+	}
+	select {
+	case err := <-e.err:
+		e.err <- err // keep it for Close
+		return false
+	default:
+		return true
+	}
+}
+
+// Ready sends isready and waits for readyok.
+func (e *Engine) Ready(timeout time.Duration) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	if _, err := e.waitFor("readyok", timeout); err != nil {
+		return fmt.Errorf("%s: isready: %w", e.cfg.Name, err)
+	}
+	return nil
+}
+
+// NewGame tells the engine a new game starts.
+func (e *Engine) NewGame(timeout time.Duration) error {
+	if err := e.send("ucinewgame"); err != nil {
+		return err
+	}
+	return e.Ready(timeout)
+}
+
+// BestMove sends the position and the go command and waits up to timeout
+// for bestmove. It returns the move text and the time the engine took.
+func (e *Engine) BestMove(position, goCmd string, timeout time.Duration) (string, time.Duration, error) {
+	e.lastScore = Score{}
+	if err := e.send(position); err != nil {
+		return "", 0, err
+	}
+	start := time.Now()
+	if err := e.send(goCmd); err != nil {
+		return "", 0, err
+	}
+	line, err := e.waitFor("bestmove", timeout)
+	took := time.Since(start)
+	if err != nil {
+		return "", took, err
+	}
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return "", took, fmt.Errorf("malformed %q", line)
+	}
+	return f[1], took, nil
+}
+
+// LastScore returns the score of the engine's last info line of its most
+// recent search.
+func (e *Engine) LastScore() Score { return e.lastScore }
+
+// Close asks the engine to quit and kills it if it does not.
+func (e *Engine) Close() {
+	if e.closed {
+		return
+	}
+	e.closed = true
+	e.send("quit")
+	e.stdin.Close()
+	select {
+	case <-e.err:
+	case <-time.After(2 * time.Second):
+		e.cmd.Process.Kill()
+		<-e.err
+	}
+}
+
+// parseScore reads "score cp N" or "score mate N" from an info line;
+// bound-only scores are ignored.
+func parseScore(line string) (Score, bool) {
+	f := strings.Fields(line)
+	for i := 0; i+2 < len(f); i++ {
+		if f[i] != "score" {
+			continue
+		}
+		if i+3 < len(f) && (f[i+3] == "lowerbound" || f[i+3] == "upperbound") {
+			return Score{}, false
+		}
+		n, err := strconv.Atoi(f[i+2])
+		if err != nil {
+			return Score{}, false
+		}
+		switch f[i+1] {
+		case "cp":
+			return Score{Valid: true, CP: n}, true
+		case "mate":
+			if n > 0 {
+				return Score{Valid: true, CP: 100000 - n}, true
+			}
+			return Score{Valid: true, CP: -100000 - n}, true
+		}
+	}
+	return Score{}, false
+}

@@ -1,0 +1,278 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/notnil/chess"
+)
+
+// Limit is what each engine gets per move: a clock (Base+Inc), or a fixed
+// node count or depth.
+type Limit struct {
+	Base, Inc time.Duration
+	Nodes     uint64
+	Depth     int
+}
+
+// ParseTC reads a time control "base+inc" in seconds (10+0.1, 60, 0.5+0.01).
+func ParseTC(s string) (Limit, error) {
+	baseText, incText, _ := strings.Cut(s, "+")
+	base, err := strconv.ParseFloat(baseText, 64)
+	inc := 0.0
+	if err == nil && incText != "" {
+		inc, err = strconv.ParseFloat(incText, 64)
+	}
+	if err != nil || base <= 0 || inc < 0 || base > 86400 || inc > 3600 {
+		return Limit{}, fmt.Errorf("--tc %q: want base+increment in seconds, e.g. 10+0.1", s)
+	}
+	return Limit{Base: time.Duration(base * float64(time.Second)), Inc: time.Duration(inc * float64(time.Second))}, nil
+}
+
+// String renders the limit as a PGN TimeControl value (or a description).
+func (l Limit) String() string {
+	switch {
+	case l.Nodes > 0:
+		return fmt.Sprintf("nodes=%d", l.Nodes)
+	case l.Depth > 0:
+		return fmt.Sprintf("depth=%d", l.Depth)
+	}
+	return strconv.FormatFloat(l.Base.Seconds(), 'f', -1, 64) + "+" + strconv.FormatFloat(l.Inc.Seconds(), 'f', -1, 64)
+}
+
+// Adjudication ends games early. A zero count disables that rule.
+type Adjudication struct {
+	DrawFromMove, DrawMoves, DrawScore int // draw: from move N, M moves in a row within ±S cp (both engines)
+	ResignMoves, ResignScore           int // resign: M moves in a row beyond S cp, both engines agreeing
+	MaxMoves                           int // draw after this many moves
+}
+
+// Opening is where a game starts: a position and moves played from it.
+type Opening struct {
+	FEN   string // "" is the standard start
+	Moves []string
+}
+
+// Result is a finished game.
+type Result struct {
+	White, Black string
+	Score        float64 // for White: 1, 0.5, 0
+	Result       string  // 1-0, 0-1, 1/2-1/2
+	Termination  string  // what ended it, in words
+	TimeLoss     bool    // the loser lost on time
+	Illegal      bool    // the loser played an illegal move
+	Crash        bool    // the loser crashed, hung or disconnected
+	Plies        int
+	StartFEN     string
+	SAN          []string
+}
+
+// Referee holds what every game of a match shares.
+type Referee struct {
+	Limit     Limit
+	Adjudge   Adjudication
+	Tolerance time.Duration // clock overrun allowed before a time loss
+	Timeout   time.Duration // longest wait for a fixed-depth/nodes move
+}
+
+// Play plays one game. Engines that crash or hang lose; so do engines that
+// overstep their clock or answer an illegal move.
+func (r Referee) Play(white, black *Engine, op Opening) Result {
+	engines := [2]*Engine{white, black}
+	res := Result{White: white.Name(), Black: black.Name()}
+	start := chess.StartingPosition().String()
+	if op.FEN != "" {
+		start = op.FEN
+	}
+	res.StartFEN = start
+	fenOpt, err := chess.FEN(start)
+	if err != nil {
+		return r.abort(res, "bad opening: "+err.Error())
+	}
+	game := chess.NewGame(fenOpt)
+	var played []string
+	for _, mv := range op.Moves {
+		m, err := chess.UCINotation{}.Decode(game.Position(), mv)
+		if err == nil {
+			err = game.Move(m)
+		}
+		if err != nil {
+			return r.abort(res, fmt.Sprintf("bad opening move %s: %v", mv, err))
+		}
+		played = append(played, mv)
+	}
+	openingPlies := len(played)
+	for _, e := range engines {
+		if err := e.NewGame(10 * time.Second); err != nil {
+			return r.lose(res, e == black, fmt.Sprintf("%s did not answer ucinewgame: %v", e.Name(), err), false, false, true)
+		}
+	}
+	clock := [2]time.Duration{r.Limit.Base, r.Limit.Base}
+	var drawRun, resignRun int
+	var lastScore [2]Score
+	for {
+		if o := game.Outcome(); o != chess.NoOutcome {
+			return r.finish(res, game, o, methodText(game.Method()))
+		}
+		for _, m := range game.EligibleDraws() {
+			switch m {
+			case chess.ThreefoldRepetition:
+				return r.finish(res, game, chess.Draw, "threefold repetition")
+			case chess.FiftyMoveRule:
+				return r.finish(res, game, chess.Draw, "fifty-move rule")
+			}
+		}
+		side := 0
+		if game.Position().Turn() == chess.Black {
+			side = 1
+		}
+		eng := engines[side]
+		position := "position fen " + start
+		if len(played) > 0 {
+			position += " moves " + strings.Join(played, " ")
+		}
+		goCmd, timeout := r.goCommand(clock)
+		if r.Limit.Nodes == 0 && r.Limit.Depth == 0 {
+			timeout = clock[side] + r.Tolerance
+		}
+		mv, took, err := eng.BestMove(position, goCmd, timeout)
+		switch {
+		case errors.Is(err, errTimeout) && r.Limit.Base > 0:
+			return r.lose(res.withGame(game), side == 1, eng.Name()+" lost on time (no move before its flag fell)", true, false, false)
+		case errors.Is(err, errTimeout):
+			return r.lose(res.withGame(game), side == 1, eng.Name()+" hung (no move in "+timeout.String()+")", false, false, true)
+		case err != nil:
+			return r.lose(res.withGame(game), side == 1, eng.Name()+" crashed or disconnected: "+err.Error(), false, false, true)
+		}
+		if r.Limit.Base > 0 {
+			clock[side] -= took
+			if clock[side] < -r.Tolerance {
+				return r.lose(res.withGame(game), side == 1, fmt.Sprintf("%s lost on time (%v over)", eng.Name(), -clock[side]), true, false, false)
+			}
+			clock[side] = max(clock[side], 0) + r.Limit.Inc
+		}
+		m, err := chess.UCINotation{}.Decode(game.Position(), mv)
+		if err == nil {
+			err = game.Move(m)
+		}
+		if err != nil {
+			return r.lose(res.withGame(game), side == 1, fmt.Sprintf("%s played an illegal move %q", eng.Name(), mv), false, true, false)
+		}
+		played = append(played, mv)
+		lastScore[side] = eng.LastScore()
+
+		// Adjudication, from the scores both engines reported last.
+		a := r.Adjudge
+		moveNo := (len(played) - openingPlies + 1) / 2
+		w, b := lastScore[0], lastScore[1]
+		both := w.Valid && b.Valid
+		if a.DrawMoves > 0 && both && moveNo >= a.DrawFromMove && abs(w.CP) <= a.DrawScore && abs(b.CP) <= a.DrawScore {
+			drawRun++
+		} else {
+			drawRun = 0
+		}
+		if drawRun >= 2*a.DrawMoves && a.DrawMoves > 0 {
+			return r.finish(res, game, chess.Draw, "adjudication: draw")
+		}
+		// White's score is w.CP, Black's from its side is b.CP: agreement
+		// means w.CP ≈ -b.CP beyond the threshold.
+		if a.ResignMoves > 0 && both && ((w.CP >= a.ResignScore && -b.CP >= a.ResignScore) || (w.CP <= -a.ResignScore && -b.CP <= -a.ResignScore)) {
+			resignRun++
+		} else {
+			resignRun = 0
+		}
+		if a.ResignMoves > 0 && resignRun >= 2*a.ResignMoves {
+			if w.CP > 0 {
+				return r.finish(res, game, chess.WhiteWon, "adjudication: black resigns")
+			}
+			return r.finish(res, game, chess.BlackWon, "adjudication: white resigns")
+		}
+		if a.MaxMoves > 0 && moveNo >= a.MaxMoves {
+			return r.finish(res, game, chess.Draw, "adjudication: maximum moves")
+		}
+	}
+}
+
+func (r Referee) goCommand(clock [2]time.Duration) (string, time.Duration) {
+	switch {
+	case r.Limit.Nodes > 0:
+		return fmt.Sprintf("go nodes %d", r.Limit.Nodes), r.Timeout
+	case r.Limit.Depth > 0:
+		return fmt.Sprintf("go depth %d", r.Limit.Depth), r.Timeout
+	}
+	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
+	return fmt.Sprintf("go wtime %d btime %d winc %d binc %d", ms(clock[0]), ms(clock[1]),
+		r.Limit.Inc.Milliseconds(), r.Limit.Inc.Milliseconds()), 0
+}
+
+func (res Result) withGame(g *chess.Game) Result {
+	res.SAN = sanMoves(g)
+	res.Plies = len(g.Moves())
+	return res
+}
+
+func (r Referee) finish(res Result, g *chess.Game, o chess.Outcome, why string) Result {
+	res = res.withGame(g)
+	res.Result = string(o)
+	res.Termination = why
+	switch o {
+	case chess.WhiteWon:
+		res.Score = 1
+	case chess.BlackWon:
+		res.Score = 0
+	default:
+		res.Score = 0.5
+	}
+	return res
+}
+
+// lose ends the game as a loss for White (blackWins=false) or Black.
+func (r Referee) lose(res Result, whiteWins bool, why string, timeLoss, illegal, crash bool) Result {
+	res.Termination, res.TimeLoss, res.Illegal, res.Crash = why, timeLoss, illegal, crash
+	if whiteWins {
+		res.Result, res.Score = "1-0", 1
+	} else {
+		res.Result, res.Score = "0-1", 0
+	}
+	return res
+}
+
+func (r Referee) abort(res Result, why string) Result {
+	res.Result, res.Score, res.Termination = "*", 0.5, why
+	return res
+}
+
+func sanMoves(g *chess.Game) []string {
+	positions, moves := g.Positions(), g.Moves()
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = chess.AlgebraicNotation{}.Encode(positions[i], m)
+	}
+	return out
+}
+
+func methodText(m chess.Method) string {
+	switch m {
+	case chess.Checkmate:
+		return "checkmate"
+	case chess.Stalemate:
+		return "stalemate"
+	case chess.InsufficientMaterial:
+		return "insufficient material"
+	case chess.FivefoldRepetition:
+		return "fivefold repetition"
+	case chess.SeventyFiveMoveRule:
+		return "seventy-five-move rule"
+	}
+	return m.String()
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

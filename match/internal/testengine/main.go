@@ -1,0 +1,90 @@
+// Command testengine is a UCI engine for testing match: it plays random
+// legal moves and can be told to misbehave after a number of its moves —
+// sleep too long, answer an illegal move, or crash.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"kibitz/engine/board"
+)
+
+func main() {
+	mode := flag.String("mode", "random", "random | sleep | illegal | crash | mute")
+	after := flag.Int("after", 0, "misbehave from this many own moves on")
+	sleep := flag.Duration("sleep", time.Second, "how long sleep mode sleeps")
+	flag.Parse()
+	rng := rand.New(rand.NewPCG(1, 2))
+	pos := board.NewPosition()
+	moves := 0
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			if *mode == "mute" {
+				continue // never completes the handshake
+			}
+			fmt.Println("id name testengine\nuciok")
+		case "isready":
+			fmt.Println("readyok")
+		case "position":
+			pos = parse(f[1:])
+		case "go":
+			moves++
+			if moves > *after {
+				switch *mode {
+				case "sleep":
+					time.Sleep(*sleep)
+				case "illegal":
+					fmt.Println("bestmove a1a1")
+					continue
+				case "crash":
+					os.Exit(3)
+				}
+			}
+			var l board.MoveList
+			pos.GenerateMoves(&l, board.GenAll)
+			fmt.Println("info depth 1 score cp 0")
+			fmt.Printf("bestmove %v\n", l.Moves[rng.IntN(l.N)])
+		case "quit":
+			return
+		}
+	}
+}
+
+func parse(args []string) *board.Position {
+	fen, rest := board.StartFEN, args
+	if len(args) > 0 && args[0] == "fen" {
+		i := 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fen, rest = strings.Join(args[1:i], " "), args[i:]
+	} else if len(args) > 0 {
+		rest = args[1:]
+	}
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		panic(err)
+	}
+	if len(rest) > 0 && rest[0] == "moves" {
+		for _, s := range rest[1:] {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				panic(err)
+			}
+			p.MakeMove(m)
+		}
+	}
+	return p
+}

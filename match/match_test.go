@@ -1,0 +1,178 @@
+package match
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/notnil/chess"
+)
+
+var testEngine, kibitz string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "match-test")
+	if err != nil {
+		panic(err)
+	}
+	testEngine, kibitz = filepath.Join(dir, "testengine"), filepath.Join(dir, "kibitz")
+	for out, pkg := range map[string]string{testEngine: "./internal/testengine", kibitz: "../cmd/kibitz"} {
+		if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+			panic(string(b))
+		}
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func engine(name string, args ...string) EngineConfig {
+	return EngineConfig{Name: name, Cmd: testEngine, Args: args}
+}
+
+func runMatch(t *testing.T, a, b EngineConfig, ref Referee, games int) (Summary, string) {
+	t.Helper()
+	var pgn bytes.Buffer
+	sum, err := Run(Config{
+		Engines: [2]EngineConfig{a, b}, Referee: ref, Games: games, Concurrency: 2,
+		Openings: DefaultOpenings(), Seed: 7, PGN: &pgn, Tags: PGNTags{Event: "test", Site: "here", Date: time.Now()},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, pgn.String()
+}
+
+func TestPGNIsValidAndColoursAlternate(t *testing.T) {
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 10 * time.Second, Adjudge: Adjudication{MaxMoves: 60}}
+	sum, pgn := runMatch(t, engine("A"), engine("B"), ref, 4)
+	if sum.Games() != 4 {
+		t.Fatalf("%d games", sum.Games())
+	}
+	sc := chess.NewScanner(strings.NewReader(pgn))
+	var games []*chess.Game
+	for sc.Scan() {
+		// notnil's scanner reports an empty game after the final blank
+		// line of a file; only real games count.
+		if g := sc.Next(); len(g.TagPairs()) > 0 || len(g.Moves()) > 0 {
+			games = append(games, g)
+		}
+	}
+	if err := sc.Err(); err != nil && err.Error() != "EOF" {
+		t.Fatalf("PGN does not re-read: %v", err)
+	}
+	if len(games) != 4 {
+		t.Fatalf("re-read %d games from PGN:\n%s", len(games), pgn)
+	}
+	for i, g := range games {
+		for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "Termination", "TimeControl", "FEN"} {
+			if g.GetTagPair(tag) == nil {
+				t.Errorf("game %d lacks tag %s", i+1, tag)
+			}
+		}
+		if got, want := g.GetTagPair("Result").Value, sum.Results[i].Result; got != want {
+			t.Errorf("game %d: PGN result %s, match result %s", i+1, got, want)
+		}
+		if len(g.Moves()) != sum.Results[i].Plies {
+			t.Errorf("game %d: PGN has %d plies, game had %d", i+1, len(g.Moves()), sum.Results[i].Plies)
+		}
+	}
+	// Pairs: same opening, colours swapped.
+	for i := 0; i < 4; i += 2 {
+		a, b := sum.Results[i], sum.Results[i+1]
+		if a.White != b.Black || a.Black != b.White || a.StartFEN != b.StartFEN {
+			t.Errorf("pair %d: %s-%s from %s, then %s-%s from %s", i/2+1, a.White, a.Black, a.StartFEN, b.White, b.Black, b.StartFEN)
+		}
+	}
+	pairs := 0
+	for _, n := range sum.Penta {
+		pairs += n
+	}
+	if pairs != 2 {
+		t.Errorf("pentanomial %v counts %d pairs, want 2", sum.Penta, pairs)
+	}
+}
+
+func TestTimeLossIsDetected(t *testing.T) {
+	ref := Referee{Limit: Limit{Base: 300 * time.Millisecond, Inc: 0}, Tolerance: 50 * time.Millisecond}
+	sum, _ := runMatch(t, engine("fast"), engine("slow", "-mode", "sleep", "-sleep", "200ms", "-after", "1"), ref, 2)
+	if sum.TimeLosses[1] != 2 || sum.Wins != 2 {
+		t.Errorf("time losses %v, W/D/L %d/%d/%d; want the sleeper to lose both on time", sum.TimeLosses, sum.Wins, sum.Draws, sum.Losses)
+	}
+}
+
+func TestHangIsDetected(t *testing.T) {
+	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 300 * time.Millisecond}
+	sum, _ := runMatch(t, engine("ok"), engine("hangs", "-mode", "sleep", "-sleep", "5s", "-after", "2"), ref, 2)
+	if sum.Crashes[1] != 2 || sum.Wins != 2 {
+		t.Errorf("crashes %v, W/D/L %d/%d/%d", sum.Crashes, sum.Wins, sum.Draws, sum.Losses)
+	}
+}
+
+func TestIllegalMoveIsDetected(t *testing.T) {
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 5 * time.Second}
+	sum, pgn := runMatch(t, engine("cheat", "-mode", "illegal", "-after", "3"), engine("ok"), ref, 2)
+	if sum.Illegal[0] != 2 || sum.Losses != 2 {
+		t.Errorf("illegal %v, W/D/L %d/%d/%d", sum.Illegal, sum.Wins, sum.Draws, sum.Losses)
+	}
+	if !strings.Contains(pgn, `[Termination "rules infraction"]`) {
+		t.Error("PGN does not record the rules infraction")
+	}
+}
+
+func TestCrashMidGameLosesAndEngineRestarts(t *testing.T) {
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 5 * time.Second}
+	sum, _ := runMatch(t, engine("ok"), engine("crashes", "-mode", "crash", "-after", "4"), ref, 4)
+	if sum.Crashes[1] != 4 || sum.Wins != 4 {
+		t.Errorf("crashes %v, W/D/L %d/%d/%d", sum.Crashes, sum.Wins, sum.Draws, sum.Losses)
+	}
+}
+
+func TestEngineThatNeverHandshakesIsAnError(t *testing.T) {
+	if _, err := Start(engine("mute", "-mode", "mute"), 200*time.Millisecond); err == nil {
+		t.Error("a mute engine started")
+	}
+	if _, err := Start(EngineConfig{Name: "missing", Cmd: "/nonexistent/engine"}, time.Second); err == nil {
+		t.Error("a missing binary started")
+	}
+}
+
+func TestKibitzBeatsRandomMover(t *testing.T) {
+	ref := Referee{Limit: Limit{Nodes: 2000}, Timeout: 10 * time.Second, Adjudge: Adjudication{ResignMoves: 3, ResignScore: 1000}}
+	k := EngineConfig{Name: "kibitz", Cmd: kibitz, Options: map[string]string{"Hash": "8"}}
+	sum, _ := runMatch(t, k, engine("random"), ref, 4)
+	if sum.Wins < 3 {
+		t.Errorf("kibitz vs random: W/D/L %d/%d/%d", sum.Wins, sum.Draws, sum.Losses)
+	}
+}
+
+func TestOpeningsFromFiles(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "o.pgn")
+	os.WriteFile(pgn, []byte("[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n"), 0o644)
+	ops, err := LoadOpenings(pgn, 5, 1)
+	if err != nil || len(ops) != 2 {
+		t.Fatalf("%v %v", ops, err)
+	}
+	for _, op := range ops {
+		if len(op.Moves) != 3 && len(op.Moves) != 2 {
+			t.Errorf("opening %+v", op)
+		}
+	}
+	epd := filepath.Join(dir, "o.epd")
+	os.WriteFile(epd, []byte("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5;\n"), 0o644)
+	if ops, err := LoadOpenings(epd, 5, 1); err != nil || len(ops) != 1 {
+		t.Errorf("%v %v", ops, err)
+	}
+	os.WriteFile(epd, []byte("not a position\n"), 0o644)
+	if _, err := LoadOpenings(epd, 5, 1); err == nil {
+		t.Error("bad EPD accepted")
+	}
+	if len(DefaultOpenings()) != 100 {
+		t.Errorf("%d built-in openings", len(DefaultOpenings()))
+	}
+}

@@ -1,0 +1,138 @@
+package match
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/notnil/chess"
+)
+
+//go:embed openings.epd
+var defaultOpenings string
+
+// DefaultOpenings returns the small balanced opening set built in.
+func DefaultOpenings() []Opening {
+	ops, _ := parseEPD(strings.NewReader(defaultOpenings), "built-in openings")
+	return ops
+}
+
+// LoadOpenings reads count openings chosen at random (seeded) from a .pgn
+// or .epd file. Only the chosen games of a PGN file are parsed.
+func LoadOpenings(path string, count int, seed uint64) ([]Opening, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var all []Opening
+	if strings.HasSuffix(strings.ToLower(path), ".pgn") {
+		texts, err := splitPGN(bufio.NewReader(f))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if len(texts) == 0 {
+			return nil, fmt.Errorf("%s: no games", path)
+		}
+		rng := rand.New(rand.NewPCG(seed, 0x6f70))
+		out := make([]Opening, 0, count)
+		for _, i := range rng.Perm(len(texts))[:min(count, len(texts))] {
+			op, err := pgnOpening(texts[i])
+			if err != nil {
+				return nil, fmt.Errorf("%s: game %d: %w", path, i+1, err)
+			}
+			out = append(out, op)
+		}
+		return out, nil
+	}
+	all, err = parseEPD(f, path)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6f70))
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	return all[:min(count, len(all))], nil
+}
+
+func parseEPD(r interface{ Read([]byte) (int, error) }, name string) ([]Opening, error) {
+	var out []Opening
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		f := strings.Fields(strings.Split(text, ";")[0])
+		if len(f) < 4 {
+			return nil, fmt.Errorf("%s:%d: not an EPD/FEN line", name, line)
+		}
+		fen := strings.Join(f[:4], " ") + " 0 1"
+		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
+			fen = strings.Join(f[:6], " ")
+		}
+		if _, err := chess.FEN(fen); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		out = append(out, Opening{FEN: fen})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no positions", name)
+	}
+	return out, sc.Err()
+}
+
+func isNumber(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// splitPGN cuts a PGN file into the text of each game.
+func splitPGN(r *bufio.Reader) ([]string, error) {
+	var games []string
+	var cur strings.Builder
+	inMoves := false
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "[") && inMoves {
+			games = append(games, cur.String())
+			cur.Reset()
+			inMoves = false
+		}
+		if !strings.HasPrefix(line, "[") && strings.TrimSpace(line) != "" {
+			inMoves = true
+		}
+		cur.WriteString(line)
+		cur.WriteByte('\n')
+	}
+	if strings.TrimSpace(cur.String()) != "" {
+		games = append(games, cur.String())
+	}
+	return games, sc.Err()
+}
+
+// pgnOpening turns one PGN game into a start position and UCI moves.
+func pgnOpening(text string) (Opening, error) {
+	read, err := chess.PGN(strings.NewReader(text))
+	if err != nil {
+		return Opening{}, err
+	}
+	g := chess.NewGame(read)
+	op := Opening{}
+	positions := g.Positions()
+	if len(positions) > 0 {
+		op.FEN = positions[0].String()
+	}
+	for i, m := range g.Moves() {
+		op.Moves = append(op.Moves, chess.UCINotation{}.Encode(positions[i], m))
+	}
+	return op, nil
+}

@@ -1,0 +1,215 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// Config describes a match between two engines.
+type Config struct {
+	Engines     [2]EngineConfig
+	Referee     Referee
+	Games       int // rounded up to whole pairs
+	Concurrency int
+	Openings    []Opening
+	Seed        uint64
+	SPRT        *SPRT
+	PGN         io.Writer // every game, as it finishes (may be nil)
+	Progress    io.Writer // a line per game (may be nil)
+	Tags        PGNTags
+}
+
+// Summary is the outcome of a match from the first engine's view.
+type Summary struct {
+	Stats
+	TimeLosses, Illegal, Crashes [2]int // by engine
+	Aborted                      int
+	Decision                     string // SPRT: "H0", "H1" or ""
+	Results                      []Result
+}
+
+// Run plays the match. Each pair of games shares an opening with colours
+// swapped; openings are drawn in a seeded random order.
+func Run(cfg Config) (Summary, error) {
+	if len(cfg.Openings) == 0 {
+		return Summary{}, fmt.Errorf("no openings")
+	}
+	pairs := (cfg.Games + 1) / 2
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6d61))
+	order := rng.Perm(len(cfg.Openings))
+
+	var (
+		mu    sync.Mutex
+		sum   Summary
+		round int
+		stop  bool
+	)
+	jobs := make(chan int)
+	errs := make(chan error, cfg.Concurrency)
+	var wg sync.WaitGroup
+	for w := 0; w < max(cfg.Concurrency, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var eng [2]*Engine
+			defer func() {
+				for _, e := range eng {
+					if e != nil {
+						e.Close()
+					}
+				}
+			}()
+			for pair := range jobs {
+				op := cfg.Openings[order[pair%len(order)]]
+				var scores [2]float64
+				var results [2]Result
+				for g := 0; g < 2; g++ {
+					for i := range eng { // (re)start engines that are missing or dead
+						if eng[i] == nil || !eng[i].Alive() {
+							if eng[i] != nil {
+								eng[i].Close()
+							}
+							e, err := Start(cfg.Engines[i], 30*time.Second)
+							if err != nil {
+								errs <- err
+								return
+							}
+							eng[i] = e
+						}
+					}
+					white, black := eng[0], eng[1]
+					if g == 1 {
+						white, black = eng[1], eng[0]
+					}
+					res := cfg.Referee.Play(white, black, op)
+					results[g] = res
+					scores[g] = res.Score
+					if g == 1 {
+						scores[g] = 1 - res.Score // first engine's view
+					}
+				}
+				mu.Lock()
+				for g, res := range results {
+					round++
+					sum.record(res, g == 1, scores[g])
+					if cfg.PGN != nil {
+						io.WriteString(cfg.PGN, res.PGN(cfg.Tags, round, cfg.Referee.Limit.String()))
+					}
+					if cfg.Progress != nil {
+						fmt.Fprintln(cfg.Progress, sum.progressLine(res, cfg.SPRT))
+					}
+				}
+				if results[0].Result != "*" && results[1].Result != "*" {
+					sum.Penta[int((scores[0]+scores[1])*2)]++
+				}
+				if cfg.SPRT != nil && sum.Decision == "" {
+					sum.Decision = cfg.SPRT.Decision(sum.Stats)
+					stop = sum.Decision != ""
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	var firstErr error
+dispatch:
+	for p := 0; p < pairs; p++ {
+		mu.Lock()
+		s := stop
+		mu.Unlock()
+		if s {
+			break
+		}
+		select {
+		case jobs <- p:
+		case err := <-errs:
+			firstErr = err
+			break dispatch
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr == nil {
+		select {
+		case firstErr = <-errs:
+		default:
+		}
+	}
+	return sum, firstErr
+}
+
+// record counts a game; swapped says the first engine had Black.
+func (s *Summary) record(res Result, swapped bool, firstScore float64) {
+	s.Results = append(s.Results, res)
+	if res.Result == "*" {
+		s.Aborted++
+		return
+	}
+	switch firstScore {
+	case 1:
+		s.Wins++
+	case 0:
+		s.Losses++
+	default:
+		s.Draws++
+	}
+	if res.Score == 0.5 {
+		return
+	}
+	// The loser is White when White scored 0; index it as engine 0 or 1.
+	loser := 0
+	if res.Score == 1 {
+		loser = 1
+	}
+	if swapped {
+		loser = 1 - loser
+	}
+	switch {
+	case res.TimeLoss:
+		s.TimeLosses[loser]++
+	case res.Illegal:
+		s.Illegal[loser]++
+	case res.Crash:
+		s.Crashes[loser]++
+	}
+}
+
+func (s *Summary) progressLine(last Result, t *SPRT) string {
+	elo, err := s.Elo()
+	line := fmt.Sprintf("game %d: %s vs %s %s (%s) | W/D/L %d/%d/%d  Elo %+.1f ± %.1f",
+		len(s.Results), last.White, last.Black, last.Result, last.Termination, s.Wins, s.Draws, s.Losses, elo, err)
+	if t != nil {
+		lo, hi := t.Bounds()
+		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", t.LLR(s.Stats), lo, hi)
+	}
+	return line
+}
+
+// Report writes the final summary.
+func (s Summary) Report(w io.Writer, names [2]string, t *SPRT) {
+	elo, err := s.Elo()
+	fmt.Fprintf(w, "\n%s vs %s: %d games\n", names[0], names[1], s.Games())
+	fmt.Fprintf(w, "Score of %s: %d W / %d D / %d L  (%.1f%%)\n", names[0], s.Wins, s.Draws, s.Losses, 100*s.Score())
+	fmt.Fprintf(w, "Elo difference: %+.1f ± %.1f (95%%)\n", elo, err)
+	fmt.Fprintf(w, "Draw ratio: %.1f%%\n", 100*s.DrawRatio())
+	fmt.Fprintf(w, "Pentanomial [0, 0.5, 1, 1.5, 2]: %v\n", s.Penta)
+	for i, n := range names {
+		fmt.Fprintf(w, "%s: %d time losses, %d illegal moves, %d crashes/hangs\n", n, s.TimeLosses[i], s.Illegal[i], s.Crashes[i])
+	}
+	if s.Aborted > 0 {
+		fmt.Fprintf(w, "Aborted games (not counted): %d\n", s.Aborted)
+	}
+	if t != nil {
+		lo, hi := t.Bounds()
+		verdict := "inconclusive"
+		switch s.Decision {
+		case "H0":
+			verdict = fmt.Sprintf("H0 accepted (Elo %g more likely than %g)", t.Elo0, t.Elo1)
+		case "H1":
+			verdict = fmt.Sprintf("H1 accepted (Elo %g more likely than %g)", t.Elo1, t.Elo0)
+		}
+		fmt.Fprintf(w, "SPRT [%g, %g] α=%g β=%g: LLR %.2f (%.2f, %.2f): %s\n", t.Elo0, t.Elo1, t.Alpha, t.Beta, t.LLR(s.Stats), lo, hi, verdict)
+	}
+}

@@ -1,0 +1,102 @@
+package match
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+func TestEloFromScore(t *testing.T) {
+	// 75 % is 400·log10(3) = 190.85 Elo; 50 % is 0; 10^(−1/2) Elo-scale check.
+	for _, c := range []struct{ score, elo float64 }{{0.5, 0}, {0.75, 190.849}, {0.25, -190.849}, {10.0 / 11, 400}} {
+		if got := EloFromScore(c.score); !near(got, c.elo, 0.01) {
+			t.Errorf("EloFromScore(%g) = %g, want %g", c.score, got, c.elo)
+		}
+		if got := ScoreFromElo(c.elo); !near(got, c.score, 1e-6) {
+			t.Errorf("ScoreFromElo(%g) = %g, want %g", c.elo, got, c.score)
+		}
+	}
+}
+
+func TestTrinomialErrorBar(t *testing.T) {
+	// 20 W, 60 D, 20 L: mean 0.5, per-game variance (20·0.25+0+20·0.25)/100
+	// = 0.1, variance of the mean 0.001, sd 0.0316228; the 95 % interval
+	// is 0.5 ± 0.0619795, i.e. Elo ±(400·log10(0.5619795/0.4380205)) = ±43.30.
+	s := Stats{Wins: 20, Draws: 60, Losses: 20}
+	elo, err := s.Elo()
+	if !near(elo, 0, 1e-9) || !near(err, 43.30, 0.02) {
+		t.Errorf("Elo = %g ± %g, want 0 ± 43.30", elo, err)
+	}
+}
+
+func TestPentanomialErrorBarAndLLR(t *testing.T) {
+	// 100 pairs: 5×0, 20×0.5, 40×1, 25×1.5, 10×2 points (per-game means
+	// 0, .25, .5, .75, 1). Mean = (0·5+.25·20+.5·40+.75·25+1·10)/100
+	// = 0.5375. Σn(x−m)² = 1.44453+1.65313+0.05625+1.12891+2.13906
+	// = 6.42188, so a pair's variance is 0.0642188 and the mean's
+	// 0.000642188 (sd 0.0253414). The 95 % interval 0.5375 ± 0.0496681
+	// is Elo −8.455 … +61.19: half-width 34.82.
+	s := Stats{Penta: [5]int{5, 20, 40, 25, 10}, Wins: 1} // W/D/L do not matter with pairs
+	mean, variance, _ := s.meanVar()
+	if !near(mean, 0.5375, 1e-9) || !near(variance, 0.000642188, 1e-8) {
+		t.Fatalf("mean %g var %g", mean, variance)
+	}
+	elo, err := s.Elo()
+	if !near(elo, EloFromScore(0.5375), 1e-9) {
+		t.Errorf("Elo %g", elo)
+	}
+	if !near(err, 34.82, 0.05) {
+		t.Errorf("error %g, want 34.82", err)
+	}
+	// GSPRT with elo0=0 (s0=0.5), elo1=10 (s1=0.514387):
+	// LLR = (s1−s0)(2·0.5375−s0−s1)/(2·var) = 0.014387·0.060613/0.00128438 = 0.679.
+	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if got := sprt.LLR(s); !near(got, 0.679, 0.002) {
+		t.Errorf("LLR = %g, want 0.679", got)
+	}
+	lower, upper := sprt.Bounds() // ln(0.05/0.95), ln(0.95/0.05)
+	if !near(lower, -2.944, 0.001) || !near(upper, 2.944, 0.001) {
+		t.Errorf("bounds %g %g", lower, upper)
+	}
+	if sprt.Decision(s) != "" {
+		t.Error("decided too early")
+	}
+	strong := Stats{Penta: [5]int{0, 10, 40, 40, 60}}
+	if sprt.Decision(strong) != "H1" {
+		t.Errorf("a clearly stronger engine: LLR %g, no H1", sprt.LLR(strong))
+	}
+	weak := Stats{Penta: [5]int{60, 40, 40, 10, 0}}
+	if sprt.Decision(weak) != "H0" {
+		t.Errorf("a clearly weaker engine: LLR %g, no H0", sprt.LLR(weak))
+	}
+}
+
+func TestParsers(t *testing.T) {
+	if _, err := ParseSPRT("elo0=0,elo1=5"); err != nil {
+		t.Error(err)
+	}
+	for _, bad := range []string{"elo0=5,elo1=0", "elo0=x", "gamma=1", "elo0"} {
+		if _, err := ParseSPRT(bad); err == nil {
+			t.Errorf("ParseSPRT(%q) accepted", bad)
+		}
+	}
+	c, err := ParseEngine("cmd=/usr/games/gnuchess,args=--uci -q,option.Hash=64,name=gnu")
+	if err != nil || c.Name != "gnu" || len(c.Args) != 2 || c.Options["Hash"] != "64" {
+		t.Errorf("ParseEngine: %+v %v", c, err)
+	}
+	for _, bad := range []string{"name=x", "cmd=a,cmd=b", "cmd=a,colour=red", "cmd"} {
+		if _, err := ParseEngine(bad); err == nil {
+			t.Errorf("ParseEngine(%q) accepted", bad)
+		}
+	}
+	l, err := ParseTC("10+0.1")
+	if err != nil || l.Base.Seconds() != 10 || l.Inc.Milliseconds() != 100 || l.String() != "10+0.1" {
+		t.Errorf("ParseTC: %+v %v", l, err)
+	}
+	for _, bad := range []string{"", "x", "-1+0", "10+-1"} {
+		if _, err := ParseTC(bad); err == nil {
+			t.Errorf("ParseTC(%q) accepted", bad)
+		}
+	}
+}
