@@ -75,11 +75,11 @@ var (
 
 // Engine is a running UCI engine process.
 type Engine struct {
-	cfg   EngineConfig
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan string
-	err   chan error
+	cfg       EngineConfig
+	cmd       *exec.Cmd
+	stdin     io.WriteCloser
+	lines     chan string
+	err       chan error
 	lastScore Score // from the most recent search's info lines
 	closed    bool
 }
