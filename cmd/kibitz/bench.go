@@ -22,6 +22,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", stderr)
 	depth := fs.Int("depth", BenchDepth, "search depth per position")
 	hash := fs.Int("hash", 16, "transposition table size in MB")
+	movetime := fs.Int("movetime", 0, "search each position for this many milliseconds instead of a fixed depth")
 	verbose := fs.Bool("v", false, "print every position's result")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -29,7 +30,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *depth < 1 || *depth > search.MaxDepth {
 		return fmt.Errorf("--depth %d is out of range 1..%d", *depth, search.MaxDepth)
 	}
-	if *hash < 1 || *hash > 65536 {
+	if *hash < 1 || *hash > 65536 || *movetime < 0 {
 		return fmt.Errorf("--hash %d is out of range 1..65536", *hash)
 	}
 	eng := search.New(search.Options{HashMB: *hash, Threads: 1})
@@ -42,7 +43,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		eng.NewGame()
 		start := time.Now()
-		r := eng.Search(pos, search.Limits{Depth: *depth}, nil)
+		lim := search.Limits{Depth: *depth}
+		if *movetime > 0 {
+			lim = search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
+		}
+		r := eng.Search(pos, lim, nil)
 		elapsed += time.Since(start)
 		nodes += r.Nodes
 		if *verbose {

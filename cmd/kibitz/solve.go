@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"kibitz/engine/board"
+	"kibitz/engine/search"
+	"kibitz/epd"
+)
+
+func init() {
+	register(command{"solve", "run a test suite (EPD with bm/am, e.g. Win At Chess) and count the solved positions", runSolve})
+}
+
+func runSolve(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("solve", stderr)
+	file := fs.String("epd", "testdata/tactical/wacnew.epd", "EPD file")
+	movetime := fs.Int("movetime", 0, "milliseconds per position")
+	nodes := fs.Uint64("nodes", 0, "nodes per position")
+	depth := fs.Int("depth", 0, "depth per position")
+	threads := fs.Int("threads", 1, "search threads")
+	hash := fs.Int("hash", 64, "transposition table size in MB")
+	verbose := fs.Bool("v", false, "print every position")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *movetime < 0 || *depth < 0 || *depth > search.MaxDepth || *threads < 1 || *threads > 256 || *hash < 1 || *hash > 65536 {
+		return errors.New("a flag is out of range (see kibitz solve -h)")
+	}
+	if *movetime == 0 && *nodes == 0 && *depth == 0 {
+		*movetime = 1000
+	}
+	f, err := os.Open(*file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	entries, err := epd.Read(f, *file)
+	if err != nil {
+		return err
+	}
+	eng := search.New(search.Options{HashMB: *hash, Threads: *threads})
+	lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes, Depth: *depth}
+	solved := 0
+	var missed []string
+	for _, e := range entries {
+		pos, err := board.ParseFEN(e.FEN)
+		if err != nil {
+			return fmt.Errorf("%s: %w", e.ID, err)
+		}
+		eng.NewGame()
+		r := eng.Search(pos, lim, nil)
+		ok := e.Solved(r.Move.String())
+		if ok {
+			solved++
+		} else {
+			missed = append(missed, e.ID)
+		}
+		if *verbose {
+			fmt.Fprintf(stdout, "%-8s %-6v %-5v depth %2d %s\n", e.ID, r.Move, ok, r.Depth, scoreText(r.Score))
+		}
+	}
+	fmt.Fprintf(stdout, "solved %d/%d\n", solved, len(entries))
+	if len(missed) > 0 {
+		fmt.Fprintf(stdout, "missed: %v\n", missed)
+	}
+	return nil
+}
