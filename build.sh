@@ -34,11 +34,14 @@ run_tests() {
 	if [ -n "$unformatted" ]; then echo "gofmt needed on: $unformatted" >&2; exit 1; fi
 	go vet ./...
 	echo "== go test (native)"
-	go test -count=1 ./...
+	go test -count=1 -timeout 600s ./...
 	echo "== go test -race (search with two threads, UCI)"
 	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit' ./engine/search ./engine/uci
 	echo "== go test (wasm under node, short)"
-	GOOS=js GOARCH=wasm go test -count=1 -short -exec "$WASM_EXEC" ./engine/board ./engine/search
+	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./wasm/bridge
+	echo "== the worker's JavaScript API under node"
+	wasm >/dev/null
+	WASM_EXEC="$GOROOT_DIR/lib/wasm/wasm_exec.js" KIBITZ_WASM="$BIN/kibitz.wasm" node --test wasm/bridge.test.mjs
 	echo "== native and wasm agree node for node"
 	same_bench
 	echo "== all tests passed in $((SECONDS - start)) s"

@@ -15,6 +15,10 @@ type Options struct {
 	Threads      int           // search threads (default 1; always 1 in wasm)
 	MultiPV      int           // principal variations to report (default 1)
 	MoveOverhead time.Duration // reserved per move for GUI/network delay (default 30 ms)
+	// Yield, if set, is called every 16 Ki nodes of the main thread. A
+	// single-threaded host without preemption (wasm in a browser) uses
+	// it to hand control back to its event loop so that Stop can arrive.
+	Yield func()
 }
 
 // Info is one progress report: sent after each iteration for every

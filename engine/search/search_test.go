@@ -1,6 +1,7 @@
 package search
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -108,7 +109,9 @@ func TestNodeLimitIsExact(t *testing.T) {
 }
 
 func TestStopReturnsALegalMove(t *testing.T) {
-	e := New(Options{})
+	// Under wasm there is no preemption: the search must yield for the
+	// test goroutine to wake up and call Stop.
+	e := New(Options{Yield: runtime.Gosched})
 	pos := mustPos(t, BenchPositions[1])
 	for _, wait := range []time.Duration{0, 50 * time.Millisecond} {
 		ch := e.Go(pos, Limits{Infinite: true}, nil)

@@ -64,6 +64,10 @@ func (w *worker) makeMove(m board.Move) { w.pos.MakeMove(m) }
 func (w *worker) makeNull()             { w.pos.MakeNullMove() }
 func (w *worker) undoMove()             { w.pos.UnmakeMove() }
 
+// yieldMask sets how often Options.Yield runs: every 16 Ki nodes, a few
+// milliseconds of search even in a browser.
+const yieldMask = 1<<14 - 1
+
 // checkStop is called at every node. Only the main thread reads the clock,
 // and only every 1024 nodes; with one thread a node limit is exact, so
 // node-limited searches are reproducible.
@@ -77,8 +81,8 @@ func (w *worker) checkStop() bool {
 	}
 	if w.nodes&1023 == 1023 {
 		w.sharedNodes.Store(w.nodes)
-		if w.nodes&yieldMask == 0 {
-			yield()
+		if w.nodes&yieldMask == yieldMask && w.e.opts.Yield != nil && w.id == 0 {
+			w.e.opts.Yield()
 		}
 		if w.id == 0 {
 			if w.tb.active && w.rootDepth > 1 && time.Since(w.start) >= w.tb.hard {

@@ -1,0 +1,55 @@
+// Node test of the JavaScript API the Web Worker uses: loads the real
+// kibitz.wasm with Go's wasm_exec.js. Run by ./build.sh test after
+// ./build.sh wasm (KIBITZ_WASM and WASM_EXEC name the files).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+const wasmPath = process.env.KIBITZ_WASM ?? "bin/kibitz.wasm";
+const execPath = process.env.WASM_EXEC;
+await import(execPath);
+
+const go = new globalThis.Go();
+const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), go.importObject);
+go.run(instance);
+const kibitz = globalThis.kibitz;
+
+function search(limits) {
+  return new Promise((resolve, reject) => {
+    const infos = [];
+    const err = kibitz.search(limits, (i) => infos.push(i), (done) => resolve({ infos, done }));
+    if (err) reject(new Error(err));
+  });
+}
+
+test("exposes the API", () => {
+  for (const f of ["newGame", "setPosition", "makeMove", "legalMoves", "search", "stop", "setHash", "fen"]) {
+    assert.equal(typeof kibitz[f], "function", f);
+  }
+  assert.match(kibitz.version, /^kibitz/);
+});
+
+test("searches at a depth and reports each iteration", async () => {
+  assert.equal(kibitz.setPosition("startpos", ["e2e4"]), null);
+  const { infos, done } = await search({ depth: 4 });
+  assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3, 4]);
+  assert.ok(kibitz.legalMoves().includes(done.bestmove), done.bestmove);
+  assert.equal(typeof infos[3].score.cp, "number");
+  assert.ok(Array.isArray(infos[3].pv) && infos[3].pv.length > 0);
+});
+
+test("reports errors as strings and keeps the position", () => {
+  const before = kibitz.fen();
+  assert.match(kibitz.setPosition("nonsense", []), /invalid FEN/);
+  assert.match(kibitz.setPosition("startpos", ["e2e5"]), /illegal move/);
+  assert.equal(kibitz.fen(), before);
+  assert.match(kibitz.search({ depth: -2 }), /out of range/);
+});
+
+test("stop ends a deep search with a legal move", async () => {
+  kibitz.newGame();
+  const running = search({ depth: 40 });
+  setTimeout(() => kibitz.stop(), 50);
+  const { done } = await running;
+  assert.ok(kibitz.legalMoves().includes(done.bestmove));
+});

@@ -1,0 +1,245 @@
+// Package bridge is the engine side of the browser's Web Worker: a
+// stateful session (position with its game history, options) that answers
+// requests with plain maps ready to become JavaScript objects. It knows
+// nothing of syscall/js, so it is tested natively and under wasm alike;
+// package main in the parent folder only converts values and calls it.
+//
+// bridge imports engine/board and engine/search.
+package bridge
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"kibitz/engine/board"
+	"kibitz/engine/search"
+)
+
+// Version identifies the engine build to the page.
+const Version = "kibitz 0.1"
+
+// Limits of one search request. Zero fields are unset.
+type Limits struct {
+	Depth    int
+	MoveTime int // milliseconds
+	Nodes    int
+	MultiPV  int
+}
+
+// Session is one worker's engine.
+type Session struct {
+	mu        sync.Mutex
+	eng       *search.Engine
+	opts      search.Options
+	pos       *board.Position
+	searching bool
+}
+
+// New returns a session at the starting position with a hash of hashMB.
+// yield (may be nil) lets the host's event loop run during a search.
+func New(hashMB int, yield func()) *Session {
+	s := &Session{pos: board.NewPosition(), opts: search.Options{HashMB: hashMB, Threads: 1, Yield: yield}}
+	s.eng = search.New(s.opts)
+	return s
+}
+
+var errBusy = errors.New("a search is running; stop it first")
+
+// NewGame resets the position and forgets what the engine learned.
+func (s *Session) NewGame() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.searching {
+		return errBusy
+	}
+	s.eng.NewGame()
+	s.pos = board.NewPosition()
+	return nil
+}
+
+// SetHash resizes the transposition table (1..1024 MB in a browser).
+func (s *Session) SetHash(mb int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.searching {
+		return errBusy
+	}
+	if mb < 1 || mb > 1024 {
+		return fmt.Errorf("hash %d MB is out of range 1..1024", mb)
+	}
+	s.opts.HashMB = mb
+	s.eng.SetOptions(s.opts)
+	return nil
+}
+
+// SetPosition sets the position from a FEN ("" or "startpos" for the
+// standard start) and UCI moves played from it; the moves are the game
+// history the engine needs to see repetitions. On error the previous
+// position stays.
+func (s *Session) SetPosition(fen string, moves []string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.searching {
+		return errBusy
+	}
+	if fen == "" || fen == "startpos" {
+		fen = board.StartFEN
+	}
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		return err
+	}
+	for i, mv := range moves {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+		p.MakeMove(m)
+	}
+	s.pos = p
+	return nil
+}
+
+// MakeMove plays one UCI move on the current position.
+func (s *Session) MakeMove(mv string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.searching {
+		return errBusy
+	}
+	m, err := s.pos.ParseMove(mv)
+	if err != nil {
+		return err
+	}
+	s.pos.MakeMove(m)
+	return nil
+}
+
+// FEN returns the current position.
+func (s *Session) FEN() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pos.FEN()
+}
+
+// LegalMoves returns the legal moves of the current position in UCI.
+func (s *Session) LegalMoves() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var l board.MoveList
+	s.pos.GenerateMoves(&l, board.GenAll)
+	out := make([]string, l.N)
+	for i, m := range l.Slice() {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// Search starts a search of the current position in the background.
+// onInfo receives a progress report per iteration, onDone the result;
+// both are called from the searching goroutine. A request without a
+// depth, time or node limit searches to depth 10.
+func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
+	lim, err := l.toSearch()
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	if s.searching {
+		s.mu.Unlock()
+		return errBusy
+	}
+	if l.MultiPV != s.opts.MultiPV {
+		s.opts.MultiPV = max(l.MultiPV, 1)
+		s.eng.SetOptions(s.opts)
+	}
+	s.searching = true
+	pos := s.pos.Clone()
+	s.mu.Unlock()
+	result := s.eng.Go(pos, lim, func(i search.Info) {
+		if onInfo != nil {
+			onInfo(InfoObject(i))
+		}
+	})
+	go func() {
+		r := <-result
+		s.mu.Lock()
+		s.searching = false
+		s.mu.Unlock()
+		if onDone != nil {
+			onDone(ResultObject(r))
+		}
+	}()
+	return nil
+}
+
+// Stop asks a running search to finish now; its onDone still follows.
+func (s *Session) Stop() { s.eng.Stop() }
+
+func (l Limits) toSearch() (search.Limits, error) {
+	switch {
+	case l.Depth < 0 || l.Depth > search.MaxDepth:
+		return search.Limits{}, fmt.Errorf("depth %d is out of range 1..%d", l.Depth, search.MaxDepth)
+	case l.MoveTime < 0 || l.MoveTime > 3600_000:
+		return search.Limits{}, fmt.Errorf("movetime %d ms is out of range 0..3600000", l.MoveTime)
+	case l.Nodes < 0:
+		return search.Limits{}, fmt.Errorf("nodes %d is negative", l.Nodes)
+	case l.MultiPV < 0 || l.MultiPV > 16:
+		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..16", l.MultiPV)
+	}
+	lim := search.Limits{Depth: l.Depth, MoveTime: time.Duration(l.MoveTime) * time.Millisecond, Nodes: uint64(l.Nodes)}
+	if lim.Depth == 0 && lim.MoveTime == 0 && lim.Nodes == 0 {
+		lim.Depth = 10
+	}
+	return lim, nil
+}
+
+// scoreObject is {cp: N} or {mate: N} (moves; negative when being mated).
+func scoreObject(score int) map[string]any {
+	if search.IsMate(score) {
+		return map[string]any{"mate": search.MateMoves(score)}
+	}
+	return map[string]any{"cp": score}
+}
+
+func moveStrings(ms []board.Move) []any {
+	out := make([]any, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// InfoObject turns a progress report into the worker's message fields.
+func InfoObject(i search.Info) map[string]any {
+	bound := ""
+	switch i.Bound {
+	case search.BoundLower:
+		bound = "lower"
+	case search.BoundUpper:
+		bound = "upper"
+	}
+	return map[string]any{
+		"depth": i.Depth, "seldepth": i.SelDepth, "multipv": i.MultiPV, "score": scoreObject(i.Score),
+		"bound": bound, "nodes": float64(i.Nodes), "nps": float64(i.NPS), "time": float64(i.Time.Milliseconds()),
+		"hashfull": i.HashFull, "pv": moveStrings(i.PV),
+	}
+}
+
+// ResultObject turns a search result into the worker's message fields;
+// bestmove is "" when the side to move has no legal move.
+func ResultObject(r search.Result) map[string]any {
+	best, ponder := "", ""
+	if r.Move != board.NullMove {
+		best = r.Move.String()
+	}
+	if r.Ponder != board.NullMove {
+		ponder = r.Ponder.String()
+	}
+	return map[string]any{
+		"bestmove": best, "ponder": ponder, "score": scoreObject(r.Score), "depth": r.Depth,
+		"nodes": float64(r.Nodes), "time": float64(r.Time.Milliseconds()), "pv": moveStrings(r.PV),
+	}
+}

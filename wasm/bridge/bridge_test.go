@@ -1,0 +1,114 @@
+package bridge
+
+import (
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Sessions in these tests yield with runtime.Gosched: under wasm there is
+// no preemption, and the test goroutine must get to run.
+func waitDone(t *testing.T, s *Session, l Limits) (infos []map[string]any, done map[string]any) {
+	t.Helper()
+	ch := make(chan map[string]any, 1)
+	if err := s.Search(l, func(m map[string]any) { infos = append(infos, m) }, func(m map[string]any) { ch <- m }); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case done = <-ch:
+	case <-time.After(30 * time.Second):
+		t.Fatal("search did not finish")
+	}
+	return infos, done
+}
+
+func TestSearchReportsEachDepth(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	if err := s.SetPosition("", []string{"e2e4", "e7e5"}); err != nil {
+		t.Fatal(err)
+	}
+	infos, done := waitDone(t, s, Limits{Depth: 5})
+	if len(infos) != 5 {
+		t.Fatalf("%d infos, want 5", len(infos))
+	}
+	for i, info := range infos {
+		if info["depth"] != i+1 || len(info["pv"].([]any)) == 0 {
+			t.Errorf("info %d: %v", i, info)
+		}
+		if _, ok := info["score"].(map[string]any)["cp"]; !ok {
+			t.Errorf("info %d: score %v", i, info["score"])
+		}
+	}
+	if !slices.Contains(s.LegalMoves(), done["bestmove"].(string)) || done["depth"] != 5 {
+		t.Errorf("done: %v", done)
+	}
+}
+
+func TestMateAndNoMove(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	s.SetPosition("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", nil)
+	_, done := waitDone(t, s, Limits{Depth: 3})
+	if done["bestmove"] != "a1a8" || done["score"].(map[string]any)["mate"] != 1 {
+		t.Errorf("mate in 1: %v", done)
+	}
+	s.MakeMove("a1a8")
+	_, done = waitDone(t, s, Limits{Depth: 3})
+	if done["bestmove"] != "" {
+		t.Errorf("checkmated side: %v", done)
+	}
+}
+
+func TestStopAnswersQuickly(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	ch := make(chan map[string]any, 1)
+	if err := s.Search(Limits{Depth: 60}, nil, func(m map[string]any) { ch <- m }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPosition("", nil); err == nil || !strings.Contains(err.Error(), "search is running") {
+		t.Errorf("position change during a search: %v", err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	s.Stop()
+	select {
+	case m := <-ch:
+		if !slices.Contains(s.LegalMoves(), m["bestmove"].(string)) {
+			t.Errorf("bestmove after stop: %v", m)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("stop not answered")
+	}
+}
+
+func TestBadRequests(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	for _, l := range []Limits{{Depth: -1}, {Depth: 1000}, {MoveTime: -5}, {Nodes: -1}, {MultiPV: 99}} {
+		if err := s.Search(l, nil, nil); err == nil {
+			t.Errorf("%+v accepted", l)
+		}
+	}
+	if err := s.SetPosition("not a fen", nil); err == nil {
+		t.Error("bad FEN accepted")
+	}
+	if err := s.SetPosition("", []string{"e2e4", "e2e4"}); err == nil || !strings.Contains(err.Error(), "move 2") {
+		t.Errorf("illegal move: %v", err)
+	}
+	if s.FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+		t.Errorf("failed SetPosition changed the position: %s", s.FEN())
+	}
+	if err := s.MakeMove("e2e5"); err == nil {
+		t.Error("illegal MakeMove accepted")
+	}
+	if err := s.SetHash(0); err == nil {
+		t.Error("hash 0 accepted")
+	}
+}
+
+func TestMultiPVLines(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	infos, _ := waitDone(t, s, Limits{Depth: 3, MultiPV: 3})
+	if len(infos) != 9 || infos[8]["multipv"] != 3 {
+		t.Errorf("%d infos; last %v", len(infos), infos[len(infos)-1])
+	}
+}

@@ -1,0 +1,117 @@
+//go:build js && wasm
+
+// Command wasm is the Kibitz engine for a browser Web Worker. It installs a
+// global object "kibitz" whose methods the worker script calls; searches
+// run in the background and report through callbacks.
+package main
+
+import (
+	"syscall/js"
+	"time"
+
+	"kibitz/wasm/bridge"
+)
+
+func main() {
+	s := bridge.New(16, yield)
+	api := map[string]any{
+		"version": bridge.Version,
+		"newGame": js.FuncOf(func(js.Value, []js.Value) any { return errValue(s.NewGame()) }),
+		"setHash": js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.SetHash(intArg(a, 0))) }),
+		"setPosition": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			return errValue(s.SetPosition(stringArg(a, 0), stringsArg(a, 1)))
+		}),
+		"makeMove":   js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.MakeMove(stringArg(a, 0))) }),
+		"fen":        js.FuncOf(func(js.Value, []js.Value) any { return s.FEN() }),
+		"legalMoves": js.FuncOf(func(js.Value, []js.Value) any { return toAny(s.LegalMoves()) }),
+		"stop":       js.FuncOf(func(js.Value, []js.Value) any { s.Stop(); return nil }),
+		"search": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			var l bridge.Limits
+			if len(a) > 0 && a[0].Type() == js.TypeObject {
+				l = bridge.Limits{Depth: field(a[0], "depth"), MoveTime: field(a[0], "movetime"),
+					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv")}
+			}
+			onInfo, onDone := callback(a, 1), callback(a, 2)
+			return errValue(s.Search(l, onInfo, onDone))
+		}),
+	}
+	js.Global().Set("kibitz", js.ValueOf(api))
+	select {}
+}
+
+// yield parks the searching goroutine until JavaScript has had a turn, so
+// that messages queued for the worker (a stop) are handled. The worker
+// script provides kibitzYield(callback), a zero-delay round trip through a
+// MessageChannel; elsewhere a 1 ms sleep makes the Go scheduler idle.
+// (A 1 ns sleep does not: its timer has expired before the scheduler
+// looks, so control never returns to JavaScript.)
+func yield() {
+	fn := js.Global().Get("kibitzYield")
+	if fn.Type() != js.TypeFunction {
+		time.Sleep(time.Millisecond)
+		return
+	}
+	done := make(chan struct{})
+	cb := js.FuncOf(func(js.Value, []js.Value) any { close(done); return nil })
+	fn.Invoke(cb)
+	<-done
+	cb.Release()
+}
+
+// errValue is null on success and the error text otherwise.
+func errValue(err error) any {
+	if err != nil {
+		return err.Error()
+	}
+	return nil
+}
+
+func stringArg(a []js.Value, i int) string {
+	if len(a) > i && a[i].Type() == js.TypeString {
+		return a[i].String()
+	}
+	return ""
+}
+
+func intArg(a []js.Value, i int) int {
+	if len(a) > i && a[i].Type() == js.TypeNumber {
+		return a[i].Int()
+	}
+	return 0
+}
+
+func stringsArg(a []js.Value, i int) []string {
+	if len(a) <= i || a[i].Type() != js.TypeObject {
+		return nil
+	}
+	n := a[i].Length()
+	out := make([]string, n)
+	for k := 0; k < n; k++ {
+		out[k] = a[i].Index(k).String()
+	}
+	return out
+}
+
+func field(v js.Value, name string) int {
+	f := v.Get(name)
+	if f.Type() == js.TypeNumber {
+		return f.Int()
+	}
+	return 0
+}
+
+func callback(a []js.Value, i int) func(map[string]any) {
+	if len(a) <= i || a[i].Type() != js.TypeFunction {
+		return nil
+	}
+	fn := a[i]
+	return func(m map[string]any) { fn.Invoke(js.ValueOf(m)) }
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
