@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|test|bench|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|test|bench|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -44,6 +44,11 @@ run_tests() {
 	WASM_EXEC="$GOROOT_DIR/lib/wasm/wasm_exec.js" KIBITZ_WASM="$BIN/kibitz.wasm" node --test wasm/bridge.test.mjs
 	echo "== native and wasm agree node for node"
 	same_bench
+	echo "== the play page in Chromium"
+	need_chromium
+	site >/dev/null
+	native >/dev/null
+	node --test --test-concurrency=1 tests/browser.test.mjs
 	echo "== all tests passed in $((SECONDS - start)) s"
 }
 
@@ -78,6 +83,54 @@ same_bench() {
 	[ "$native" = "$wasm" ] || { echo "native and wasm bench signatures differ" >&2; exit 1; }
 }
 
+# need_chromium installs Debian's chromium when running as root, or says
+# what to install.
+need_chromium() {
+	command -v "${CHROMIUM:-chromium}" >/dev/null 2>&1 && return
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "installing Debian chromium for the browser tests"
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+	else
+		echo "build.sh: the browser tests need Chromium: apt-get install chromium (or set CHROMIUM=/path/to/chrome)" >&2
+		exit 1
+	fi
+}
+
+# npm_deps installs the pinned front-end packages when they are missing.
+npm_deps() {
+	need npm "install Node.js 20 or newer with npm (Debian: apt-get install nodejs npm)"
+	if [ ! -d node_modules/cm-chessboard ] || [ ! -d node_modules/esbuild ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+		npm ci --no-audit --no-fund --loglevel=error
+	fi
+}
+
+# site builds dist/: a self-contained folder with relative URLs.
+site() {
+	wasm >/dev/null
+	npm_deps
+	rm -rf dist
+	mkdir -p dist/assets/pieces dist/assets/extensions/markers dist/assets/extensions/arrows
+	local cm=node_modules/cm-chessboard/assets
+	npx esbuild static/app.js --bundle --minify --format=esm --target=es2020 --outfile=dist/app.js --log-level=warning
+	npx esbuild static/engine-worker.js --minify --target=es2020 --outfile=dist/engine-worker.js --log-level=warning
+	cat "$cm/chessboard.css" "$cm/extensions/markers/markers.css" "$cm/extensions/arrows/arrows.css" \
+		"$cm/extensions/promotion-dialog/promotion-dialog.css" static/style.css |
+		npx esbuild --loader=css --minify --log-level=warning >dist/app.css
+	cp "$cm/pieces/standard.svg" dist/assets/pieces/
+	cp "$cm/extensions/markers/markers.svg" dist/assets/extensions/markers/
+	cp "$cm/extensions/arrows/arrows.svg" dist/assets/extensions/arrows/
+	cp "$GOROOT_DIR/lib/wasm/wasm_exec.js" dist/
+	cp "$BIN/kibitz.wasm" dist/
+	cp index.html dist/
+	echo "built dist/ ($(du -sh dist | cut -f1))"
+}
+
+serve() {
+	site
+	native >/dev/null
+	exec "$BIN/kibitz" serve --addr "${ADDR:-127.0.0.1:8080}" --dir dist
+}
+
 bench() {
 	go test -run XXX -bench . -benchmem ./engine/...
 }
@@ -87,7 +140,9 @@ native) native ;;
 wasm) wasm ;;
 test) run_tests ;;
 bench) bench ;;
+site) site ;;
+serve) serve ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|test|bench|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|test|bench|pgo|clean]" >&2; exit 2 ;;
 esac

@@ -1,0 +1,60 @@
+// The Kibitz engine in a Web Worker: loads the Go wasm build and relays
+// messages between the page and the global `kibitz` object it installs.
+/* global Go, kibitz */
+importScripts("wasm_exec.js");
+
+// The search calls kibitzYield(callback) every few thousand nodes and waits
+// for the callback: a MessageChannel round trip lets this worker handle the
+// messages queued meanwhile (a "stop") without the 4 ms clamp of setTimeout.
+const channel = new MessageChannel();
+let resumeSearch = null;
+channel.port1.onmessage = () => {
+  const resume = resumeSearch;
+  resumeSearch = null;
+  if (resume) resume();
+};
+self.kibitzYield = (callback) => {
+  resumeSearch = callback;
+  channel.port2.postMessage(0);
+};
+
+const go = new Go();
+const ready = WebAssembly.instantiateStreaming(fetch("kibitz.wasm"), go.importObject)
+  .then(({ instance }) => {
+    go.run(instance);
+    postMessage({ type: "ready", version: kibitz.version });
+  })
+  .catch((err) => postMessage({ type: "fatal", message: String(err) }));
+
+onmessage = async ({ data: msg }) => {
+  await ready;
+  const reply = (fields) => postMessage({ id: msg.id, ...fields });
+  switch (msg.type) {
+    case "search": {
+      const err =
+        kibitz.setPosition(msg.fen || "startpos", msg.moves || []) ||
+        kibitz.search(
+          { depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1 },
+          (info) => reply({ type: "info", info }),
+          (result) => reply({ type: "bestmove", result }),
+        );
+      if (err) reply({ type: "error", message: err });
+      break;
+    }
+    case "stop":
+      kibitz.stop();
+      break;
+    case "newgame": {
+      const err = kibitz.newGame();
+      reply(err ? { type: "error", message: err } : { type: "done" });
+      break;
+    }
+    case "hash": {
+      const err = kibitz.setHash(msg.mb);
+      reply(err ? { type: "error", message: err } : { type: "done" });
+      break;
+    }
+    default:
+      reply({ type: "error", message: `unknown message type ${msg.type}` });
+  }
+};

@@ -1,0 +1,53 @@
+// Helpers that turn engine output into what a player reads.
+import { Chess } from "chess.js";
+
+// whiteScore converts a score from the side to move's view ({cp} or
+// {mate}) into White's view.
+export function whiteScore(score, sideToMove) {
+  if (!score) return null;
+  const sign = sideToMove === "w" ? 1 : -1;
+  return "mate" in score ? { mate: sign * score.mate } : { cp: sign * score.cp };
+}
+
+// scoreText shows +1.35, −0.40, #3 or #-2 (White's view).
+export function scoreText(score) {
+  if (!score) return "–";
+  if ("mate" in score) return score.mate === 0 ? "#0" : `#${score.mate}`;
+  const v = score.cp / 100;
+  return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
+}
+
+// winningChances maps a score to −1…+1 for White with the logistic curve
+// players know from lichess: 2/(1+e^(−0.00368208·cp)) − 1.
+export function winningChances(score) {
+  if (!score) return 0;
+  if ("mate" in score) return score.mate > 0 ? 1 : score.mate < 0 ? -1 : 0;
+  const cp = Math.max(-1000, Math.min(1000, score.cp));
+  return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+}
+
+// pvToSan converts a line of UCI moves from fen into SAN with move numbers.
+export function pvToSan(fen, pv, maxMoves = 12) {
+  const chess = new Chess(fen);
+  const parts = [];
+  for (const uci of pv.slice(0, maxMoves)) {
+    const [n, color] = [chess.moveNumber(), chess.turn()];
+    let move;
+    try {
+      move = chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    } catch {
+      break;
+    }
+    if (color === "w") parts.push(`${n}. ${move.san}`);
+    else parts.push(parts.length === 0 ? `${n}… ${move.san}` : move.san);
+  }
+  return parts.join(" ");
+}
+
+// compact prints 1234567 as 1.23M.
+export function compact(n) {
+  if (n >= 1e9) return (n / 1e9).toFixed(2) + "G";
+  if (n >= 1e6) return (n / 1e6).toFixed(2) + "M";
+  if (n >= 1e3) return (n / 1e3).toFixed(1) + "k";
+  return String(n);
+}

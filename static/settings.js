@@ -1,0 +1,32 @@
+// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?side=)
+// override them for one visit, which is how an embedding page configures
+// the board.
+const KEY = "kibitz.settings.v1";
+const DEFAULTS = { depth: 8, side: "w", lines: 1, flipped: false };
+
+export function loadSettings(search = location.search) {
+  let saved = {};
+  try {
+    saved = JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    saved = {};
+  }
+  const s = { ...DEFAULTS, ...saved };
+  const params = new URLSearchParams(search);
+  const depth = parseInt(params.get("depth"), 10);
+  if (depth >= 1 && depth <= 20) s.depth = depth;
+  if (["w", "b", "random"].includes(params.get("side"))) s.side = params.get("side");
+  s.fen = params.get("fen") || null;
+  s.depth = Math.min(20, Math.max(1, s.depth | 0 || DEFAULTS.depth));
+  s.lines = Math.min(3, Math.max(1, s.lines | 0 || 1));
+  return s;
+}
+
+export function saveSettings(s) {
+  const { depth, side, lines, flipped } = s;
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ depth, side, lines, flipped }));
+  } catch {
+    // Private browsing or storage disabled: settings last for this visit only.
+  }
+}

@@ -1,0 +1,6 @@
+// Package web is Kibitz's one net/http handler: the JSON API and the
+// static play page. The same handler is served natively by "kibitz serve"
+// and on Cloudflare Workers by the small program in web/worker.
+//
+// web imports engine/board and engine/search.
+package web
