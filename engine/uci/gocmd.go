@@ -36,7 +36,9 @@ func (s *session) goCommand(args []string) {
 		s.errorf("%v", err)
 		return
 	}
+	s.mu.Lock()
 	s.searching = true
+	s.mu.Unlock()
 	s.done = make(chan struct{})
 	s.release = make(chan struct{})
 	report := func(i search.Info) { s.out.printf("%s", formatInfo(i)) }
@@ -51,20 +53,26 @@ func (s *session) goCommand(args []string) {
 		if r.Ponder != board.NullMove {
 			line += " ponder " + r.Ponder.String()
 		}
+		s.mu.Lock()
 		s.out.printf("%s", line)
+		s.searching = false
+		s.mu.Unlock()
 		close(done)
 	}()
 }
 
 // stopSearch stops a running search and waits for its bestmove.
 func (s *session) stopSearch() {
-	if !s.searching {
+	if s.done == nil {
 		return
 	}
 	s.engine.Stop()
-	close(s.release)
+	select {
+	case <-s.release:
+	default:
+		close(s.release)
+	}
 	<-s.done
-	s.searching = false
 }
 
 // parseLimits reads the arguments of "go".

@@ -34,10 +34,13 @@ type session struct {
 	pos    *board.Position
 	opts   search.Options
 
+	// mu guards searching: the search goroutine prints bestmove and clears
+	// the flag while holding it, so a command the GUI sends in reply to
+	// bestmove always finds the search finished.
+	mu        sync.Mutex
 	searching bool
 	done      chan struct{} // closed when the running search has printed bestmove
 	release   chan struct{} // closed by stop/quit to let an infinite search report
-	result    <-chan search.Result
 }
 
 // syncWriter serialises lines written by the command loop and the search.
@@ -153,19 +156,11 @@ func (s *session) handle(line string) bool {
 	return false
 }
 
-// busy reports whether a search is still running (one that finished by
-// itself, having printed its bestmove, no longer counts).
+// busy reports whether a search is still running.
 func (s *session) busy() bool {
-	if !s.searching {
-		return false
-	}
-	select {
-	case <-s.done:
-		s.searching = false
-		return false
-	default:
-		return true
-	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.searching
 }
 
 func clip(s string) string {

@@ -230,3 +230,38 @@ func TestQuitDuringSearch(t *testing.T) {
 		t.Fatal("quit did not end the loop")
 	}
 }
+
+// TestPositionRightAfterBestmove is what a match runner does: answer each
+// bestmove at once with the next position and go. Every answer must be
+// legal in the position just sent (a race here once made the engine
+// search the previous position).
+func TestPositionRightAfterBestmove(t *testing.T) {
+	c := start(t)
+	p := board.NewPosition()
+	var moves []string
+	for i := 0; i < 300; i++ {
+		var l board.MoveList
+		p.GenerateMoves(&l, board.GenAll)
+		if l.N == 0 || p.HalfmoveClock() >= 100 {
+			p, moves = board.NewPosition(), nil
+		}
+		cmd := "position startpos"
+		if len(moves) > 0 {
+			cmd += " moves " + strings.Join(moves, " ")
+		}
+		c.send(cmd, "go nodes 50")
+		got := c.until("bestmove")
+		for _, l := range got {
+			if strings.HasPrefix(l, "info string error") {
+				t.Fatalf("ply %d: %s", i, l)
+			}
+		}
+		f := strings.Fields(got[len(got)-1])
+		m, err := p.ParseMove(f[1])
+		if err != nil {
+			t.Fatalf("ply %d: %v", i, err)
+		}
+		p.MakeMove(m)
+		moves = append(moves, f[1])
+	}
+}
