@@ -1,0 +1,201 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"kibitz/engine/board"
+	"kibitz/engine/eval"
+	"kibitz/engine/search"
+)
+
+// Version is reported by /api/health.
+const Version = "kibitz 0.1"
+
+type api struct {
+	lim  Limits
+	sem  chan struct{} // bounds concurrent searches
+	info map[string]any
+}
+
+func (a *api) routes(mux *http.ServeMux) {
+	mux.HandleFunc("/api/health", a.handle(false, a.health))
+	mux.HandleFunc("/api/legal", a.handle(false, a.legal))
+	mux.HandleFunc("/api/eval", a.handle(false, a.eval))
+	mux.HandleFunc("/api/bestmove", a.handle(true, a.bestmove))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		cors(w)
+		writeError(w, &apiError{http.StatusNotFound, "no such endpoint (try /api/health, /api/bestmove, /api/eval, /api/legal)"})
+	})
+}
+
+// handle wraps an endpoint: CORS, methods, parameter parsing, errors.
+func (a *api) handle(searches bool, f func(r *http.Request, req Request) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		cors(w)
+		switch r.Method {
+		case http.MethodOptions:
+			w.WriteHeader(http.StatusNoContent)
+			return
+		case http.MethodGet, http.MethodHead, http.MethodPost:
+		default:
+			w.Header().Set("Allow", "GET, HEAD, POST, OPTIONS")
+			writeError(w, &apiError{http.StatusMethodNotAllowed, "method " + r.Method + " not allowed"})
+			return
+		}
+		q, err := params(r)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		req, err := ParseRequest(q, a.lim)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		if searches {
+			select {
+			case a.sem <- struct{}{}:
+				defer func() { <-a.sem }()
+			case <-r.Context().Done():
+				return
+			}
+		}
+		out, err := f(r, req)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, out)
+	}
+}
+
+func cors(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS")
+	h.Set("Access-Control-Allow-Headers", "Content-Type")
+	h.Set("Access-Control-Max-Age", "86400")
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = &apiError{http.StatusInternalServerError, err.Error()}
+	}
+	writeJSON(w, ae.status, map[string]any{"error": ae.msg, "status": ae.status})
+}
+
+func (a *api) health(*http.Request, Request) (any, error) { return a.info, nil }
+
+type legalMove struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+}
+
+func (a *api) legal(_ *http.Request, req Request) (any, error) {
+	var l board.MoveList
+	req.Pos.GenerateMoves(&l, board.GenAll)
+	moves := make([]legalMove, 0, l.N)
+	for _, m := range l.Slice() {
+		moves = append(moves, legalMove{m.String(), req.Pos.SAN(m)})
+	}
+	return map[string]any{"fen": req.Pos.FEN(), "count": len(moves), "moves": moves, "check": req.Pos.InCheck()}, nil
+}
+
+// scoreJSON is {"cp": N} or {"mate": N}, from the side to move's view.
+func scoreJSON(score int) map[string]int {
+	if search.IsMate(score) {
+		return map[string]int{"mate": search.MateMoves(score)}
+	}
+	return map[string]int{"cp": score}
+}
+
+func (a *api) eval(_ *http.Request, req Request) (any, error) {
+	v := eval.Evaluate(req.Pos)
+	white := v
+	if req.Pos.SideToMove() == board.Black {
+		white = -v
+	}
+	return map[string]any{"fen": req.Pos.FEN(), "eval": map[string]int{"cp": v}, "white": map[string]int{"cp": white},
+		"note": "static classical evaluation in centipawns; eval is from the side to move's view"}, nil
+}
+
+type line struct {
+	Score map[string]int `json:"score"`
+	PV    []string       `json:"pv"`
+	PVSAN []string       `json:"pv_san"`
+}
+
+func (a *api) bestmove(r *http.Request, req Request) (any, error) {
+	if !req.Pos.HasLegalMove() {
+		reason := "stalemate"
+		if req.Pos.InCheck() {
+			reason = "checkmate"
+		}
+		return nil, badRequest("no legal move: the position is %s", reason)
+	}
+	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV})
+	stop := context(r, eng)
+	defer stop()
+	lines := make([]line, req.MultiPV)
+	res := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes}, func(i search.Info) {
+		lines[i.MultiPV-1] = line{Score: scoreJSON(i.Score), PV: uciList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
+	})
+	out := map[string]any{
+		"fen": req.Pos.FEN(), "bestmove": res.Move.String(), "san": req.Pos.SAN(res.Move),
+		"score": scoreJSON(res.Score), "depth": res.Depth, "seldepth": res.SelDepth, "nodes": res.Nodes,
+		"pv": uciList(res.PV), "pv_san": sanList(req.Pos, res.PV),
+	}
+	if res.Ponder != board.NullMove {
+		out["ponder"] = res.Ponder.String()
+	}
+	if req.MultiPV > 1 {
+		out["lines"] = lines
+	}
+	return out, nil
+}
+
+// context stops the search when the client goes away.
+func context(r *http.Request, eng *search.Engine) func() {
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-r.Context().Done():
+			eng.Stop()
+		case <-done:
+		}
+	}()
+	return func() { close(done) }
+}
+
+func uciList(pv []board.Move) []string {
+	out := make([]string, len(pv))
+	for i, m := range pv {
+		out[i] = m.String()
+	}
+	return out
+}
+
+func sanList(pos *board.Position, pv []board.Move) []string {
+	p := pos.Clone()
+	out := make([]string, 0, len(pv))
+	for _, m := range pv {
+		if !p.IsLegal(m) {
+			break
+		}
+		out = append(out, p.SAN(m))
+		p.MakeMove(m)
+	}
+	return out
+}

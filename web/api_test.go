@@ -1,0 +1,204 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"kibitz/engine/board"
+)
+
+func newServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>k</title>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "kibitz.wasm"), []byte("\x00asm"), 0o644)
+	srv := httptest.NewServer(NewHandler(Config{Site: http.Dir(dir)}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func call(t *testing.T, method, u, body string) (int, map[string]any, http.Header) {
+	t.Helper()
+	req, _ := http.NewRequest(method, u, strings.NewReader(body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			t.Fatalf("%s %s: bad JSON %q", method, u, raw)
+		}
+	}
+	return resp.StatusCode, out, resp.Header
+}
+
+func TestHealthAndCORS(t *testing.T) {
+	srv := newServer(t)
+	code, out, h := call(t, "GET", srv.URL+"/api/health", "")
+	if code != 200 || out["status"] != "ok" || h.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("%d %v %v", code, out, h)
+	}
+	code, _, h = call(t, "OPTIONS", srv.URL+"/api/bestmove", "")
+	if code != 204 || !strings.Contains(h.Get("Access-Control-Allow-Methods"), "POST") {
+		t.Errorf("preflight: %d %v", code, h)
+	}
+}
+
+func TestBestmove(t *testing.T) {
+	srv := newServer(t)
+	fen := "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+	code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=4&fen="+url.QueryEscape(fen), "")
+	if code != 200 || out["bestmove"] != "a1a8" || out["san"] != "Ra8#" || out["score"].(map[string]any)["mate"] != 1.0 {
+		t.Errorf("%d %v", code, out)
+	}
+	// POST with JSON and a move list; MultiPV lines.
+	code, out, _ = call(t, "POST", srv.URL+"/api/bestmove", `{"moves": ["e2e4", "e7e5"], "depth": 5, "multipv": 2}`)
+	if code != 200 || out["depth"] != 5.0 || len(out["lines"].([]any)) != 2 {
+		t.Fatalf("%d %v", code, out)
+	}
+	p, _ := board.ParseFEN("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+	if _, err := p.ParseMove(out["bestmove"].(string)); err != nil {
+		t.Errorf("bestmove %v: %v", out["bestmove"], err)
+	}
+	// Node-limited searches are deterministic: the same request, the same answer.
+	_, a, _ := call(t, "GET", srv.URL+"/api/bestmove?nodes=20000", "")
+	_, b, _ := call(t, "GET", srv.URL+"/api/bestmove?nodes=20000", "")
+	if a["nodes"] != 20000.0 || a["bestmove"] != b["bestmove"] || a["nodes"] != b["nodes"] {
+		t.Errorf("%v vs %v", a, b)
+	}
+}
+
+func TestLegalAndEval(t *testing.T) {
+	srv := newServer(t)
+	code, out, _ := call(t, "GET", srv.URL+"/api/legal", "")
+	if code != 200 || out["count"] != 20.0 {
+		t.Errorf("%d %v", code, out)
+	}
+	first := out["moves"].([]any)[0].(map[string]any)
+	if first["uci"] == "" || first["san"] == "" {
+		t.Errorf("move %v", first)
+	}
+	code, out, _ = call(t, "GET", srv.URL+"/api/eval?fen="+url.QueryEscape("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1"), "")
+	if code != 200 || out["white"].(map[string]any)["cp"].(float64) < 2000 {
+		t.Errorf("%d %v", code, out)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	srv := newServer(t)
+	cases := []struct {
+		method, path, body string
+		status             int
+		want               string
+	}{
+		{"GET", "/api/bestmove?fen=nonsense", "", 400, "invalid FEN"},
+		{"GET", "/api/bestmove?fen=" + url.QueryEscape("8/8/8/8/8/8/8/8 w - - 0 1"), "", 400, "kings"},
+		{"GET", "/api/bestmove?depth=0", "", 400, "depth 0 is out of range"},
+		{"GET", "/api/bestmove?depth=99", "", 400, "out of range"},
+		{"GET", "/api/bestmove?depth=x", "", 400, "not an integer"},
+		{"GET", "/api/bestmove?nodes=-4", "", 400, "out of range"},
+		{"GET", "/api/bestmove?multipv=9", "", 400, "multipv"},
+		{"GET", "/api/bestmove?moves=e2e5", "", 400, "illegal move"},
+		{"GET", "/api/bestmove?colour=red", "", 400, "unknown parameter"},
+		{"GET", "/api/bestmove?fen=%zz", "", 400, "malformed query"},
+		{"GET", "/api/bestmove?fen=" + url.QueryEscape("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), "", 400, "no legal move"},
+		{"POST", "/api/bestmove", "{not json", 400, "not a JSON object"},
+		{"POST", "/api/bestmove", `{"depth": {"x": 1}}`, 400, "want a string"},
+		{"POST", "/api/bestmove", `{"fen": "` + strings.Repeat("x", 20000) + `"}`, 413, "body larger"},
+		{"GET", "/api/bestmove?fen=" + strings.Repeat("x", 5000), "", 414, "query longer"},
+		{"DELETE", "/api/bestmove", "", 405, "not allowed"},
+		{"GET", "/api/nothing", "", 404, "no such endpoint"},
+	}
+	for _, c := range cases {
+		code, out, _ := call(t, c.method, srv.URL+c.path, c.body)
+		msg, _ := out["error"].(string)
+		if code != c.status || !strings.Contains(msg, c.want) {
+			t.Errorf("%s %s: %d %q, want %d mentioning %q", c.method, clip(c.path), code, msg, c.status, c.want)
+		}
+	}
+}
+
+func TestStaticFiles(t *testing.T) {
+	srv := newServer(t)
+	for path, typ := range map[string]string{"/": "text/html", "/index.html": "text/html", "/kibitz.wasm": "application/wasm"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), typ) {
+			t.Errorf("%s: %d %s", path, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+	}
+	if resp, _ := http.Get(srv.URL + "/missing.js"); resp.StatusCode != 404 {
+		t.Errorf("missing file: %d", resp.StatusCode)
+	}
+	if code, _, _ := call(t, "POST", srv.URL+"/index.html", ""); code != 405 {
+		t.Errorf("POST to a file: %d", code)
+	}
+}
+
+// TestConcurrentRequests sends 200 requests, 20 at a time, to a server on
+// the loopback interface: every one must succeed.
+func TestConcurrentRequests(t *testing.T) {
+	srv := newServer(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 200)
+	sem := make(chan struct{}, 20)
+	for i := 0; i < 200; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			path := []string{"/api/bestmove?depth=3", "/api/legal", "/api/eval", "/api/health", "/api/bestmove?nodes=3000&moves=d2d4"}[i%5]
+			resp, err := http.Get(srv.URL + path)
+			if err != nil {
+				errs <- err
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				errs <- fmt.Errorf("%s: %d", path, resp.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func FuzzParseRequest(f *testing.F) {
+	f.Add("fen=startpos&depth=3")
+	f.Add("moves=e2e4,e7e5&multipv=2&nodes=100")
+	f.Add("fen=" + url.QueryEscape("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1") + "&depth=1")
+	f.Fuzz(func(t *testing.T, query string) {
+		q, err := url.ParseQuery(query)
+		if err != nil {
+			return
+		}
+		lim := WorkerLimits()
+		req, err := ParseRequest(q, lim)
+		if err != nil {
+			return
+		}
+		if req.Pos == nil || req.Depth < 0 || req.Depth > lim.MaxDepth || req.Nodes > lim.MaxNodes || req.MultiPV < 1 || req.MultiPV > lim.MaxMultiPV {
+			t.Fatalf("%q accepted as %+v", query, req)
+		}
+	})
+}

@@ -1,0 +1,185 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"kibitz/engine/board"
+)
+
+// Limits caps what one request may ask for.
+type Limits struct {
+	DefaultDepth int    // when neither depth nor nodes is given
+	MaxDepth     int    // largest depth accepted
+	MaxNodes     uint64 // largest node budget accepted; also caps depth searches
+	MaxMultiPV   int
+	HashMB       int // transposition table per request
+}
+
+// NativeLimits suit "kibitz serve" on a workstation.
+func NativeLimits() Limits {
+	return Limits{DefaultDepth: 10, MaxDepth: 24, MaxNodes: 50_000_000, MaxMultiPV: 5, HashMB: 16}
+}
+
+// WorkerLimits suit a Cloudflare Worker: its clock does not advance while
+// computing, so searches are bounded by depth and nodes only, and small
+// enough for the CPU limit of a request.
+func WorkerLimits() Limits {
+	return Limits{DefaultDepth: 8, MaxDepth: 12, MaxNodes: 2_000_000, MaxMultiPV: 3, HashMB: 8}
+}
+
+// Request is a parsed API request.
+type Request struct {
+	Pos     *board.Position
+	Depth   int
+	Nodes   uint64
+	MultiPV int
+}
+
+// maxURL and maxBody bound request sizes (414 and 413 beyond them).
+const (
+	maxURL  = 4096
+	maxBody = 16 << 10
+)
+
+// apiError carries an HTTP status with its message.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) error {
+	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+// params reads the parameters of a GET query or a POST JSON body.
+func params(r *http.Request) (url.Values, error) {
+	if len(r.URL.RawQuery) > maxURL {
+		return nil, &apiError{http.StatusRequestURITooLong, fmt.Sprintf("query longer than %d bytes", maxURL)}
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, badRequest("malformed query: %v", err)
+	}
+	if r.Method != http.MethodPost {
+		return q, nil
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		return nil, badRequest("reading the body: %v", err)
+	}
+	if len(body) > maxBody {
+		return nil, &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body larger than %d bytes", maxBody)}
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return q, nil
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return nil, badRequest("body is not a JSON object: %v", err)
+	}
+	for k, v := range fields {
+		switch v := v.(type) {
+		case string:
+			q.Set(k, v)
+		case float64:
+			q.Set(k, strconv.FormatFloat(v, 'f', -1, 64))
+		case []any:
+			var parts []string
+			for _, x := range v {
+				s, ok := x.(string)
+				if !ok {
+					return nil, badRequest("%s: want a list of strings", k)
+				}
+				parts = append(parts, s)
+			}
+			q.Set(k, strings.Join(parts, " "))
+		default:
+			return nil, badRequest("%s: want a string, a number or a list of strings", k)
+		}
+	}
+	return q, nil
+}
+
+var knownParams = map[string]bool{"fen": true, "moves": true, "depth": true, "nodes": true, "multipv": true}
+
+// ParseRequest validates parameters against the limits. The position is
+// fen (default: the start) plus the UCI moves in moves (separated by
+// spaces or commas).
+func ParseRequest(q url.Values, lim Limits) (Request, error) {
+	for k := range q {
+		if !knownParams[k] {
+			return Request{}, badRequest("unknown parameter %q (want fen, moves, depth, nodes, multipv)", clip(k))
+		}
+	}
+	req := Request{MultiPV: 1}
+	fen := q.Get("fen")
+	if fen == "" || fen == "startpos" {
+		fen = board.StartFEN
+	}
+	pos, err := board.ParseFEN(fen)
+	if err != nil {
+		return req, badRequest("%v", err)
+	}
+	if ms := strings.FieldsFunc(q.Get("moves"), func(r rune) bool { return r == ' ' || r == ',' }); len(ms) > 0 {
+		if len(ms) > 600 {
+			return req, badRequest("moves: at most 600")
+		}
+		for i, s := range ms {
+			m, err := pos.ParseMove(s)
+			if err != nil {
+				return req, badRequest("moves: move %d: %v", i+1, err)
+			}
+			pos.MakeMove(m)
+		}
+	}
+	req.Pos = pos
+	intParam := func(name string, lo, hi int) (int, error) {
+		s := q.Get(name)
+		if s == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, badRequest("%s %q is not an integer", name, clip(s))
+		}
+		if n < lo || n > hi {
+			return 0, badRequest("%s %d is out of range %d..%d", name, n, lo, hi)
+		}
+		return n, nil
+	}
+	if req.Depth, err = intParam("depth", 1, lim.MaxDepth); err != nil {
+		return req, err
+	}
+	nodes, err := intParam("nodes", 1, int(min(lim.MaxNodes, 1<<31)))
+	if err != nil {
+		return req, err
+	}
+	req.Nodes = uint64(nodes)
+	mpv, err := intParam("multipv", 1, lim.MaxMultiPV)
+	if err != nil {
+		return req, err
+	}
+	req.MultiPV = max(mpv, 1)
+	if req.Depth == 0 && req.Nodes == 0 {
+		req.Depth = lim.DefaultDepth
+	}
+	if req.Nodes == 0 {
+		req.Nodes = lim.MaxNodes // depth searches are capped too
+	}
+	return req, nil
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
