@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|test|bench|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -49,6 +49,9 @@ run_tests() {
 	site >/dev/null
 	native >/dev/null
 	node --test --test-concurrency=1 tests/browser.test.mjs
+	echo "== the Cloudflare Worker in workerd, against the native server"
+	worker >/dev/null
+	node --test tests/worker.test.mjs
 	echo "== all tests passed in $((SECONDS - start)) s"
 }
 
@@ -131,6 +134,14 @@ serve() {
 	exec "$BIN/kibitz" serve --addr "${ADDR:-127.0.0.1:8080}" --dir dist
 }
 
+# worker builds the Cloudflare Worker bundle into web/worker/build.
+worker() {
+	rm -rf web/worker/build
+	go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o web/worker/build
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/worker/build/app.wasm ./web/worker
+	echo "built web/worker/build ($(du -h web/worker/build/app.wasm | cut -f1) wasm, $(gzip -c web/worker/build/app.wasm | wc -c) bytes gzipped)"
+}
+
 bench() {
 	go test -run XXX -bench . -benchmem ./engine/...
 }
@@ -142,7 +153,8 @@ test) run_tests ;;
 bench) bench ;;
 site) site ;;
 serve) serve ;;
+worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|test|bench|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|pgo|clean]" >&2; exit 2 ;;
 esac

@@ -18,19 +18,24 @@ type Limits struct {
 	MaxDepth     int    // largest depth accepted
 	MaxNodes     uint64 // largest node budget accepted; also caps depth searches
 	MaxMultiPV   int
-	HashMB       int // transposition table per request
+	HashMB       int // transposition table per request; equal sizes give equal answers
 }
+
+// requestHashMB is the table size of every request on every platform, so
+// that the Worker and the native server answer node for node alike. A
+// fresh table per request costs an allocation that 8 MB keeps small.
+const requestHashMB = 8
 
 // NativeLimits suit "kibitz serve" on a workstation.
 func NativeLimits() Limits {
-	return Limits{DefaultDepth: 10, MaxDepth: 24, MaxNodes: 50_000_000, MaxMultiPV: 5, HashMB: 16}
+	return Limits{DefaultDepth: 10, MaxDepth: 24, MaxNodes: 50_000_000, MaxMultiPV: 5, HashMB: requestHashMB}
 }
 
 // WorkerLimits suit a Cloudflare Worker: its clock does not advance while
 // computing, so searches are bounded by depth and nodes only, and small
 // enough for the CPU limit of a request.
 func WorkerLimits() Limits {
-	return Limits{DefaultDepth: 8, MaxDepth: 12, MaxNodes: 2_000_000, MaxMultiPV: 3, HashMB: 8}
+	return Limits{DefaultDepth: 8, MaxDepth: 12, MaxNodes: 2_000_000, MaxMultiPV: 3, HashMB: requestHashMB}
 }
 
 // Request is a parsed API request.

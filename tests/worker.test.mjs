@@ -1,0 +1,60 @@
+// The Cloudflare Worker build, run locally in workerd, answers like the
+// native server. Needs ./build.sh site, worker and native first (the test
+// command does that).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startWorkerd, startNative } from "./workerd.mjs";
+
+let worker, native;
+before(async () => {
+  [worker, native] = await Promise.all([startWorkerd(), startNative()]);
+});
+after(() => {
+  worker?.stop();
+  native?.stop();
+});
+
+const get = async (base, path) => {
+  const r = await fetch(base + path);
+  return { status: r.status, type: r.headers.get("content-type") || "", body: await r.text() };
+};
+
+test("health", async () => {
+  const r = await get(worker.url, "/api/health");
+  assert.equal(r.status, 200);
+  const j = JSON.parse(r.body);
+  assert.equal(j.status, "ok");
+  assert.equal(j.platform, "cloudflare-workers");
+});
+
+test("bestmove: the same move and node count as the native handler", async () => {
+  const fen = encodeURIComponent("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  for (const q of [`?fen=${fen}&depth=6`, `?depth=5&moves=d2d4,d7d5`, `?nodes=30000`]) {
+    const [w, n] = await Promise.all([get(worker.url, "/api/bestmove" + q), get(native.url, "/api/bestmove" + q)]);
+    assert.equal(w.status, 200, w.body);
+    const [jw, jn] = [JSON.parse(w.body), JSON.parse(n.body)];
+    assert.equal(jw.bestmove, jn.bestmove, q);
+    assert.equal(jw.nodes, jn.nodes, q);
+    assert.deepEqual(jw.score, jn.score, q);
+  }
+});
+
+test("a bad FEN is a 400 with a JSON error", async () => {
+  const r = await get(worker.url, "/api/bestmove?fen=rnbqkbnr%2Fpppppppp%20w");
+  assert.equal(r.status, 400);
+  assert.match(JSON.parse(r.body).error, /invalid FEN/);
+});
+
+test("a depth beyond the Worker's cap is refused", async () => {
+  const r = await get(worker.url, "/api/bestmove?depth=20");
+  assert.equal(r.status, 400);
+  assert.match(JSON.parse(r.body).error, /out of range 1\.\.12/);
+});
+
+test("static files come from dist/", async () => {
+  const r = await get(worker.url, "/");
+  assert.equal(r.status, 200);
+  assert.match(r.body, /<title>Kibitz/);
+  const w = await fetch(worker.url + "/kibitz.wasm");
+  assert.equal(w.status, 200);
+});
