@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -151,10 +151,16 @@ native) native ;;
 wasm) wasm ;;
 test) run_tests ;;
 bench) bench ;;
+bench-browser)
+	need_chromium
+	site >/dev/null
+	native >/dev/null
+	node tests/bench-browser.mjs
+	;;
 site) site ;;
 serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|pgo|clean]" >&2; exit 2 ;;
 esac

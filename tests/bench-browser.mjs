@@ -1,0 +1,143 @@
+// Browser benchmark (./build.sh bench-browser): Kibitz's wasm engine in
+// Chromium against the native build and against Stockfish's npm "lite
+// single-threaded" build in the same browser; think time per depth; page
+// weight. Prints figures; asserts only that wasm and native agree node for
+// node. Needs dist/ and bin/kibitz.
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { freePort } from "./workerd.mjs";
+
+const DEPTH = parseInt(process.env.BENCH_DEPTH || "9", 10);
+const SF_VERSION = "19.0.0";
+
+// The bench positions and native figures, from the native binary.
+const nativeOut = execFileSync("bin/kibitz", ["bench", "--depth", String(DEPTH), "-v"], { encoding: "utf8" });
+const positions = nativeOut.split("\n").filter((l) => /^\s*\d+ /.test(l)).map((l) => {
+  const f = l.trim().split(/\s+/);
+  return { nodes: Number(f[3]), fen: f.slice(4).join(" ") };
+});
+const nativeNps = Number(nativeOut.match(/Nodes\/second\s*:\s*(\d+)/)[1]);
+
+// Stockfish lite single-threaded, fetched once into a cache (not a project dependency).
+const cache = join(tmpdir(), `kibitz-bench-stockfish-${SF_VERSION}`);
+if (!existsSync(join(cache, "package/bin/stockfish-19-lite-single.wasm"))) {
+  mkdirSync(cache, { recursive: true });
+  execFileSync("npm", ["pack", `stockfish@${SF_VERSION}`, "--silent"], { cwd: cache, stdio: "ignore" });
+  execFileSync("tar", ["xzf", `stockfish-${SF_VERSION}.tgz`, "package/bin/stockfish-19-lite-single.js", "package/bin/stockfish-19-lite-single.wasm"], { cwd: cache });
+}
+const site = mkdtempSync(join(tmpdir(), "kibitz-bench-site-"));
+cpSync("dist", site, { recursive: true });
+for (const f of ["stockfish-19-lite-single.js", "stockfish-19-lite-single.wasm"]) cpSync(join(cache, "package/bin", f), join(site, f));
+
+const port = await freePort();
+const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", site], { stdio: "ignore" });
+await new Promise((r) => setTimeout(r, 500));
+const base = `http://127.0.0.1:${port}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const page = await browser.newPage();
+const loaded = [];
+page.on("response", async (r) => {
+  try {
+    const body = await r.body();
+    loaded.push({ url: r.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  } catch {
+    // redirects and the like have no body
+  }
+});
+await page.goto(base);
+await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+await page.waitForTimeout(500);
+const weight = loaded.filter((x) => x.url.startsWith(base));
+
+// Kibitz in its worker: every bench position at DEPTH from a fresh game.
+const kib = await page.evaluate(async ({ positions, depth }) => {
+  const w = new Worker("engine-worker.js");
+  await new Promise((r) => w.addEventListener("message", (e) => e.data.type === "ready" && r(), { once: false }));
+  const call = (msg) => new Promise((resolve) => {
+    const id = Math.random();
+    const on = (e) => {
+      if (e.data.id !== id) return;
+      if (e.data.type === "bestmove" || e.data.type === "done" || e.data.type === "error") {
+        w.removeEventListener("message", on);
+        resolve(e.data);
+      }
+    };
+    w.addEventListener("message", on);
+    w.postMessage({ ...msg, id });
+  });
+  const out = [];
+  for (const p of positions) {
+    await call({ type: "newgame" });
+    const t0 = performance.now();
+    const r = await call({ type: "search", fen: p.fen, depth });
+    out.push({ nodes: r.result.nodes, ms: performance.now() - t0 });
+  }
+  // Think time to depth 10 and 12 on the middlegame positions.
+  const times = {};
+  for (const d of [10, 12]) {
+    times[d] = [];
+    for (const p of positions.slice(6, 26)) {
+      await call({ type: "newgame" });
+      const t0 = performance.now();
+      await call({ type: "search", fen: p.fen, depth: d });
+      times[d].push(performance.now() - t0);
+    }
+  }
+  w.terminate();
+  return { out, times };
+}, { positions, depth: DEPTH });
+
+// Stockfish lite single-threaded: 1 s per position on ten positions.
+const sf = await page.evaluate(async (fens) => {
+  const w = new Worker("stockfish-19-lite-single.js");
+  const lines = [];
+  let waiter = null;
+  w.onmessage = (e) => {
+    lines.push(String(e.data));
+    if (waiter && waiter.test(String(e.data))) {
+      const r = waiter.resolve;
+      waiter = null;
+      r();
+    }
+  };
+  const until = (re) => new Promise((resolve) => (waiter = { test: (s) => re.test(s), resolve }));
+  w.postMessage("uci");
+  await until(/^uciok/);
+  const nps = [];
+  for (const fen of fens) {
+    w.postMessage("ucinewgame");
+    w.postMessage("position fen " + fen);
+    lines.length = 0;
+    w.postMessage("go movetime 1000");
+    await until(/^bestmove/);
+    const info = lines.filter((l) => / nps /.test(l)).pop();
+    nps.push(Number(info.match(/ nps (\d+)/)[1]));
+  }
+  w.terminate();
+  return nps;
+}, positions.slice(0, 10).map((p) => p.fen));
+
+await browser.close();
+server.kill();
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mismatches = positions.filter((p, i) => p.nodes !== kib.out[i].nodes).length;
+const wasmNodes = kib.out.reduce((s, x) => s + x.nodes, 0);
+const wasmMs = kib.out.reduce((s, x) => s + x.ms, 0);
+const wasmNps = wasmNodes / (wasmMs / 1000);
+const sfNps = sf.reduce((s, x) => s + x, 0) / sf.length;
+console.log(`bench positions: ${positions.length}, depth ${DEPTH}; wasm node counts equal to native: ${mismatches === 0 ? "yes" : `NO (${mismatches} differ)`}`);
+console.log(`Kibitz native:   ${Math.round(nativeNps)} nps`);
+console.log(`Kibitz wasm:     ${Math.round(wasmNps)} nps in Chromium (${(wasmNps / nativeNps).toFixed(2)} of native)`);
+console.log(`Stockfish ${SF_VERSION} lite single-threaded: ${Math.round(sfNps)} nps in the same Chromium (Kibitz/Stockfish ${(wasmNps / sfNps).toFixed(2)})`);
+for (const d of [10, 12]) console.log(`median time to depth ${d} over 20 middlegame positions: ${Math.round(median(kib.times[d]))} ms (max ${Math.round(Math.max(...kib.times[d]))} ms)`);
+console.log(`page weight: ${weight.length} files, ${weight.reduce((s, x) => s + x.raw, 0)} bytes raw, ${weight.reduce((s, x) => s + x.gzip, 0)} bytes gzip`);
+for (const x of weight.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${x.url.slice(base.length) || "/"}: ${x.raw} raw, ${x.gzip} gzip`);
+if (mismatches) process.exit(1);
