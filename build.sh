@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -151,6 +151,13 @@ native) native ;;
 wasm) wasm ;;
 test) run_tests ;;
 bench) bench ;;
+bench-api)
+	npm_deps
+	site >/dev/null
+	native >/dev/null
+	worker
+	node tests/bench-api.mjs
+	;;
 bench-browser)
 	need_chromium
 	site >/dev/null
@@ -162,5 +169,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|pgo|clean]" >&2; exit 2 ;;
 esac

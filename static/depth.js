@@ -2,13 +2,14 @@
 // Times measured in this browser replace the defaults as games are played.
 const KEY = "kibitz.thinktimes.v1";
 
-// Median time per move by depth measured in Chromium on a 2-core machine
-// (./build.sh bench-browser); used until this browser has its own figures.
+// Median time to complete each depth over 20 middlegame positions in
+// Chromium on a 2-core machine (./build.sh bench-browser, engine 0.1);
+// used until this browser has its own figures. 19 and 20 were not measured.
 const TYPICAL_MS = {
-  1: 1, 2: 2, 3: 4, 4: 8, 5: 15, 6: 30, 7: 50, 8: 90, 9: 150, 10: 250,
-  11: 400, 12: 650, 13: 1000, 14: 1600, 15: 2600, 16: 4000, 17: 6500, 18: 10000, 19: 16000, 20: 25000,
+  1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 5, 7: 6, 8: 11, 9: 16, 10: 20,
+  11: 31, 12: 39, 13: 52, 14: 76, 15: 123, 16: 177, 17: 252, 18: 516,
 };
-export const RECOMMENDED_DEPTH = 8;
+export const RECOMMENDED_DEPTH = 12;
 
 function measured() {
   try {
@@ -39,7 +40,11 @@ function duration(ms) {
 
 export function depthHelp(depth) {
   const m = measured()[depth];
-  const when = m ? `about ${duration(m.avg)} per move in this browser` : `typically ${duration(TYPICAL_MS[depth])} per move`;
-  const note = depth === RECOMMENDED_DEPTH ? "Recommended: strong and quick. " : depth > 14 ? "Deep: long waits. " : "";
+  const when = m
+    ? `about ${duration(m.avg)} per move in this browser`
+    : TYPICAL_MS[depth]
+      ? `typically ${duration(TYPICAL_MS[depth])} per move`
+      : "often a second or more per move";
+  const note = depth === RECOMMENDED_DEPTH ? "Recommended: strong and quick. " : depth >= 18 ? "Deep: answers can take a second or more. " : "";
   return `${note}Kibitz looks ${depth} half-moves ahead, ${when}.`;
 }

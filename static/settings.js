@@ -2,7 +2,7 @@
 // override them for one visit, which is how an embedding page configures
 // the board.
 const KEY = "kibitz.settings.v1";
-const DEFAULTS = { depth: 8, side: "w", lines: 1, flipped: false };
+const DEFAULTS = { depth: 12, side: "w", lines: 1, flipped: false };
 
 export function loadSettings(search = location.search) {
   let saved = {};

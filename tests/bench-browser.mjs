@@ -17,8 +17,8 @@ const SF_VERSION = "19.0.0";
 // The bench positions and native figures, from the native binary.
 const nativeOut = execFileSync("bin/kibitz", ["bench", "--depth", String(DEPTH), "-v"], { encoding: "utf8" });
 const positions = nativeOut.split("\n").filter((l) => /^\s*\d+ /.test(l)).map((l) => {
-  const f = l.trim().split(/\s+/);
-  return { nodes: Number(f[3]), fen: f.slice(4).join(" ") };
+  const f = l.trim().split(/\s+/); // index, move, score (one or two words), nodes, six FEN fields
+  return { nodes: Number(f[f.length - 7]), fen: f.slice(-6).join(" ") };
 });
 const nativeNps = Number(nativeOut.match(/Nodes\/second\s*:\s*(\d+)/)[1]);
 
@@ -77,18 +77,21 @@ const kib = await page.evaluate(async ({ positions, depth }) => {
     await call({ type: "newgame" });
     const t0 = performance.now();
     const r = await call({ type: "search", fen: p.fen, depth });
+    if (r.type !== "bestmove") throw new Error(`${p.fen}: ${r.type} ${r.message}`);
     out.push({ nodes: r.result.nodes, ms: performance.now() - t0 });
   }
-  // Think time to depth 10 and 12 on the middlegame positions.
+  // Think time per depth on 20 middlegame positions: one search to depth
+  // 18 each from a fresh game, timing the report of every iteration.
   const times = {};
-  for (const d of [10, 12]) {
-    times[d] = [];
-    for (const p of positions.slice(6, 26)) {
-      await call({ type: "newgame" });
-      const t0 = performance.now();
-      await call({ type: "search", fen: p.fen, depth: d });
-      times[d].push(performance.now() - t0);
-    }
+  for (const p of positions.slice(6, 26)) {
+    await call({ type: "newgame" });
+    const t0 = performance.now();
+    const onInfo = (e) => {
+      if (e.data.type === "info" && e.data.info.multipv === 1) (times[e.data.info.depth] ??= []).push(performance.now() - t0);
+    };
+    w.addEventListener("message", onInfo);
+    await call({ type: "search", fen: p.fen, depth: 18 });
+    w.removeEventListener("message", onInfo);
   }
   w.terminate();
   return { out, times };
@@ -138,6 +141,7 @@ console.log(`Kibitz native:   ${Math.round(nativeNps)} nps`);
 console.log(`Kibitz wasm:     ${Math.round(wasmNps)} nps in Chromium (${(wasmNps / nativeNps).toFixed(2)} of native)`);
 console.log(`Stockfish ${SF_VERSION} lite single-threaded: ${Math.round(sfNps)} nps in the same Chromium (Kibitz/Stockfish ${(wasmNps / sfNps).toFixed(2)})`);
 for (const d of [10, 12]) console.log(`median time to depth ${d} over 20 middlegame positions: ${Math.round(median(kib.times[d]))} ms (max ${Math.round(Math.max(...kib.times[d]))} ms)`);
+console.log("median ms by depth: " + Object.keys(kib.times).map((d) => `${d}: ${Math.round(median(kib.times[d]))}`).join(", "));
 console.log(`page weight: ${weight.length} files, ${weight.reduce((s, x) => s + x.raw, 0)} bytes raw, ${weight.reduce((s, x) => s + x.gzip, 0)} bytes gzip`);
 for (const x of weight.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${x.url.slice(base.length) || "/"}: ${x.raw} raw, ${x.gzip} gzip`);
 if (mismatches) process.exit(1);
