@@ -35,10 +35,12 @@ run_tests() {
 	go vet ./...
 	echo "== go test (native)"
 	go test -count=1 -timeout 600s ./...
+	echo "== go test -tags purego (the scalar NNUE backend)"
+	go test -count=1 -tags purego ./nnue ./engine/search
 	echo "== go test -race (search with two threads, UCI)"
 	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit' ./engine/search ./engine/uci
 	echo "== go test (wasm under node, short)"
-	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./wasm/bridge
+	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./nnue ./wasm/bridge
 	echo "== the worker's JavaScript API under node"
 	wasm >/dev/null
 	WASM_EXEC="$GOROOT_DIR/lib/wasm/wasm_exec.js" KIBITZ_WASM="$BIN/kibitz.wasm" node --test wasm/bridge.test.mjs
@@ -74,16 +76,23 @@ pgo() {
 # same_bench runs "kibitz bench" natively and as wasm under node and
 # requires the same node signature.
 same_bench() {
-	local tmp native wasm
+	local tmp eval native purego wasm
 	tmp=$(mktemp -d)
 	go build -o "$tmp/kibitz" ./cmd/kibitz
+	go build -tags purego -o "$tmp/kibitz-purego" ./cmd/kibitz
 	GOOS=js GOARCH=wasm go build -o "$tmp/kibitz.wasm" ./cmd/kibitz
-	native=$("$tmp/kibitz" bench --depth 7 | grep 'Nodes searched')
-	wasm=$("$WASM_EXEC" "$tmp/kibitz.wasm" bench --depth 7 | grep 'Nodes searched')
+	for eval in "" "--nnue"; do
+		native=$("$tmp/kibitz" bench --depth 7 $eval | grep 'Nodes searched')
+		purego=$("$tmp/kibitz-purego" bench --depth 7 $eval | grep 'Nodes searched')
+		wasm=$("$WASM_EXEC" "$tmp/kibitz.wasm" bench --depth 7 $eval | grep 'Nodes searched')
+		echo "bench ${eval:-classical}: native $native | purego $purego | wasm $wasm"
+		if [ "$native" != "$wasm" ] || [ "$native" != "$purego" ]; then
+			rm -rf "$tmp"
+			echo "bench signatures differ between builds" >&2
+			exit 1
+		fi
+	done
 	rm -rf "$tmp"
-	echo "native: $native"
-	echo "wasm:   $wasm"
-	[ "$native" = "$wasm" ] || { echo "native and wasm bench signatures differ" >&2; exit 1; }
 }
 
 # need_chromium installs Debian's chromium when running as root, or says

@@ -24,7 +24,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", 16, "transposition table size in MB")
 	movetime := fs.Int("movetime", 0, "search each position for this many milliseconds instead of a fixed depth")
 	verbose := fs.Bool("v", false, "print every position's result")
+	net := netFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	nn, err := net.load()
+	if err != nil {
 		return err
 	}
 	if *depth < 1 || *depth > search.MaxDepth {
@@ -33,7 +38,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *hash < 1 || *hash > 65536 || *movetime < 0 {
 		return fmt.Errorf("--hash %d is out of range 1..65536", *hash)
 	}
-	eng := search.New(search.Options{HashMB: *hash, Threads: 1})
+	eng := search.New(search.Options{HashMB: *hash, Threads: 1, Net: nn})
 	var nodes uint64
 	var elapsed time.Duration
 	for i, fen := range search.BenchPositions {
@@ -69,7 +74,12 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 	multipv := fs.Int("multipv", 1, "number of lines")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
+	net := netFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	nn, err := net.load()
+	if err != nil {
 		return err
 	}
 	if *depth < 0 || *depth > search.MaxDepth || *movetime < 0 || *multipv < 1 || *multipv > 256 ||
@@ -83,7 +93,7 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, MultiPV: *multipv})
+	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, MultiPV: *multipv, Net: nn})
 	lim := search.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes}
 	fmt.Fprintf(stdout, "%s\n\n", pos)
 	fmt.Fprintf(stdout, "%5s %4s %9s %11s %9s %8s  %s\n", "depth", "line", "score", "nodes", "knps", "ms", "principal variation")

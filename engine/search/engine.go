@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/nnue"
 )
 
 // Options configure an Engine; the zero value of a field means its default.
@@ -19,6 +20,9 @@ type Options struct {
 	// single-threaded host without preemption (wasm in a browser) uses
 	// it to hand control back to its event loop so that Stop can arrive.
 	Yield func()
+	// Net, if set, evaluates with this NNUE instead of the classical
+	// evaluation.
+	Net *nnue.Net
 }
 
 // Info is one progress report: sent after each iteration for every

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/nnue"
 )
 
 func mustPos(t testing.TB, fen string, moves ...string) *board.Position {
@@ -246,4 +247,25 @@ func allRepliesLose(p *board.Position, n int) bool {
 		}
 	}
 	return true
+}
+
+// TestNNUESearchIsDeterministicAndLegal searches with the embedded net:
+// the same node count twice, and a legal move.
+func TestNNUESearchIsDeterministicAndLegal(t *testing.T) {
+	net, err := nnue.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := mustPos(t, BenchPositions[1])
+	var nodes [2]uint64
+	for i := range nodes {
+		r := New(Options{Net: net}).Search(pos, Limits{Depth: 6}, nil)
+		if !pos.IsLegal(r.Move) {
+			t.Fatalf("move %v", r.Move)
+		}
+		nodes[i] = r.Nodes
+	}
+	if nodes[0] != nodes[1] {
+		t.Errorf("node counts %v", nodes)
+	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
+	"kibitz/nnue"
 )
 
 // stackEntry is per-ply search state.
@@ -38,6 +39,7 @@ type worker struct {
 	pvLen   [MaxPly + 1]int
 	history [2][64][64]int32
 	counter [13][64]board.Move // reply to the previous move, by its piece and destination
+	nn      *nnue.Evaluator    // nil: classical evaluation
 }
 
 func newWorker(e *Engine, id int) *worker { return &worker{e: e, id: id} }
@@ -55,14 +57,46 @@ func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start t
 	for i := range w.stack {
 		w.stack[i] = stackEntry{}
 	}
+	if net := w.e.opts.Net; net == nil {
+		w.nn = nil
+	} else {
+		if w.nn == nil || w.nn.Net() != net {
+			w.nn = nnue.NewEvaluator(net)
+		}
+		w.nn.Reset(w.pos)
+	}
 }
 
-// evaluate is the search's one call into the static evaluation.
-func (w *worker) evaluate() int { return eval.Evaluate(w.pos) }
+// evaluate is the search's one call into the static evaluation, and the
+// three functions below its one place for moves: an incremental evaluator
+// is kept in step here, with no interface call per node.
+func (w *worker) evaluate() int {
+	if w.nn != nil {
+		return w.nn.Evaluate(w.pos)
+	}
+	return eval.Evaluate(w.pos)
+}
 
-func (w *worker) makeMove(m board.Move) { w.pos.MakeMove(m) }
-func (w *worker) makeNull()             { w.pos.MakeNullMove() }
-func (w *worker) undoMove()             { w.pos.UnmakeMove() }
+func (w *worker) makeMove(m board.Move) {
+	w.pos.MakeMove(m)
+	if w.nn != nil {
+		w.nn.Push(w.pos)
+	}
+}
+
+func (w *worker) makeNull() {
+	w.pos.MakeNullMove()
+	if w.nn != nil {
+		w.nn.Push(w.pos)
+	}
+}
+
+func (w *worker) undoMove() {
+	w.pos.UnmakeMove()
+	if w.nn != nil {
+		w.nn.Pop()
+	}
+}
 
 // yieldMask sets how often Options.Yield runs: every 16 Ki nodes, a few
 // milliseconds of search even in a browser.

@@ -2,36 +2,47 @@ package uci
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"kibitz/nnue"
 )
 
-// optionSpec declares one UCI option and how to apply it.
+// optionSpec declares one UCI option and how to apply it. Spin options
+// use apply; check and string options use set, which may refuse a value.
 type optionSpec struct {
 	name     string
-	kind     string // "spin" or "button"
+	kind     string // "spin", "button", "check" or "string"
 	def      int
 	min, max int
 	apply    func(s *session, v int)
+	defText  string
+	set      func(s *session, v string) error
 }
 
 var optionSpecs = []optionSpec{
-	{"Hash", "spin", 16, 1, 65536, func(s *session, v int) { s.opts.HashMB = v }},
-	{"Threads", "spin", 1, 1, 256, func(s *session, v int) { s.opts.Threads = v }},
-	{"MultiPV", "spin", 1, 1, 256, func(s *session, v int) { s.opts.MultiPV = v }},
-	{"Move Overhead", "spin", 30, 0, 5000, func(s *session, v int) {
+	{name: "Hash", kind: "spin", def: 16, min: 1, max: 65536, apply: func(s *session, v int) { s.opts.HashMB = v }},
+	{name: "Threads", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.Threads = v }},
+	{name: "MultiPV", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.MultiPV = v }},
+	{name: "Move Overhead", kind: "spin", def: 30, min: 0, max: 5000, apply: func(s *session, v int) {
 		s.opts.MoveOverhead = time.Duration(v) * time.Millisecond
 		if v == 0 {
 			s.opts.MoveOverhead = -1 // zero means "default" to search.Options
 		}
 	}},
-	{"Clear Hash", "button", 0, 0, 0, func(s *session, _ int) { s.engine.ClearHash() }},
+	{name: "Clear Hash", kind: "button", apply: func(s *session, _ int) { s.engine.ClearHash() }},
+	{name: "UseNNUE", kind: "check", defText: "false", set: setUseNNUE},
+	{name: "EvalFile", kind: "string", defText: embeddedNet, set: setEvalFile},
 }
 
 func (o optionSpec) declaration() string {
-	if o.kind == "button" {
+	switch o.kind {
+	case "button":
 		return fmt.Sprintf("option name %s type button", o.name)
+	case "check", "string":
+		return fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, o.defText)
 	}
 	return fmt.Sprintf("option name %s type spin default %d min %d max %d", o.name, o.def, o.min, o.max)
 }
@@ -53,6 +64,13 @@ func (s *session) setOption(args []string) error {
 		if !strings.EqualFold(o.name, name) {
 			continue
 		}
+		if o.set != nil {
+			if err := o.set(s, strings.Join(valueWords, " ")); err != nil {
+				return fmt.Errorf("setoption %s: %w", o.name, err)
+			}
+			s.engine.SetOptions(s.opts)
+			return nil
+		}
 		v := 0
 		if o.kind == "spin" {
 			if len(valueWords) != 1 {
@@ -70,4 +88,55 @@ func (s *session) setOption(args []string) error {
 		return nil
 	}
 	return fmt.Errorf("setoption: unknown option %q", clip(name))
+}
+
+// embeddedNet is EvalFile's default: the net built into the binary.
+const embeddedNet = "<embedded>"
+
+func setUseNNUE(s *session, v string) error {
+	switch strings.ToLower(v) {
+	case "true":
+		s.useNNUE = true
+	case "false":
+		s.useNNUE = false
+	default:
+		return fmt.Errorf("value %q is not true or false", clip(v))
+	}
+	return s.applyNet()
+}
+
+func setEvalFile(s *session, v string) error {
+	if v == "" || v == embeddedNet {
+		s.netFile = embeddedNet
+		s.net = nil
+		return s.applyNet()
+	}
+	f, err := os.Open(v)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	n, err := nnue.Load(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", v, err)
+	}
+	s.netFile, s.net = v, n
+	return s.applyNet()
+}
+
+// applyNet puts the chosen net (or none) into the search options.
+func (s *session) applyNet() error {
+	s.opts.Net = nil
+	if !s.useNNUE {
+		return nil
+	}
+	if s.net == nil {
+		d, err := nnue.Default()
+		if err != nil {
+			return err
+		}
+		s.net = d
+	}
+	s.opts.Net = s.net
+	return nil
 }

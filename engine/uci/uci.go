@@ -16,6 +16,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/nnue"
 )
 
 // Name and Author are what "uci" reports.
@@ -33,6 +34,10 @@ type session struct {
 	engine *search.Engine
 	pos    *board.Position
 	opts   search.Options
+
+	useNNUE bool      // UseNNUE option
+	netFile string    // EvalFile option
+	net     *nnue.Net // the net loaded from netFile (nil: the embedded one)
 
 	// mu guards searching: the search goroutine prints bestmove and clears
 	// the flag while holding it, so a command the GUI sends in reply to

@@ -3,11 +3,13 @@ package uci
 import (
 	"bufio"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/nnue"
 )
 
 // conversation drives Run through pipes, line by line.
@@ -86,7 +88,8 @@ func TestHandshakeAndOptions(t *testing.T) {
 	got := c.until("uciok")
 	joined := strings.Join(got, "\n")
 	for _, want := range []string{"id name Kibitz", "option name Hash type spin", "option name Threads type spin",
-		"option name MultiPV type spin", "option name Move Overhead type spin", "option name Clear Hash type button"} {
+		"option name MultiPV type spin", "option name Move Overhead type spin", "option name Clear Hash type button",
+		"option name UseNNUE type check default false", "option name EvalFile type string default <embedded>"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("uci output lacks %q:\n%s", want, joined)
 		}
@@ -171,6 +174,9 @@ func TestBadInputKeepsEngineUsable(t *testing.T) {
 		{"setoption name Threads value x", "Threads"},
 		{"setoption name Nonsense value 1", "unknown option"},
 		{"setoption Hash 3", "setoption"},
+		{"setoption name UseNNUE value maybe", "not true or false"},
+		{"setoption name EvalFile value /nonexistent.nnue", "no such file"},
+		{"setoption name EvalFile value uci_test.go", "bad network file"},
 		{"ponderhit", "not supported"},
 	}
 	for _, b := range bad {
@@ -263,5 +269,27 @@ func TestPositionRightAfterBestmove(t *testing.T) {
 		}
 		p.MakeMove(m)
 		moves = append(moves, f[1])
+	}
+}
+
+func TestNNUEOptions(t *testing.T) {
+	c := start(t)
+	c.send("setoption name UseNNUE value true", "position startpos", "go depth 4")
+	got := c.until("bestmove")
+	assertLegal(t, board.StartFEN, got[len(got)-1])
+	path := t.TempDir() + "/small.nnue"
+	if err := os.WriteFile(path, nnue.RandomNet(64, 9).Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.send("setoption name EvalFile value "+path, "go depth 3")
+	got = c.until("bestmove")
+	for _, l := range got {
+		if strings.Contains(l, "error") {
+			t.Errorf("%q", l)
+		}
+	}
+	c.send("setoption name UseNNUE value false")
+	if errs := c.sync(); len(errs) != 0 {
+		t.Errorf("%q", errs)
 	}
 }

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"kibitz/engine/board"
+	"kibitz/engine/eval"
+	"kibitz/nnue"
+)
+
+func init() {
+	register(command{"eval", "print the static evaluations (classical and NNUE) of a position", runEval})
+}
+
+// netOptions are the flags that choose NNUE evaluation.
+type netOptions struct {
+	use  *bool
+	file *string
+}
+
+func netFlags(fs *flag.FlagSet) netOptions {
+	return netOptions{
+		use:  fs.Bool("nnue", false, "evaluate with the NNUE (default: classical)"),
+		file: fs.String("evalfile", "", "NNUE file to use instead of the embedded one (implies --nnue)"),
+	}
+}
+
+// load returns the chosen net, or nil for the classical evaluation.
+func (o netOptions) load() (*nnue.Net, error) {
+	if *o.file != "" {
+		f, err := os.Open(*o.file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return nnue.Load(f)
+	}
+	if *o.use {
+		return nnue.Default()
+	}
+	return nil, nil
+}
+
+func runEval(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("eval", stderr)
+	fen := fs.String("fen", board.StartFEN, "position in FEN")
+	net := netFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	pos, err := board.ParseFEN(*fen)
+	if err != nil {
+		return err
+	}
+	nn, err := net.load()
+	if err != nil {
+		return err
+	}
+	if nn == nil {
+		if nn, err = nnue.Default(); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "classical: %+d cp (side to move)\n", eval.Evaluate(pos))
+	fmt.Fprintf(stdout, "nnue:      %+d cp (side to move; %d hidden, %s backend)\n", nn.EvaluateFresh(pos), nn.Hidden, nnue.Backend)
+	return nil
+}

@@ -1,0 +1,26 @@
+// Package nnue is Kibitz's neural-network evaluation: a versioned network
+// file format with a checksum, an accumulator stack updated incrementally
+// as the search makes and unmakes moves, and the forward pass, with a
+// scalar Go backend (the reference, and what wasm runs) and an AVX2
+// assembly backend on amd64 that gives bit-identical results.
+//
+// # Architecture
+//
+// A perspective network: 768 inputs per side (colour relative to the side
+// × piece type × square, the board flipped for Black) → H hidden neurons
+// (a multiple of 64, 256 by default) per side, clipped ReLU → one output
+// from the concatenation [side to move, other side]. Weights are int16:
+// the feature transformer at scale QA = 255, the output layer at QB = 64;
+// the result is scaled to centipawns by 400/(QA·QB).
+//
+// Why not the HalfKP 41024→256×2→32→32→1 of reference 003: HalfKP's 41 k
+// inputs per side need hundreds of millions of positions to train, while
+// Kibitz trains its own nets from a few million self-play positions on a
+// 2-core machine; 768 inputs learn from that much data. The file records
+// the input count, hidden size and layer count, and the code keeps feature
+// indexing (FeatureIndex), accumulation and the output layer apart, so a
+// king-bucketed feature set or more layers is a new version of the format,
+// not a rewrite.
+//
+// nnue imports engine/board and golang.org/x/sys/cpu.
+package nnue

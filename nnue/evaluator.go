@@ -1,0 +1,86 @@
+package nnue
+
+import "kibitz/engine/board"
+
+// Evaluator keeps one accumulator pair (White's and Black's perspective)
+// per ply: Push after each move derives the child's from the parent's by
+// adding and subtracting the weight columns of the pieces that changed,
+// Pop returns to the parent. Each search thread owns one.
+type Evaluator struct {
+	net   *Net
+	h     int
+	stack []int16 // plies × 2 perspectives × h, contiguous
+	top   int
+}
+
+// maxPlies bounds the stack: a search never goes deeper.
+const maxPlies = 256
+
+// NewEvaluator returns an evaluator for net.
+func NewEvaluator(net *Net) *Evaluator {
+	return &Evaluator{net: net, h: net.Hidden, stack: make([]int16, maxPlies*2*net.Hidden)}
+}
+
+// Net returns the evaluator's network.
+func (e *Evaluator) Net() *Net { return e.net }
+
+func (e *Evaluator) acc(ply int, c board.Color) []int16 {
+	o := (ply*2 + int(c)) * e.h
+	return e.stack[o : o+e.h : o+e.h]
+}
+
+func (e *Evaluator) column(feature int) []int16 {
+	o := feature * e.h
+	return e.net.FTWeights[o : o+e.h : o+e.h]
+}
+
+// Reset computes the accumulators of p from scratch and empties the stack.
+func (e *Evaluator) Reset(p *board.Position) {
+	e.top = 0
+	for c := board.White; c <= board.Black; c++ {
+		acc := e.acc(0, c)
+		copy(acc, e.net.FTBias)
+		for occ := p.Occupied(); occ != 0; {
+			sq := occ.PopFirst()
+			addColumn(acc, e.column(FeatureIndex(c, p.PieceAt(sq), sq)))
+		}
+	}
+}
+
+// Push derives the accumulators after the move just made on p (or a null
+// move, which changes nothing).
+func (e *Evaluator) Push(p *board.Position) {
+	var ch [4]board.PieceChange
+	n := p.LastMoveChanges(&ch)
+	e.top++
+	for c := board.White; c <= board.Black; c++ {
+		acc := e.acc(e.top, c)
+		copy(acc, e.acc(e.top-1, c))
+		for _, x := range ch[:n] {
+			col := e.column(FeatureIndex(c, x.Piece, x.Square))
+			if x.Added {
+				addColumn(acc, col)
+			} else {
+				subColumn(acc, col)
+			}
+		}
+	}
+}
+
+// Pop returns to the accumulators before the last Push.
+func (e *Evaluator) Pop() { e.top-- }
+
+// Evaluate returns the network's score of p in centipawns from the side
+// to move's view; p must be the position the stack was built for.
+func (e *Evaluator) Evaluate(p *board.Position) int {
+	us := p.SideToMove()
+	sum := output(e.acc(e.top, us), e.acc(e.top, us.Other()), e.net.OutWeights)
+	return int((int64(sum) + int64(e.net.OutBias)) * Scale / (QA * QB))
+}
+
+// EvaluateFresh evaluates p from scratch (for tests and one-off use).
+func (n *Net) EvaluateFresh(p *board.Position) int {
+	e := &Evaluator{net: n, h: n.Hidden, stack: make([]int16, 2*n.Hidden)}
+	e.Reset(p)
+	return e.Evaluate(p)
+}

@@ -1,0 +1,140 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+)
+
+// Quantisation and architecture constants of format version 1.
+const (
+	Inputs      = 768
+	QA          = 255 // feature transformer scale (clipped ReLU ceiling)
+	QB          = 64  // output layer scale
+	Scale       = 400 // centipawns per unit of network output
+	FormatMagic = "KBZN"
+	Version     = 1
+	ActCReLU    = 1
+
+	// Bounds that keep every intermediate in range: 32 active features
+	// plus the bias stay within int16, and the output sum within int32.
+	maxFTWeight  = 992
+	maxOutWeight = 2048
+	maxHidden    = 1024
+)
+
+// Net is a network: feature weights column by feature (Inputs × Hidden),
+// feature biases, output weights ([side to move | other side], 2·Hidden)
+// and the output bias at scale QA·QB.
+type Net struct {
+	Hidden     int
+	FTWeights  []int16
+	FTBias     []int16
+	OutWeights []int16
+	OutBias    int32
+}
+
+// header is the fixed part of the file, little-endian.
+type header struct {
+	Magic      [4]byte
+	Version    uint32
+	Inputs     uint32
+	Hidden     uint32
+	Outputs    uint32
+	Activation uint32
+	QA, QB     uint32
+	Scale      uint32
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrBadNet is wrapped by every error Load returns.
+var ErrBadNet = errors.New("bad network file")
+
+// Load reads and validates a network file: magic, version, architecture,
+// sizes, weight ranges and the CRC-32C checksum of everything before it.
+func Load(r io.Reader) (*Net, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 64<<20))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadNet, err)
+	}
+	n, err := parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadNet, err)
+	}
+	return n, nil
+}
+
+func parse(data []byte) (*Net, error) {
+	var h header
+	hs := binary.Size(h)
+	if len(data) < hs+4 {
+		return nil, fmt.Errorf("%d bytes is shorter than a header", len(data))
+	}
+	binary.Read(bytes.NewReader(data), binary.LittleEndian, &h)
+	switch {
+	case string(h.Magic[:]) != FormatMagic:
+		return nil, fmt.Errorf("magic %q is not %q", h.Magic[:], FormatMagic)
+	case h.Version != Version:
+		return nil, fmt.Errorf("version %d; this build reads version %d", h.Version, Version)
+	case h.Inputs != Inputs || h.Outputs != 1 || h.Activation != ActCReLU:
+		return nil, fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1 with clipped ReLU", h.Inputs, h.Hidden, h.Outputs, h.Activation)
+	case h.Hidden == 0 || h.Hidden%64 != 0 || h.Hidden > maxHidden:
+		return nil, fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)
+	case h.QA != QA || h.QB != QB || h.Scale != Scale:
+		return nil, fmt.Errorf("quantisation QA=%d QB=%d scale=%d; want %d, %d, %d", h.QA, h.QB, h.Scale, QA, QB, Scale)
+	}
+	hid := int(h.Hidden)
+	want := hs + 2*(Inputs*hid+hid+2*hid) + 4 + 4
+	if len(data) != want {
+		return nil, fmt.Errorf("%d bytes; a %d-hidden net has %d", len(data), hid, want)
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if got := crc32.Checksum(body, castagnoli); got != sum {
+		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, got)
+	}
+	n := &Net{Hidden: hid}
+	rd := bytes.NewReader(data[hs:])
+	n.FTWeights = make([]int16, Inputs*hid)
+	n.FTBias = make([]int16, hid)
+	n.OutWeights = make([]int16, 2*hid)
+	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, &n.OutBias} {
+		binary.Read(rd, binary.LittleEndian, v)
+	}
+	return n, n.validate()
+}
+
+func (n *Net) validate() error {
+	for i, w := range n.FTWeights {
+		if w > maxFTWeight || w < -maxFTWeight {
+			return fmt.Errorf("feature weight %d is %d, beyond ±%d", i, w, maxFTWeight)
+		}
+	}
+	for i, w := range n.FTBias {
+		if w > maxFTWeight || w < -maxFTWeight {
+			return fmt.Errorf("feature bias %d is %d, beyond ±%d", i, w, maxFTWeight)
+		}
+	}
+	for i, w := range n.OutWeights {
+		if w > maxOutWeight || w < -maxOutWeight {
+			return fmt.Errorf("output weight %d is %d, beyond ±%d", i, w, maxOutWeight)
+		}
+	}
+	return nil
+}
+
+// Bytes encodes the net in the file format.
+func (n *Net) Bytes() []byte {
+	var b bytes.Buffer
+	h := header{Version: Version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: 1, Activation: ActCReLU, QA: QA, QB: QB, Scale: Scale}
+	copy(h.Magic[:], FormatMagic)
+	binary.Write(&b, binary.LittleEndian, h)
+	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, n.OutBias} {
+		binary.Write(&b, binary.LittleEndian, v)
+	}
+	binary.Write(&b, binary.LittleEndian, crc32.Checksum(b.Bytes(), castagnoli))
+	return b.Bytes()
+}

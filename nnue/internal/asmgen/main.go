@@ -1,0 +1,103 @@
+// Command asmgen generates nnue's AVX2 kernels with avo (go generate in
+// package nnue): column add/subtract for the accumulator (VPADDW/VPSUBW)
+// and the output layer (clipped ReLU with VPMAXSW/VPMINSW, products with
+// VPMADDWD, sums with VPADDD).
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	column("addColumnAVX2", "acc += w over n int16 (n a multiple of 64)", VPADDW)
+	column("subColumnAVX2", "acc -= w over n int16 (n a multiple of 64)", VPSUBW)
+	outputLayer()
+	Generate()
+}
+
+// column processes 64 int16 (four YMM registers) per iteration.
+func column(name, doc string, op func(ops ...Op)) {
+	TEXT(name, NOSPLIT, "func(acc, w *int16, n int)")
+	Doc(name + ": " + doc + ".")
+	acc := Load(Param("acc"), GP64())
+	w := Load(Param("w"), GP64())
+	n := Load(Param("n"), GP64())
+	ys := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	Label("loop_" + name)
+	for i, y := range ys {
+		VMOVDQU(Mem{Base: acc, Disp: 32 * i}, y)
+	}
+	for i, y := range ys {
+		op(Mem{Base: w, Disp: 32 * i}, y, y)
+	}
+	for i, y := range ys {
+		VMOVDQU(y, Mem{Base: acc, Disp: 32 * i})
+	}
+	ADDQ(Imm(128), acc)
+	ADDQ(Imm(128), w)
+	SUBQ(Imm(64), n)
+	JNZ(LabelRef("loop_" + name))
+	VZEROUPPER()
+	RET()
+}
+
+// outputLayer computes Σ clamp(us,0,255)·w[:n] + Σ clamp(them,0,255)·w[n:2n].
+func outputLayer() {
+	TEXT("outputAVX2", NOSPLIT, "func(us, them, w *int16, n int) int32")
+	Doc("outputAVX2: the output layer's dot product over both perspectives (n a multiple of 64).")
+	us := Load(Param("us"), GP64())
+	them := Load(Param("them"), GP64())
+	w := Load(Param("w"), GP64())
+	n := Load(Param("n"), GP64())
+
+	sum := YMM()
+	VPXOR(sum, sum, sum)
+	zero := YMM()
+	VPXOR(zero, zero, zero)
+	ceil := YMM()
+	c := GP32()
+	MOVL(U32(255), c)
+	x := XMM()
+	MOVD(c, x)
+	VPBROADCASTW(x, ceil)
+
+	for _, side := range []struct {
+		name string
+		src  reg.Register
+	}{{"us", us}, {"them", them}} {
+		cnt := GP64()
+		MOVQ(n, cnt)
+		Label("loop_" + side.name)
+		for i := 0; i < 2; i++ {
+			v := YMM()
+			VMOVDQU(Mem{Base: side.src, Disp: 32 * i}, v)
+			VPMAXSW(zero, v, v)
+			VPMINSW(ceil, v, v)
+			VPMADDWD(Mem{Base: w, Disp: 32 * i}, v, v)
+			VPADDD(v, sum, sum)
+		}
+		ADDQ(Imm(64), side.src)
+		ADDQ(Imm(64), w)
+		SUBQ(Imm(32), cnt)
+		JNZ(LabelRef("loop_" + side.name))
+	}
+
+	// Horizontal sum of the eight int32 lanes.
+	hi := XMM()
+	VEXTRACTI128(Imm(1), sum, hi)
+	lo := sum.AsX()
+	VPADDD(hi, lo, lo)
+	t := XMM()
+	VPSHUFD(Imm(0x4e), lo, t)
+	VPADDD(t, lo, lo)
+	VPSHUFD(Imm(0xb1), lo, t)
+	VPADDD(t, lo, lo)
+	r := GP32()
+	MOVD(lo, r)
+	Store(r, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

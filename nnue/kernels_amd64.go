@@ -1,0 +1,39 @@
+//go:build amd64 && !purego
+
+package nnue
+
+import "golang.org/x/sys/cpu"
+
+//go:generate go run ./internal/asmgen -out kernels_amd64.s -stubs kernels_amd64_stub.go -pkg nnue
+
+// useAVX2 is decided once at start-up; without AVX2 the scalar kernels run.
+var useAVX2 = cpu.X86.HasAVX2
+
+// Backend names the kernels in use.
+var Backend = map[bool]string{true: "avx2", false: "scalar"}[useAVX2]
+
+func addColumn(acc, w []int16) {
+	if useAVX2 {
+		_ = w[len(acc)-1]
+		addColumnAVX2(&acc[0], &w[0], len(acc))
+		return
+	}
+	addColumnGeneric(acc, w)
+}
+
+func subColumn(acc, w []int16) {
+	if useAVX2 {
+		_ = w[len(acc)-1]
+		subColumnAVX2(&acc[0], &w[0], len(acc))
+		return
+	}
+	subColumnGeneric(acc, w)
+}
+
+func output(us, them, w []int16) int32 {
+	if useAVX2 {
+		_, _ = them[len(us)-1], w[2*len(us)-1]
+		return outputAVX2(&us[0], &them[0], &w[0], len(us))
+	}
+	return outputGeneric(us, them, w)
+}

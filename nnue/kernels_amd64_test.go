@@ -1,0 +1,79 @@
+//go:build amd64 && !purego
+
+package nnue
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"kibitz/engine/board"
+)
+
+// TestAVX2MatchesScalar fuzzes the assembly against the Go kernels:
+// random columns and accumulators (wrapping included), and random nets on
+// random positions.
+func TestAVX2MatchesScalar(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("this CPU has no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	for iter := 0; iter < 2000; iter++ {
+		h := 64 * (1 + rng.IntN(8))
+		a, w := make([]int16, h), make([]int16, 2*h)
+		for i := range a {
+			a[i] = int16(rng.Uint32())
+		}
+		for i := range w {
+			w[i] = int16(rng.IntN(2*maxOutWeight+1) - maxOutWeight)
+		}
+		b, c := slices.Clone(a), slices.Clone(a)
+		addColumnGeneric(b, w)
+		addColumnAVX2(&c[0], &w[0], h)
+		if !slices.Equal(b, c) {
+			t.Fatal("add differs")
+		}
+		subColumnGeneric(b, w[h:])
+		subColumnAVX2(&c[0], &w[h], h)
+		if !slices.Equal(b, c) {
+			t.Fatal("sub differs")
+		}
+		them := make([]int16, h)
+		for i := range them {
+			them[i] = int16(rng.IntN(700) - 200)
+		}
+		if x, y := outputGeneric(a, them, w), outputAVX2(&a[0], &them[0], &w[0], h); x != y {
+			t.Fatalf("output %d vs %d", x, y)
+		}
+	}
+	for seed := uint64(0); seed < 5; seed++ {
+		net := RandomNet(64*int(1+seed), seed)
+		walk(t, 1, 60, func(p *board.Position) {
+			useAVX2 = true
+			a := net.EvaluateFresh(p)
+			useAVX2 = false
+			b := net.EvaluateFresh(p)
+			useAVX2 = true
+			if a != b {
+				t.Fatalf("%s: AVX2 %d, scalar %d", p.FEN(), a, b)
+			}
+		})
+	}
+}
+
+// BenchmarkEvalBackends runs the per-node work with each backend in one
+// run, so their ratio is measured under the same conditions.
+func BenchmarkEvalBackends(b *testing.B) {
+	saved := useAVX2
+	defer func() { useAVX2 = saved }()
+	for _, avx := range []bool{true, false} {
+		name := map[bool]string{true: "avx2", false: "scalar"}[avx]
+		b.Run(name, func(b *testing.B) {
+			if avx && !saved {
+				b.Skip("no AVX2")
+			}
+			useAVX2 = avx
+			benchmarkIncremental(b)
+		})
+	}
+}

@@ -1,0 +1,171 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"kibitz/engine/board"
+)
+
+func TestFormatRoundTrip(t *testing.T) {
+	n := RandomNet(128, 7)
+	m, err := Load(bytes.NewReader(n.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Hidden != 128 || !slices.Equal(m.FTWeights, n.FTWeights) || !slices.Equal(m.FTBias, n.FTBias) ||
+		!slices.Equal(m.OutWeights, n.OutWeights) || m.OutBias != n.OutBias {
+		t.Error("round trip changed the net")
+	}
+	if d, err := Default(); err != nil || d.Hidden != 256 {
+		t.Errorf("embedded net: %v", err)
+	}
+}
+
+// resum fixes the checksum after a deliberate edit of the contents.
+func resum(b []byte) []byte {
+	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], castagnoli))
+	return b
+}
+
+func TestLoaderRejectsBadFiles(t *testing.T) {
+	good := RandomNet(64, 1).Bytes()
+	edit := func(f func(b []byte) []byte) []byte { return f(slices.Clone(good)) }
+	big := RandomNet(64, 1)
+	big.OutWeights[3] = 30000
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "shorter than a header"},
+		{"magic", edit(func(b []byte) []byte { b[0] = 'X'; return b }), "magic"},
+		{"version", edit(func(b []byte) []byte { b[4] = 9; return resum(b) }), "version 9"},
+		{"inputs", edit(func(b []byte) []byte { b[8] = 1; return resum(b) }), "architecture"},
+		{"hidden", edit(func(b []byte) []byte { b[12] = 65; return resum(b) }), "multiple of 64"},
+		{"quantisation", edit(func(b []byte) []byte { b[24] = 1; return resum(b) }), "quantisation"},
+		{"truncated", good[:len(good)-100], "bytes; a 64-hidden net has"},
+		{"checksum", edit(func(b []byte) []byte { b[100] ^= 1; return b }), "checksum"},
+		{"range", big.Bytes(), "output weight 3 is 30000"},
+	}
+	for _, c := range cases {
+		_, err := Load(bytes.NewReader(c.data))
+		if err == nil || !errors.Is(err, ErrBadNet) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an ErrBadNet mentioning %q", c.name, err, c.want)
+		}
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	f.Add(RandomNet(64, 2).Bytes())
+	f.Add([]byte("KBZN"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := Load(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(n.Bytes(), data) {
+			t.Fatal("an accepted file does not re-encode to itself")
+		}
+	})
+}
+
+// walk plays random games from several positions and calls f after each move.
+func walk(t *testing.T, games, plies int, f func(p *board.Position)) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, fen := range []string{board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"} {
+		for g := 0; g < games; g++ {
+			p, _ := board.ParseFEN(fen)
+			f(p)
+			for i := 0; i < plies; i++ {
+				var l board.MoveList
+				p.GenerateMoves(&l, board.GenAll)
+				if l.N == 0 {
+					break
+				}
+				p.MakeMove(l.Moves[rng.IntN(l.N)])
+				f(p)
+			}
+		}
+	}
+}
+
+func TestIncrementalEqualsRefresh(t *testing.T) {
+	net := RandomNet(128, 3)
+	inc, fresh := NewEvaluator(net), NewEvaluator(net)
+	var first *board.Position
+	walk(t, 3, 80, func(p *board.Position) {
+		if p.Ply() == 0 {
+			inc.Reset(p)
+			first = p
+		} else {
+			inc.Push(p)
+		}
+		fresh.Reset(p)
+		for c := board.White; c <= board.Black; c++ {
+			if !slices.Equal(inc.acc(inc.top, c), fresh.acc(0, c)) {
+				t.Fatalf("%s: incremental accumulator differs from a refresh", p.FEN())
+			}
+		}
+		if inc.Evaluate(p) != fresh.Evaluate(p) {
+			t.Fatalf("%s: evaluations differ", p.FEN())
+		}
+	})
+	_ = first
+	// Pops return to earlier accumulators: a null move and back.
+	p := board.NewPosition()
+	inc.Reset(p)
+	before := inc.Evaluate(p)
+	p.MakeNullMove()
+	inc.Push(p)
+	p.UnmakeMove()
+	inc.Pop()
+	if inc.Evaluate(p) != before {
+		t.Error("push/pop of a null move changed the evaluation")
+	}
+}
+
+func TestEvaluationIsColourSymmetric(t *testing.T) {
+	// A perspective net sees the same inputs for a position and its colour
+	// mirror: the scores must be equal.
+	net := RandomNet(64, 5)
+	p, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	q, _ := board.ParseFEN("r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1")
+	if a, b := net.EvaluateFresh(p), net.EvaluateFresh(q); a != b {
+		t.Errorf("%d vs mirrored %d", a, b)
+	}
+}
+
+func BenchmarkEvalIncremental(b *testing.B) {
+	benchmarkIncremental(b)
+}
+
+// benchmarkIncremental measures what the search does per node: push a
+// move, evaluate, pop.
+func benchmarkIncremental(b *testing.B) {
+	net := RandomNet(256, 1)
+	e := NewEvaluator(net)
+	p, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	e.Reset(p)
+	var l board.MoveList
+	p.GenerateMoves(&l, board.GenAll)
+	moves := l.Slice()
+	i := 0
+	for b.Loop() {
+		p.MakeMove(moves[i%len(moves)])
+		e.Push(p)
+		e.Evaluate(p)
+		e.Pop()
+		p.UnmakeMove()
+		i++
+	}
+}
