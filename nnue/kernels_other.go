@@ -5,6 +5,6 @@ package nnue
 // Backend names the kernels in use.
 const Backend = "scalar"
 
-func addColumn(acc, w []int16)          { addColumnGeneric(acc, w) }
-func subColumn(acc, w []int16)          { subColumnGeneric(acc, w) }
+func addColumn(acc, w []int16)         { addColumnGeneric(acc, w) }
+func subColumn(acc, w []int16)         { subColumnGeneric(acc, w) }
 func output(us, them, w []int16) int32 { return outputGeneric(us, them, w) }
