@@ -11,7 +11,6 @@ import (
 // the whole NNUE path but plays no sensible chess, which is why the
 // classical evaluation stays the default.
 //
-//go:generate go run ./internal/netgen -out default.nnue
 //go:embed default.nnue
 var defaultNet []byte
 

@@ -54,15 +54,19 @@ func (e *Evaluator) Push(p *board.Position) {
 	n := p.LastMoveChanges(&ch)
 	e.top++
 	for c := board.White; c <= board.Black; c++ {
-		acc := e.acc(e.top, c)
-		copy(acc, e.acc(e.top-1, c))
-		for _, x := range ch[:n] {
-			col := e.column(FeatureIndex(c, x.Piece, x.Square))
-			if x.Added {
-				addColumn(acc, col)
-			} else {
-				subColumn(acc, col)
-			}
+		acc, parent := e.acc(e.top, c), e.acc(e.top-1, c)
+		col := func(i int) []int16 { return e.column(FeatureIndex(c, ch[i].Piece, ch[i].Square)) }
+		// LastMoveChanges lists removals first and the arrival last.
+		switch n {
+		case 2: // quiet move
+			addSub(acc, parent, col(1), col(0))
+		case 3: // capture
+			addSubSub(acc, parent, col(2), col(0), col(1))
+		case 4: // castling: king and rook each leave a square and arrive on another
+			addSub(acc, parent, col(2), col(0))
+			addSub(acc, acc, col(3), col(1))
+		default: // null move
+			copy(acc, parent)
 		}
 	}
 }

@@ -4,7 +4,6 @@ package nnue
 
 import "golang.org/x/sys/cpu"
 
-//go:generate go run ./internal/asmgen -out kernels_amd64.s -stubs kernels_amd64_stub.go -pkg nnue
 
 // useAVX2 is decided once at start-up; without AVX2 the scalar kernels run.
 var useAVX2 = cpu.X86.HasAVX2
@@ -36,4 +35,22 @@ func output(us, them, w []int16) int32 {
 		return outputAVX2(&us[0], &them[0], &w[0], len(us))
 	}
 	return outputGeneric(us, them, w)
+}
+
+func addSub(dst, src, a, s1 []int16) {
+	if useAVX2 {
+		_, _, _ = src[len(dst)-1], a[len(dst)-1], s1[len(dst)-1]
+		addSubAVX2(&dst[0], &src[0], &a[0], &s1[0], len(dst))
+		return
+	}
+	addSubGeneric(dst, src, a, s1)
+}
+
+func addSubSub(dst, src, a, s1, s2 []int16) {
+	if useAVX2 {
+		_, _, _, _ = src[len(dst)-1], a[len(dst)-1], s1[len(dst)-1], s2[len(dst)-1]
+		addSubSubAVX2(&dst[0], &src[0], &a[0], &s1[0], &s2[0], len(dst))
+		return
+	}
+	addSubSubGeneric(dst, src, a, s1, s2)
 }

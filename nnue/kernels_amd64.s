@@ -58,6 +58,82 @@ loop_subColumnAVX2:
 	VZEROUPPER
 	RET
 
+// func addSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, n int)
+// Requires: AVX, AVX2
+TEXT ·addSubAVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ a+16(FP), DX
+	MOVQ s1+24(FP), BX
+	MOVQ n+32(FP), SI
+
+loop_addSubAVX2:
+	VMOVDQU (CX), Y0
+	VPADDW  (DX), Y0, Y0
+	VPSUBW  (BX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDW  32(DX), Y0, Y0
+	VPSUBW  32(BX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU 64(CX), Y0
+	VPADDW  64(DX), Y0, Y0
+	VPSUBW  64(BX), Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU 96(CX), Y0
+	VPADDW  96(DX), Y0, Y0
+	VPSUBW  96(BX), Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $0x80, AX
+	ADDQ    $0x80, CX
+	ADDQ    $0x80, DX
+	ADDQ    $0x80, BX
+	SUBQ    $0x40, SI
+	JNZ     loop_addSubAVX2
+	VZEROUPPER
+	RET
+
+// func addSubSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, n int)
+// Requires: AVX, AVX2
+TEXT ·addSubSubAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ a+16(FP), DX
+	MOVQ s1+24(FP), BX
+	MOVQ s2+32(FP), SI
+	MOVQ n+40(FP), DI
+
+loop_addSubSubAVX2:
+	VMOVDQU (CX), Y0
+	VPADDW  (DX), Y0, Y0
+	VPSUBW  (BX), Y0, Y0
+	VPSUBW  (SI), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDW  32(DX), Y0, Y0
+	VPSUBW  32(BX), Y0, Y0
+	VPSUBW  32(SI), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU 64(CX), Y0
+	VPADDW  64(DX), Y0, Y0
+	VPSUBW  64(BX), Y0, Y0
+	VPSUBW  64(SI), Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU 96(CX), Y0
+	VPADDW  96(DX), Y0, Y0
+	VPSUBW  96(BX), Y0, Y0
+	VPSUBW  96(SI), Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $0x80, AX
+	ADDQ    $0x80, CX
+	ADDQ    $0x80, DX
+	ADDQ    $0x80, BX
+	ADDQ    $0x80, SI
+	SUBQ    $0x40, DI
+	JNZ     loop_addSubSubAVX2
+	VZEROUPPER
+	RET
+
 // func outputAVX2(us *int16, them *int16, w *int16, n int) int32
 // Requires: AVX, AVX2, SSE2
 TEXT ·outputAVX2(SB), NOSPLIT, $0-36

@@ -10,5 +10,11 @@ func addColumnAVX2(acc *int16, w *int16, n int)
 // subColumnAVX2: acc -= w over n int16 (n a multiple of 64).
 func subColumnAVX2(acc *int16, w *int16, n int)
 
+// addSubAVX2: dst = src + a − s1 over n int16 (n a multiple of 64).
+func addSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, n int)
+
+// addSubSubAVX2: dst = src + a − s1 − s2 over n int16 (n a multiple of 64).
+func addSubSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, n int)
+
 // outputAVX2: the output layer's dot product over both perspectives (n a multiple of 64).
 func outputAVX2(us *int16, them *int16, w *int16, n int) int32

@@ -38,6 +38,17 @@ func TestAVX2MatchesScalar(t *testing.T) {
 		if !slices.Equal(b, c) {
 			t.Fatal("sub differs")
 		}
+		d1, d2 := make([]int16, h), make([]int16, h)
+		addSubGeneric(d1, a, w, w[h:])
+		addSubAVX2(&d2[0], &a[0], &w[0], &w[h], h)
+		if !slices.Equal(d1, d2) {
+			t.Fatal("addSub differs")
+		}
+		addSubSubGeneric(d1, a, w[h:], w, b)
+		addSubSubAVX2(&d2[0], &a[0], &w[h], &w[0], &b[0], h)
+		if !slices.Equal(d1, d2) {
+			t.Fatal("addSubSub differs")
+		}
 		them := make([]int16, h)
 		for i := range them {
 			them[i] = int16(rng.IntN(700) - 200)

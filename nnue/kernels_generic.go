@@ -30,3 +30,19 @@ func outputGeneric(us, them, w []int16) int32 {
 	}
 	return sum
 }
+
+// addSubGeneric is dst = src + a − s1.
+func addSubGeneric(dst, src, a, s1 []int16) {
+	src, a, s1 = src[:len(dst)], a[:len(dst)], s1[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i] + a[i] - s1[i]
+	}
+}
+
+// addSubSubGeneric is dst = src + a − s1 − s2.
+func addSubSubGeneric(dst, src, a, s1, s2 []int16) {
+	src, a, s1, s2 = src[:len(dst)], a[:len(dst)], s1[:len(dst)], s2[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i] + a[i] - s1[i] - s2[i]
+	}
+}

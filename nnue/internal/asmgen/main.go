@@ -14,6 +14,8 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	column("addColumnAVX2", "acc += w over n int16 (n a multiple of 64)", VPADDW)
 	column("subColumnAVX2", "acc -= w over n int16 (n a multiple of 64)", VPSUBW)
+	fused("addSubAVX2", 1, "dst = src + a − s1 over n int16 (n a multiple of 64)")
+	fused("addSubSubAVX2", 2, "dst = src + a − s1 − s2 over n int16 (n a multiple of 64)")
 	outputLayer()
 	Generate()
 }
@@ -38,6 +40,42 @@ func column(name, doc string, op func(ops ...Op)) {
 	}
 	ADDQ(Imm(128), acc)
 	ADDQ(Imm(128), w)
+	SUBQ(Imm(64), n)
+	JNZ(LabelRef("loop_" + name))
+	VZEROUPPER()
+	RET()
+}
+
+// fused derives a child accumulator from its parent in one pass: one
+// column added and one or two subtracted (a quiet move, a capture).
+func fused(name string, subs int, doc string) {
+	sig := "func(dst, src, a, s1 *int16, n int)"
+	if subs == 2 {
+		sig = "func(dst, src, a, s1, s2 *int16, n int)"
+	}
+	TEXT(name, NOSPLIT, sig)
+	Doc(name + ": " + doc + ".")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	a := Load(Param("a"), GP64())
+	ss := []reg.Register{Load(Param("s1"), GP64())}
+	if subs == 2 {
+		ss = append(ss, Load(Param("s2"), GP64()))
+	}
+	n := Load(Param("n"), GP64())
+	ys := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	Label("loop_" + name)
+	for i, y := range ys {
+		VMOVDQU(Mem{Base: src, Disp: 32 * i}, y)
+		VPADDW(Mem{Base: a, Disp: 32 * i}, y, y)
+		for _, s := range ss {
+			VPSUBW(Mem{Base: s, Disp: 32 * i}, y, y)
+		}
+		VMOVDQU(y, Mem{Base: dst, Disp: 32 * i})
+	}
+	for _, p := range append([]reg.Register{dst, src, a}, ss...) {
+		ADDQ(Imm(128), p)
+	}
 	SUBQ(Imm(64), n)
 	JNZ(LabelRef("loop_" + name))
 	VZEROUPPER()
