@@ -110,7 +110,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		depth--
 	}
 
-	var pk picker
+	pk := &w.pickers[ply]
 	pk.init(w, board.GenAll, ttMove, ply, false)
 	if pk.moves.N == 0 {
 		if inCheck {
@@ -316,7 +316,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if inCheck {
 		kind = board.GenAll
 	}
-	var pk picker
+	pk := &w.pickers[ply]
 	pk.init(w, kind, ttMove, ply, true)
 	if inCheck && pk.moves.N == 0 {
 		return -Mate + ply

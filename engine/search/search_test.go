@@ -269,3 +269,19 @@ func TestNNUESearchIsDeterministicAndLegal(t *testing.T) {
 		t.Errorf("node counts %v", nodes)
 	}
 }
+
+func BenchmarkSearchNNUE(b *testing.B) {
+	net, err := nnue.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := New(Options{Net: net})
+	var nodes uint64
+	for b.Loop() {
+		for _, fen := range BenchPositions[:10] {
+			e.NewGame()
+			nodes += e.Search(mustPos(b, fen), Limits{Depth: 8}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nps")
+}

@@ -35,6 +35,7 @@ type worker struct {
 	rootMoves []rootMove
 
 	stack   [MaxPly + 4]stackEntry
+	pickers [MaxPly + 4]picker // one per ply, reused: a fresh one per node would be zeroed each time
 	pv      [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen   [MaxPly + 1]int
 	history [2][64][64]int32
