@@ -37,18 +37,13 @@ type picker struct {
 	moves  board.MoveList
 	scores [board.MaxMoves]int32
 	next   int
-	sorted bool // the rest has been sorted once: hand it out in order
 }
-
-// selectFirst is how many moves are found by selection before the rest is
-// sorted in one go: cutoffs mostly come from the first few moves.
-const selectFirst = 3
 
 // init generates and scores the moves of the given kind.
 func (pk *picker) init(w *worker, kind board.GenKind, ttMove board.Move, ply int, qsearch bool) {
 	p := w.pos
 	p.GenerateMoves(&pk.moves, kind)
-	pk.next, pk.sorted = 0, false
+	pk.next = 0
 	var killers [2]board.Move
 	var counter board.Move
 	if !qsearch {
@@ -89,14 +84,6 @@ func (pk *picker) pick() (board.Move, int32) {
 	if pk.next >= n {
 		return board.NullMove, 0
 	}
-	if pk.next >= selectFirst {
-		if !pk.sorted {
-			pk.sortRest()
-		}
-		i := pk.next
-		pk.next++
-		return pk.moves.Moves[i], pk.scores[i]
-	}
 	best := pk.next
 	for i := pk.next + 1; i < n; i++ {
 		if pk.scores[i] > pk.scores[best] {
@@ -108,23 +95,6 @@ func (pk *picker) pick() (board.Move, int32) {
 	pk.scores[i], pk.scores[best] = pk.scores[best], pk.scores[i]
 	pk.next++
 	return pk.moves.Moves[i], pk.scores[i]
-}
-
-// sortRest orders the remaining moves by score, best first, with a
-// stable insertion sort (equal scores keep generation order, so the
-// search stays deterministic).
-func (pk *picker) sortRest() {
-	ms, sc := pk.moves.Moves[:pk.moves.N], pk.scores[:pk.moves.N]
-	for i := pk.next + 1; i < len(ms); i++ {
-		m, s := ms[i], sc[i]
-		j := i - 1
-		for j >= pk.next && sc[j] < s {
-			ms[j+1], sc[j+1] = ms[j], sc[j]
-			j--
-		}
-		ms[j+1], sc[j+1] = m, s
-	}
-	pk.sorted = true
 }
 
 // historyMax bounds history scores; updates move a score towards ±max by
