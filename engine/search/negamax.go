@@ -209,13 +209,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if bestScore == -Infinity {
 		return alpha // unreachable: pruning needs a searched move first
 	}
-	bound := BoundUpper
-	if bestScore >= beta {
-		bound = BoundLower
-	} else if bestScore > origAlpha {
-		bound = BoundExact
-	}
-	tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, bound)
+	tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta))
 	return bestScore
 }
 
@@ -232,6 +226,18 @@ func boundAllows(b Bound, score, beta int) bool {
 		return score < beta
 	}
 	return false
+}
+
+// boundOf says what a node's best score is: a lower bound after a
+// cutoff, exact when it raised alpha, otherwise an upper bound.
+func boundOf(best, origAlpha, beta int) Bound {
+	switch {
+	case best >= beta:
+		return BoundLower
+	case best > origAlpha:
+		return BoundExact
+	}
+	return BoundUpper
 }
 
 func b2i(b bool) int {
@@ -359,12 +365,6 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
-	bound := BoundUpper
-	if best >= beta {
-		bound = BoundLower
-	} else if best > origAlpha {
-		bound = BoundExact
-	}
-	w.e.tt.store(key, bestMove, toTT(best, ply), standPat, 0, bound)
+	w.e.tt.store(key, bestMove, toTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta))
 	return best
 }

@@ -199,8 +199,19 @@ func TestTimeLimitsStopTheSearch(t *testing.T) {
 	}
 }
 
-func BenchmarkSearch(b *testing.B) {
-	e := New(Options{})
+func BenchmarkSearch(b *testing.B) { benchmarkSearch(b, nil) }
+
+func BenchmarkSearchNNUE(b *testing.B) {
+	net, err := nnue.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkSearch(b, net)
+}
+
+// benchmarkSearch searches ten bench positions at depth 8 from fresh games.
+func benchmarkSearch(b *testing.B, net *nnue.Net) {
+	e := New(Options{Net: net})
 	var nodes uint64
 	for b.Loop() {
 		for _, fen := range BenchPositions[:10] {
@@ -268,20 +279,4 @@ func TestNNUESearchIsDeterministicAndLegal(t *testing.T) {
 	if nodes[0] != nodes[1] {
 		t.Errorf("node counts %v", nodes)
 	}
-}
-
-func BenchmarkSearchNNUE(b *testing.B) {
-	net, err := nnue.Default()
-	if err != nil {
-		b.Fatal(err)
-	}
-	e := New(Options{Net: net})
-	var nodes uint64
-	for b.Loop() {
-		for _, fen := range BenchPositions[:10] {
-			e.NewGame()
-			nodes += e.Search(mustPos(b, fen), Limits{Depth: 8}, nil).Nodes
-		}
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nps")
 }
