@@ -99,11 +99,14 @@ func Run(cfg Config) (Summary, error) {
 						io.WriteString(cfg.PGN, res.PGN(cfg.Tags, round, cfg.Referee.Limit.String()))
 					}
 					if cfg.Progress != nil {
-						fmt.Fprintln(cfg.Progress, sum.progressLine(res, cfg.SPRT))
+						fmt.Fprintf(cfg.Progress, "game %d: %s vs %s %s (%s)\n", len(sum.Results), res.White, res.Black, res.Result, res.Termination)
 					}
 				}
 				if results[0].Result != "*" && results[1].Result != "*" {
 					sum.Penta[int((scores[0]+scores[1])*2)]++
+				}
+				if cfg.Progress != nil {
+					fmt.Fprintln(cfg.Progress, sum.progressLine(cfg.SPRT))
 				}
 				if cfg.SPRT != nil && sum.Decision == "" {
 					sum.Decision = cfg.SPRT.Decision(sum.Stats)
@@ -176,10 +179,9 @@ func (s *Summary) record(res Result, swapped bool, firstScore float64) {
 	}
 }
 
-func (s *Summary) progressLine(last Result, t *SPRT) string {
+func (s *Summary) progressLine(t *SPRT) string {
 	elo, err := s.Elo()
-	line := fmt.Sprintf("game %d: %s vs %s %s (%s) | W/D/L %d/%d/%d  Elo %+.1f ± %.1f",
-		len(s.Results), last.White, last.Black, last.Result, last.Termination, s.Wins, s.Draws, s.Losses, elo, err)
+	line := fmt.Sprintf("  after %d games: W/D/L %d/%d/%d  Elo %+.1f ± %.1f", len(s.Results), s.Wins, s.Draws, s.Losses, elo, err)
 	if t != nil {
 		lo, hi := t.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", t.LLR(s.Stats), lo, hi)

@@ -3,7 +3,7 @@
 // and the game's result: the raw material for tuning the classical
 // evaluation and for training networks.
 //
-// selfplay imports engine/board and engine/search.
+// selfplay imports engine/board, engine/search and nnue.
 package selfplay
 
 import (
@@ -12,6 +12,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/nnue"
 )
 
 // Config describes a self-play run.
@@ -21,6 +22,7 @@ type Config struct {
 	MaxPlies    int    // adjudicated a draw beyond this
 	Seed        uint64
 	Concurrency int
+	Net         *nnue.Net // evaluate with this net instead of the classical evaluation
 }
 
 // Sample is one recorded position.
@@ -50,7 +52,7 @@ func Run(cfg Config, first, n int, sink func(Game)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			eng := search.New(search.Options{HashMB: 8, Threads: 1})
+			eng := search.New(search.Options{HashMB: 8, Threads: 1, Net: cfg.Net})
 			for i := range jobs {
 				g := Play(eng, cfg, i)
 				mu.Lock()

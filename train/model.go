@@ -1,0 +1,100 @@
+package train
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"kibitz/nnue"
+)
+
+// Model is the float32 network the trainer fits; Quantise turns it into an
+// nnue.Net. Activations are clipped to [0, 1], which QA maps to [0, 255].
+type Model struct {
+	H   int
+	FTW []float32 // feature-major: FTW[f*H+j]
+	FTB []float32
+	OW  []float32 // [side to move | other side]
+	OB  float32
+}
+
+// Float bounds that quantise inside nnue's loader limits.
+const (
+	maxFTW = 992.0 / nnue.QA
+	maxOW  = 2048.0 / nnue.QB
+)
+
+// NewModel returns a seeded random model with h hidden neurons.
+func NewModel(h int, seed uint64) *Model {
+	rng := rand.New(rand.NewPCG(seed, 0x7472)) // "tr"
+	m := &Model{H: h, FTW: make([]float32, nnue.Inputs*h), FTB: make([]float32, h), OW: make([]float32, 2*h)}
+	ftScale := float32(1 / math.Sqrt(32))
+	for i := range m.FTW {
+		m.FTW[i] = (rng.Float32()*2 - 1) * ftScale * 0.5
+	}
+	for i := range m.FTB {
+		m.FTB[i] = rng.Float32() * 0.1
+	}
+	outScale := float32(1 / math.Sqrt(float64(2*h)))
+	for i := range m.OW {
+		m.OW[i] = (rng.Float32()*2 - 1) * outScale
+	}
+	return m
+}
+
+// params lists the parameter slices in a fixed order (for Adam and
+// checkpoints).
+func (m *Model) params() [][]float32 {
+	return [][]float32{m.FTW, m.FTB, m.OW, {m.OB}}
+}
+
+// forward computes the network output (in units of 400 cp) for one sample,
+// leaving the accumulators in accs for the backward pass.
+func (m *Model) forward(s *Sample, accs *[2][]float32) float32 {
+	h := m.H
+	for p := 0; p < 2; p++ {
+		acc := accs[p][:h]
+		copy(acc, m.FTB)
+		for _, f := range s.Features[p][:s.N] {
+			col := m.FTW[int(f)*h : int(f)*h+h]
+			for j := range acc {
+				acc[j] += col[j]
+			}
+		}
+	}
+	us, them := accs[s.STM], accs[s.STM^1]
+	out := m.OB
+	ow := m.OW
+	for j := 0; j < h; j++ {
+		out += clamp01(us[j])*ow[j] + clamp01(them[j])*ow[h+j]
+	}
+	return out
+}
+
+func clamp01(x float32) float32 { return min(max(x, 0), 1) }
+
+// Eval returns the model's evaluation of a sample in centipawns from the
+// side to move's view.
+func (m *Model) Eval(s *Sample) float32 {
+	accs := [2][]float32{make([]float32, m.H), make([]float32, m.H)}
+	return m.forward(s, &accs) * nnue.Scale
+}
+
+// Quantise converts the model to the engine's integer format.
+func (m *Model) Quantise() *nnue.Net {
+	q := func(x float32, scale, bound float64) int16 {
+		v := math.Round(float64(x) * scale)
+		return int16(max(-bound, min(bound, v)))
+	}
+	n := &nnue.Net{Hidden: m.H, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, 2*m.H)}
+	for i, w := range m.FTW {
+		n.FTWeights[i] = q(w, nnue.QA, 992)
+	}
+	for i, w := range m.FTB {
+		n.FTBias[i] = q(w, nnue.QA, 992)
+	}
+	for i, w := range m.OW {
+		n.OutWeights[i] = q(w, nnue.QB, 2048)
+	}
+	n.OutBias = int32(math.Round(float64(m.OB) * nnue.QA * nnue.QB))
+	return n
+}

@@ -1,0 +1,138 @@
+package train
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"kibitz/engine/board"
+	"kibitz/nnue"
+)
+
+// randomPositions walks random games and returns the positions met.
+func randomPositions(n int, seed uint64) []*board.Position {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []*board.Position
+	for len(out) < n {
+		p := board.NewPosition()
+		for i := 0; i < 80 && len(out) < n; i++ {
+			var l board.MoveList
+			p.GenerateMoves(&l, board.GenAll)
+			if l.N == 0 {
+				break
+			}
+			p.MakeMove(l.Moves[rng.IntN(l.N)])
+			out = append(out, p.Clone())
+		}
+	}
+	return out
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	for i, p := range randomPositions(500, 1) {
+		r := Encode(p, -123, 1, uint32(i))
+		var s Sample
+		if err := r.Decode(&s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Score != -123 || s.Result != 1 || s.STM != p.SideToMove() || s.Game != uint32(i) || int(s.N) != p.Occupied().Count() {
+			t.Fatalf("decoded %+v", s)
+		}
+		q, err := r.Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The rebuilt position has the same pieces and side (castling and
+		// en passant are not stored).
+		if strings.Fields(q.FEN())[0] != strings.Fields(p.FEN())[0] || q.SideToMove() != p.SideToMove() {
+			t.Fatalf("%s rebuilt as %s", p.FEN(), q.FEN())
+		}
+		// Features are the engine's own.
+		for _, c := range []board.Color{board.White, board.Black} {
+			var want []uint16
+			for occ := p.Occupied(); occ != 0; {
+				sq := occ.PopFirst()
+				want = append(want, uint16(nnue.FeatureIndex(c, p.PieceAt(sq), sq)))
+			}
+			if !slices.Equal(want, s.Features[c][:s.N]) {
+				t.Fatal("features differ from nnue.FeatureIndex")
+			}
+		}
+	}
+	var bad Record
+	bad[26] = 7
+	if err := bad.Decode(&Sample{}); err == nil {
+		t.Error("a corrupt record decoded")
+	}
+	if _, err := ReadAll(bytes.NewReader(make([]byte, 33))); err == nil {
+		t.Error("a truncated file was accepted")
+	}
+}
+
+// TestTrainingLearnsMaterial: labels from material alone; a few epochs
+// must bring the validation loss well below the untrained model's, and the
+// quantised net must agree with the float model.
+func TestTrainingLearnsMaterial(t *testing.T) {
+	values := [6]int{100, 300, 300, 500, 900, 0}
+	var recs []Record
+	var samples []Sample
+	for i, p := range randomPositions(6000, 2) {
+		score := 0
+		for sq := board.Square(0); sq < 64; sq++ {
+			if pc := p.PieceAt(sq); pc != board.NoPiece {
+				v := values[pc.Type()]
+				if pc.Color() == board.Black {
+					v = -v
+				}
+				score += v
+			}
+		}
+		r := Encode(p, score, 0.5, uint32(i/40))
+		var s Sample
+		r.Decode(&s)
+		recs, samples = append(recs, r), append(samples, s)
+	}
+	cfg := DefaultConfig()
+	cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 12, 256, 0, 0.003, 10
+	cfg.Checkpoint = filepath.Join(t.TempDir(), "ck.gob")
+	tr, va := Split(samples, cfg.ValidPercent)
+	before := Loss(NewModel(cfg.Hidden, cfg.Seed), va, cfg, 2)
+	m, curve, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := curve[len(curve)-1].ValidLoss
+	if !(after < before/2) {
+		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
+	}
+	diffs, err := QuantisationErrors(m, m.Quantise(), recs, cfg.ValidPercent, 500)
+	if err != nil || len(diffs) == 0 {
+		t.Fatal(err)
+	}
+	var mean float64
+	for _, d := range diffs {
+		mean += d
+	}
+	if mean /= float64(len(diffs)); mean > 10 {
+		t.Errorf("quantisation error %.2f cp", mean)
+	}
+	// Resuming a finished run from its checkpoint trains no further epoch
+	// and returns the same model.
+	m2, curve2, err := Train(tr, va, cfg)
+	if err != nil || len(curve2) != len(curve) || !slices.Equal(m2.FTW, m.FTW) {
+		t.Errorf("resume: %v, %d epochs", err, len(curve2))
+	}
+	if _, err := os.Stat(cfg.Checkpoint); err != nil {
+		t.Error(err)
+	}
+	var csv, svg bytes.Buffer
+	if WriteCSV(&csv, curve) != nil || WriteSVG(&svg, curve, "t") != nil || !strings.Contains(svg.String(), "<polyline") ||
+		strings.Count(csv.String(), "\n") != len(curve)+1 || math.IsNaN(after) {
+		t.Error("curve output")
+	}
+}

@@ -1,0 +1,340 @@
+package train
+
+import (
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"kibitz/nnue"
+)
+
+// Config describes a training run.
+type Config struct {
+	Hidden       int
+	Epochs       int
+	BatchSize    int
+	LR           float64 // Adam step size at the start
+	Lambda       float64 // weight of the game result in the target (the rest: the search score)
+	SigmoidScale float64 // centipawns: win probability = sigmoid(cp / SigmoidScale)
+	ValidPercent int     // games (by number) held out for validation
+	Seed         uint64
+	Threads      int
+	Checkpoint   string // saved after every epoch when set; resumed from when it exists
+	Progress     func(EpochStats)
+}
+
+// DefaultConfig is the recipe of the default net.
+func DefaultConfig() Config {
+	return Config{Hidden: 256, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, SigmoidScale: 200,
+		ValidPercent: 5, Seed: 1, Threads: runtime.NumCPU()}
+}
+
+// EpochStats is one line of the loss curve.
+type EpochStats struct {
+	Epoch      int
+	LR         float64
+	TrainLoss  float64
+	ValidLoss  float64
+	PosPerSec  float64
+	ElapsedSec float64
+}
+
+// adam holds the optimiser state, one moment pair per parameter.
+type adam struct {
+	M, V [][]float32
+	Step int
+}
+
+// checkpoint is what a resumable run saves.
+type checkpoint struct {
+	Model  *Model
+	Adam   adam
+	Epoch  int
+	Curve  []EpochStats
+	Config Config
+}
+
+// IsValidation reports whether a game's positions are held out.
+func IsValidation(game uint32, validPercent int) bool {
+	return int(mix(uint64(game))%100) < validPercent
+}
+
+// Split separates samples into training and validation sets by game.
+func Split(samples []Sample, validPercent int) (trainSet, validSet []Sample) {
+	for _, s := range samples {
+		if IsValidation(s.Game, validPercent) {
+			validSet = append(validSet, s)
+		} else {
+			trainSet = append(trainSet, s)
+		}
+	}
+	return
+}
+
+func mix(x uint64) uint64 { // splitmix64 finaliser: game numbers to a fair split
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// Train fits a model to the training samples, reporting the validation
+// loss after every epoch.
+func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error) {
+	if len(trainSet) < cfg.BatchSize || cfg.Hidden%64 != 0 || cfg.Epochs < 1 {
+		return nil, nil, fmt.Errorf("need at least one batch of %d positions (have %d), hidden a multiple of 64 and ≥ 1 epoch", cfg.BatchSize, len(trainSet))
+	}
+	m := NewModel(cfg.Hidden, cfg.Seed)
+	opt := newAdam(m)
+	start, curve := 1, []EpochStats(nil)
+	if cfg.Checkpoint != "" {
+		if ck, err := loadCheckpoint(cfg.Checkpoint); err == nil {
+			if ck.Model.H != cfg.Hidden {
+				return nil, nil, fmt.Errorf("checkpoint %s has %d hidden neurons, not %d", cfg.Checkpoint, ck.Model.H, cfg.Hidden)
+			}
+			m, opt, start, curve = ck.Model, ck.Adam, ck.Epoch+1, ck.Curve
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, nil, err
+		}
+	}
+	threads := max(cfg.Threads, 1)
+	workers := make([]*gradWorker, threads)
+	for i := range workers {
+		workers[i] = newGradWorker(m)
+	}
+	began := time.Now()
+	for epoch := start; epoch <= cfg.Epochs; epoch++ {
+		lr := cfg.LR * lrFactor(epoch, cfg.Epochs)
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(epoch)))
+		order := rng.Perm(len(trainSet))
+		t0 := time.Now()
+		var lossSum float64
+		for b := 0; b+cfg.BatchSize <= len(order); b += cfg.BatchSize {
+			batch := order[b : b+cfg.BatchSize]
+			lossSum += runBatch(m, workers, trainSet, batch, cfg)
+			opt.step(m, workers, float32(lr), cfg.BatchSize)
+		}
+		batches := len(order) / cfg.BatchSize
+		st := EpochStats{Epoch: epoch, LR: lr, TrainLoss: lossSum / float64(batches*cfg.BatchSize),
+			ValidLoss: Loss(m, validSet, cfg, threads), PosPerSec: float64(batches*cfg.BatchSize) / time.Since(t0).Seconds(),
+			ElapsedSec: time.Since(began).Seconds()}
+		curve = append(curve, st)
+		if cfg.Progress != nil {
+			cfg.Progress(st)
+		}
+		if cfg.Checkpoint != "" {
+			if err := saveCheckpoint(cfg.Checkpoint, checkpoint{m, opt, epoch, curve, cfg}); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return m, curve, nil
+}
+
+// lrFactor steps the learning rate down to 30 % at 60 % of the epochs and
+// to 9 % at 85 %.
+func lrFactor(epoch, epochs int) float64 {
+	switch f := float64(epoch) / float64(epochs); {
+	case f > 0.85:
+		return 0.09
+	case f > 0.6:
+		return 0.3
+	}
+	return 1
+}
+
+// target and prediction of one sample, from the side to move's view.
+func labels(s *Sample, cfg Config) (target float64) {
+	score, result := float64(s.Score), float64(s.Result)
+	if s.STM == 1 {
+		score, result = -score, 1-result
+	}
+	return cfg.Lambda*result + (1-cfg.Lambda)*sigmoid(score/cfg.SigmoidScale)
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// Loss is the mean squared error of the model on samples.
+func Loss(m *Model, samples []Sample, cfg Config, threads int) float64 {
+	if len(samples) == 0 {
+		return math.NaN()
+	}
+	parts := make([]float64, threads)
+	var wg sync.WaitGroup
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			accs := [2][]float32{make([]float32, m.H), make([]float32, m.H)}
+			for i := t; i < len(samples); i += threads {
+				p := sigmoid(float64(m.forward(&samples[i], &accs)) * nnue.Scale / cfg.SigmoidScale)
+				d := p - labels(&samples[i], cfg)
+				parts[t] += d * d
+			}
+		}()
+	}
+	wg.Wait()
+	var sum float64
+	for _, p := range parts {
+		sum += p
+	}
+	return sum / float64(len(samples))
+}
+
+// gradWorker accumulates the gradient of a share of a batch.
+type gradWorker struct {
+	g    [][]float32 // same shapes as Model.params()
+	accs [2][]float32
+	dacc [2][]float32
+	loss float64
+}
+
+func newGradWorker(m *Model) *gradWorker {
+	w := &gradWorker{}
+	for _, p := range m.params() {
+		w.g = append(w.g, make([]float32, len(p)))
+	}
+	for i := range w.accs {
+		w.accs[i] = make([]float32, m.H)
+		w.dacc[i] = make([]float32, m.H)
+	}
+	return w
+}
+
+func runBatch(m *Model, workers []*gradWorker, set []Sample, batch []int, cfg Config) float64 {
+	var wg sync.WaitGroup
+	for t, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, g := range w.g {
+				clear(g)
+			}
+			w.loss = 0
+			for i := t; i < len(batch); i += len(workers) {
+				w.backward(m, &set[batch[i]], cfg)
+			}
+		}()
+	}
+	wg.Wait()
+	var loss float64
+	for _, w := range workers {
+		loss += w.loss
+	}
+	return loss
+}
+
+// backward adds one sample's gradient: only the columns of its active
+// features are touched (sparse input gradients).
+func (w *gradWorker) backward(m *Model, s *Sample, cfg Config) {
+	h := m.H
+	out := m.forward(s, &w.accs)
+	k := nnue.Scale / cfg.SigmoidScale
+	p := sigmoid(float64(out) * k)
+	d := p - labels(s, cfg)
+	w.loss += d * d
+	dout := float32(2 * d * p * (1 - p) * k)
+	gFTW, gFTB, gOW, gOB := w.g[0], w.g[1], w.g[2], w.g[3]
+	us, them := w.accs[s.STM], w.accs[s.STM^1]
+	dus, dthem := w.dacc[s.STM], w.dacc[s.STM^1]
+	for j := 0; j < h; j++ {
+		gOW[j] += dout * clamp01(us[j])
+		gOW[h+j] += dout * clamp01(them[j])
+		dus[j], dthem[j] = 0, 0
+		if us[j] > 0 && us[j] < 1 {
+			dus[j] = dout * m.OW[j]
+		}
+		if them[j] > 0 && them[j] < 1 {
+			dthem[j] = dout * m.OW[h+j]
+		}
+		gFTB[j] += dus[j] + dthem[j]
+	}
+	gOB[0] += dout
+	for p := 0; p < 2; p++ {
+		da := w.dacc[p]
+		for _, f := range s.Features[p][:s.N] {
+			col := gFTW[int(f)*h : int(f)*h+h]
+			for j := range col {
+				col[j] += da[j]
+			}
+		}
+	}
+}
+
+func newAdam(m *Model) adam {
+	var a adam
+	for _, p := range m.params() {
+		a.M = append(a.M, make([]float32, len(p)))
+		a.V = append(a.V, make([]float32, len(p)))
+	}
+	return a
+}
+
+// step applies the summed batch gradient with Adam and keeps weights
+// inside the bounds the quantised format can hold.
+func (a *adam) step(m *Model, workers []*gradWorker, lr float32, batch int) {
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	a.Step++
+	c1 := float32(1 - math.Pow(b1, float64(a.Step)))
+	c2 := float32(1 - math.Pow(b2, float64(a.Step)))
+	params := m.params()
+	for k, p := range params {
+		mom, vel := a.M[k], a.V[k]
+		bound := float32(math.Inf(1))
+		switch k {
+		case 0, 1:
+			bound = maxFTW
+		case 2:
+			bound = maxOW
+		}
+		for i := range p {
+			var g float32
+			for _, w := range workers {
+				g += w.g[k][i]
+			}
+			g /= float32(batch)
+			mom[i] = b1*mom[i] + (1-b1)*g
+			vel[i] = b2*vel[i] + (1-b2)*g*g
+			p[i] -= lr * (mom[i] / c1) / (float32(math.Sqrt(float64(vel[i]/c2))) + eps)
+			p[i] = min(max(p[i], -bound), bound)
+		}
+	}
+	m.OB = params[3][0]
+}
+
+func saveCheckpoint(path string, ck checkpoint) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	ck.Config.Progress = nil
+	if err := gob.NewEncoder(f).Encode(ck); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func loadCheckpoint(path string) (checkpoint, error) {
+	var ck checkpoint
+	f, err := os.Open(path)
+	if err != nil {
+		return ck, err
+	}
+	defer f.Close()
+	if err := gob.NewDecoder(f).Decode(&ck); err != nil {
+		return ck, fmt.Errorf("checkpoint %s: %w", path, err)
+	}
+	return ck, nil
+}
