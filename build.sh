@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|train|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -160,6 +160,15 @@ native) native ;;
 wasm) wasm ;;
 test) run_tests ;;
 bench) bench ;;
+train)
+	# Reproduces an NNUE end to end: self-play data with the current default
+	# evaluation, then training. GAMES, NODES, EPOCHS, SEED override the recipe.
+	native >/dev/null
+	mkdir -p train-data
+	"$BIN/kibitz" datagen --out train-data/data.bin --games "${GAMES:-20000}" --nodes "${NODES:-3000}" --seed "${SEED:-1}"
+	"$BIN/kibitz" train --data train-data/data.bin --out train-data/kibitz.nnue --epochs "${EPOCHS:-20}" --seed "${SEED:-1}" \
+		--checkpoint train-data/checkpoint.gob
+	;;
 bench-api)
 	npm_deps
 	site >/dev/null
@@ -178,5 +187,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|train|pgo|clean]" >&2; exit 2 ;;
 esac

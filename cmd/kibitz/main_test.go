@@ -108,3 +108,31 @@ func TestTuneWritesWeights(t *testing.T) {
 }
 
 func weightsBody(src []byte) []byte { return src[bytes.Index(src, []byte("var weights")):] }
+
+func TestDatagenAndTrain(t *testing.T) {
+	dir := t.TempDir()
+	data, net := dir+"/d.bin", dir+"/n.nnue"
+	code, out, errOut := runCLI(t, "", "datagen", "--out", data, "--games", "6", "--nodes", "300", "--concurrency", "2")
+	if code != 0 || !strings.Contains(out, "games 6/6") {
+		t.Fatalf("datagen: %d %s %s", code, out, errOut)
+	}
+	// A second run continues after the last game.
+	if code, out, _ = runCLI(t, "", "datagen", "--out", data, "--games", "2", "--nodes", "300"); code != 0 || !strings.Contains(out, "playing games 6..7") {
+		t.Fatalf("resume: %s", out)
+	}
+	code, out, errOut = runCLI(t, "", "train", "--data", data, "--out", net, "--hidden", "64", "--epochs", "2", "--batch", "64", "--valid", "25")
+	if code != 0 || !strings.Contains(out, "quantised vs float") {
+		t.Fatalf("train: %d %s %s", code, out, errOut)
+	}
+	for _, f := range []string{net, dir + "/n.csv", dir + "/n.svg"} {
+		if _, err := os.Stat(f); err != nil {
+			t.Error(err)
+		}
+	}
+	if code, out, _ := runCLI(t, "", "eval", "--evalfile", net); code != 0 || !strings.Contains(out, "64 hidden") {
+		t.Errorf("eval with the trained net: %s", out)
+	}
+	if code, _, errOut := runCLI(t, "", "bench", "--depth", "3", "--evalfile", data); code == 0 || !strings.Contains(errOut, "bad network file") {
+		t.Errorf("a data file as a net: %s", errOut)
+	}
+}
