@@ -4,7 +4,6 @@ package nnue
 
 import "golang.org/x/sys/cpu"
 
-
 // useAVX2 is decided once at start-up; without AVX2 the scalar kernels run.
 var useAVX2 = cpu.X86.HasAVX2
 
