@@ -18,7 +18,7 @@ const maxPlies = 256
 
 // NewEvaluator returns an evaluator for net.
 func NewEvaluator(net *Net) *Evaluator {
-	return &Evaluator{net: net, h: net.Hidden, stack: make([]int16, maxPlies*2*net.Hidden)}
+	return &Evaluator{net: net, h: net.Hidden, stack: alignedInt16(maxPlies * 2 * net.Hidden)}
 }
 
 // Net returns the evaluator's network.
@@ -84,7 +84,7 @@ func (e *Evaluator) Evaluate(p *board.Position) int {
 
 // EvaluateFresh evaluates p from scratch (for tests and one-off use).
 func (n *Net) EvaluateFresh(p *board.Position) int {
-	e := &Evaluator{net: n, h: n.Hidden, stack: make([]int16, 2*n.Hidden)}
+	e := &Evaluator{net: n, h: n.Hidden, stack: alignedInt16(2 * n.Hidden)}
 	e.Reset(p)
 	return e.Evaluate(p)
 }

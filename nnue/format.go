@@ -98,9 +98,9 @@ func parse(data []byte) (*Net, error) {
 	}
 	n := &Net{Hidden: hid}
 	rd := bytes.NewReader(data[hs:])
-	n.FTWeights = make([]int16, Inputs*hid)
-	n.FTBias = make([]int16, hid)
-	n.OutWeights = make([]int16, 2*hid)
+	n.FTWeights = alignedInt16(Inputs * hid)
+	n.FTBias = alignedInt16(hid)
+	n.OutWeights = alignedInt16(2 * hid)
 	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, &n.OutBias} {
 		binary.Read(rd, binary.LittleEndian, v)
 	}

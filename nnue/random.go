@@ -7,7 +7,7 @@ import "math/rand/v2"
 // net until a trained one replaces it) but plays no sensible chess.
 func RandomNet(hidden int, seed uint64) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
-	n := &Net{Hidden: hidden, FTWeights: make([]int16, Inputs*hidden), FTBias: make([]int16, hidden), OutWeights: make([]int16, 2*hidden)}
+	n := &Net{Hidden: hidden, FTWeights: alignedInt16(Inputs * hidden), FTBias: alignedInt16(hidden), OutWeights: alignedInt16(2 * hidden)}
 	for i := range n.FTWeights {
 		n.FTWeights[i] = int16(rng.IntN(2*maxFTWeight/8+1) - maxFTWeight/8)
 	}

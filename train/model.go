@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 
@@ -85,6 +86,7 @@ func (m *Model) Quantise() *nnue.Net {
 		v := math.Round(float64(x) * scale)
 		return int16(max(-bound, min(bound, v)))
 	}
+	// Through the file format, so the engine gets aligned buffers.
 	n := &nnue.Net{Hidden: m.H, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, 2*m.H)}
 	for i, w := range m.FTW {
 		n.FTWeights[i] = q(w, nnue.QA, 992)
@@ -96,5 +98,9 @@ func (m *Model) Quantise() *nnue.Net {
 		n.OutWeights[i] = q(w, nnue.QB, 2048)
 	}
 	n.OutBias = int32(math.Round(float64(m.OB) * nnue.QA * nnue.QB))
-	return n
+	loaded, err := nnue.Load(bytes.NewReader(n.Bytes()))
+	if err != nil {
+		panic(err) // the bounds above keep every weight loadable
+	}
+	return loaded
 }
