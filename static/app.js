@@ -86,12 +86,28 @@ function setStatus(text, over = false) {
   el.classList.toggle("over", over);
 }
 
+// showPosition animates the board to fen. Updates run one after another
+// (overlapping animations lose pieces), a queued update superseded by a
+// newer one is skipped, and the view is made exact when an animation ends.
+let shownFen = null;
+let boardQueue = Promise.resolve();
+function showPosition(fen) {
+  shownFen = fen;
+  boardQueue = boardQueue
+    .then(async () => {
+      if (shownFen !== fen) return;
+      await board.setPosition(fen, true);
+      if (board.getPosition() !== fen.split(" ")[0]) await board.setPosition(fen, false);
+    })
+    .catch(() => board.setPosition(fen, false));
+}
+
 function render() {
   const g = state.game;
   const history = g.history({ verbose: true });
   const ply = state.viewPly ?? history.length;
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
-  board.setPosition(fen, true);
+  showPosition(fen);
   board.removeMarkers(LAST_MOVE);
   board.removeMarkers(CHECK);
   if (ply > 0) {

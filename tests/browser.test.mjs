@@ -99,6 +99,16 @@ async function waitMoves(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n, { timeout: 30000 });
 }
 
+// boardMatchesGame waits until the pieces drawn on the board are exactly
+// the game's position (animations must not lose or leave pieces).
+async function boardMatchesGame(page) {
+  await page.waitForFunction(() => {
+    const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
+    const game = window.kibitz.state.game.board().flat().filter(Boolean).map((p) => p.square + p.color + p.type).sort().join();
+    return drawn === game;
+  }, null, { timeout: 5000 });
+}
+
 async function setDepth(page, depth) {
   await page.locator("#depth").fill(String(depth));
   await page.locator("#depth").dispatchEvent("input");
@@ -122,11 +132,21 @@ test("play by dragging; the engine answers at the chosen depth; panel, bar and s
   await waitMoves(page, 4);
   await waitStatus(page, /^Your move/);
   assert.match(await page.locator("#info-depth").textContent(), /^5\//);
+  await boardMatchesGame(page);
+  for (const [a, b] of [["f1", "c4"], ["b1", "c3"]]) {
+    const n = (await moveTexts(page)).length;
+    if (!(await page.evaluate(([a, b]) => window.kibitz.state.game.moves({ verbose: true }).some((m) => m.from === a && m.to === b), [a, b]))) continue;
+    await clickMove(page, a, b);
+    await waitMoves(page, n + 2);
+    await boardMatchesGame(page);
+  }
   await page.screenshot({ path: `${SHOTS}/desktop.png` });
 
   // Takeback removes the engine's reply and our move.
+  const before = (await moveTexts(page)).length;
   await page.locator("#takeback").click();
-  await waitMoves(page, 2);
+  await waitMoves(page, before - 2);
+  await boardMatchesGame(page);
   // Clicking a move shows that position; End returns.
   await page.locator('#moves button[data-ply="1"]').click();
   await waitStatus(page, /^Reviewing/);
