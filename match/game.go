@@ -164,36 +164,45 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 		played = append(played, mv)
 		lastScore[side] = eng.LastScore()
 
-		// Adjudication, from the scores both engines reported last.
-		a := r.Adjudge
-		moveNo := (len(played) - openingPlies + 1) / 2
-		w, b := lastScore[0], lastScore[1]
-		both := w.Valid && b.Valid
-		if a.DrawMoves > 0 && both && moveNo >= a.DrawFromMove && abs(w.CP) <= a.DrawScore && abs(b.CP) <= a.DrawScore {
-			drawRun++
-		} else {
-			drawRun = 0
-		}
-		if drawRun >= 2*a.DrawMoves && a.DrawMoves > 0 {
-			return r.finish(res, game, chess.Draw, "adjudication: draw")
-		}
-		// White's score is w.CP, Black's from its side is b.CP: agreement
-		// means w.CP ≈ -b.CP beyond the threshold.
-		if a.ResignMoves > 0 && both && ((w.CP >= a.ResignScore && -b.CP >= a.ResignScore) || (w.CP <= -a.ResignScore && -b.CP <= -a.ResignScore)) {
-			resignRun++
-		} else {
-			resignRun = 0
-		}
-		if a.ResignMoves > 0 && resignRun >= 2*a.ResignMoves {
-			if w.CP > 0 {
-				return r.finish(res, game, chess.WhiteWon, "adjudication: black resigns")
-			}
-			return r.finish(res, game, chess.BlackWon, "adjudication: white resigns")
-		}
-		if a.MaxMoves > 0 && moveNo >= a.MaxMoves {
-			return r.finish(res, game, chess.Draw, "adjudication: maximum moves")
+		if o, why := r.adjudicate(lastScore, len(played)-openingPlies, &drawRun, &resignRun); o != chess.NoOutcome {
+			return r.finish(res, game, o, why)
 		}
 	}
+}
+
+// adjudicate applies the draw, resign and maximum-moves rules to the
+// scores both engines reported last (each from its own side's view);
+// plies counts the moves played since the opening.
+func (r Referee) adjudicate(last [2]Score, plies int, drawRun, resignRun *int) (chess.Outcome, string) {
+	a := r.Adjudge
+	moveNo := (plies + 1) / 2
+	w, b := last[0], last[1]
+	both := w.Valid && b.Valid
+	if a.DrawMoves > 0 && both && moveNo >= a.DrawFromMove && abs(w.CP) <= a.DrawScore && abs(b.CP) <= a.DrawScore {
+		*drawRun++
+	} else {
+		*drawRun = 0
+	}
+	if a.DrawMoves > 0 && *drawRun >= 2*a.DrawMoves {
+		return chess.Draw, "adjudication: draw"
+	}
+	// White's score is w.CP, Black's from its side is b.CP: agreement
+	// means w.CP ≈ −b.CP beyond the threshold.
+	if a.ResignMoves > 0 && both && ((w.CP >= a.ResignScore && -b.CP >= a.ResignScore) || (w.CP <= -a.ResignScore && -b.CP <= -a.ResignScore)) {
+		*resignRun++
+	} else {
+		*resignRun = 0
+	}
+	if a.ResignMoves > 0 && *resignRun >= 2*a.ResignMoves {
+		if w.CP > 0 {
+			return chess.WhiteWon, "adjudication: black resigns"
+		}
+		return chess.BlackWon, "adjudication: white resigns"
+	}
+	if a.MaxMoves > 0 && moveNo >= a.MaxMoves {
+		return chess.Draw, "adjudication: maximum moves"
+	}
+	return chess.NoOutcome, ""
 }
 
 func (r Referee) goCommand(clock [2]time.Duration) (string, time.Duration) {

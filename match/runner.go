@@ -41,12 +41,7 @@ func Run(cfg Config) (Summary, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6d61))
 	order := rng.Perm(len(cfg.Openings))
 
-	var (
-		mu    sync.Mutex
-		sum   Summary
-		round int
-		stop  bool
-	)
+	m := &matchState{cfg: cfg, order: order}
 	jobs := make(chan int)
 	errs := make(chan error, cfg.Concurrency)
 	var wg sync.WaitGroup
@@ -54,75 +49,15 @@ func Run(cfg Config) (Summary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var eng [2]*Engine
-			defer func() {
-				for _, e := range eng {
-					if e != nil {
-						e.Close()
-					}
-				}
-			}()
-			for pair := range jobs {
-				op := cfg.Openings[order[pair%len(order)]]
-				var scores [2]float64
-				var results [2]Result
-				for g := 0; g < 2; g++ {
-					for i := range eng { // (re)start engines that are missing or dead
-						if eng[i] == nil || !eng[i].Alive() {
-							if eng[i] != nil {
-								eng[i].Close()
-							}
-							e, err := Start(cfg.Engines[i], 30*time.Second)
-							if err != nil {
-								errs <- err
-								return
-							}
-							eng[i] = e
-						}
-					}
-					white, black := eng[0], eng[1]
-					if g == 1 {
-						white, black = eng[1], eng[0]
-					}
-					res := cfg.Referee.Play(white, black, op)
-					results[g] = res
-					scores[g] = res.Score
-					if g == 1 {
-						scores[g] = 1 - res.Score // first engine's view
-					}
-				}
-				mu.Lock()
-				for g, res := range results {
-					round++
-					sum.record(res, g == 1, scores[g])
-					if cfg.PGN != nil {
-						io.WriteString(cfg.PGN, res.PGN(cfg.Tags, round, cfg.Referee.Limit.String()))
-					}
-					if cfg.Progress != nil {
-						fmt.Fprintf(cfg.Progress, "game %d: %s vs %s %s (%s)\n", len(sum.Results), res.White, res.Black, res.Result, res.Termination)
-					}
-				}
-				if results[0].Result != "*" && results[1].Result != "*" {
-					sum.Penta[int((scores[0]+scores[1])*2)]++
-				}
-				if cfg.Progress != nil {
-					fmt.Fprintln(cfg.Progress, sum.progressLine(cfg.SPRT))
-				}
-				if cfg.SPRT != nil && sum.Decision == "" {
-					sum.Decision = cfg.SPRT.Decision(sum.Stats)
-					stop = sum.Decision != ""
-				}
-				mu.Unlock()
+			if err := m.worker(jobs); err != nil {
+				errs <- err
 			}
 		}()
 	}
 	var firstErr error
 dispatch:
 	for p := 0; p < pairs; p++ {
-		mu.Lock()
-		s := stop
-		mu.Unlock()
-		if s {
+		if m.stopped() {
 			break
 		}
 		select {
@@ -140,7 +75,95 @@ dispatch:
 		default:
 		}
 	}
-	return sum, firstErr
+	return m.sum, firstErr
+}
+
+// matchState is what the workers of a match share.
+type matchState struct {
+	cfg   Config
+	order []int
+	mu    sync.Mutex
+	sum   Summary
+	round int
+	stop  bool
+}
+
+func (m *matchState) stopped() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.stop
+}
+
+// worker plays the pairs it receives on its own two engine processes,
+// restarting an engine that died.
+func (m *matchState) worker(jobs <-chan int) error {
+	cfg := m.cfg
+	var eng [2]*Engine
+	defer func() {
+		for _, e := range eng {
+			if e != nil {
+				e.Close()
+			}
+		}
+	}()
+	for pair := range jobs {
+		op := cfg.Openings[m.order[pair%len(m.order)]]
+		var scores [2]float64
+		var results [2]Result
+		for g := 0; g < 2; g++ {
+			for i := range eng {
+				if eng[i] == nil || !eng[i].Alive() {
+					if eng[i] != nil {
+						eng[i].Close()
+					}
+					e, err := Start(cfg.Engines[i], 30*time.Second)
+					if err != nil {
+						return err // the dispatcher sees it and stops
+					}
+					eng[i] = e
+				}
+			}
+			white, black := eng[0], eng[1]
+			if g == 1 {
+				white, black = eng[1], eng[0]
+			}
+			results[g] = cfg.Referee.Play(white, black, op)
+			scores[g] = results[g].Score
+			if g == 1 {
+				scores[g] = 1 - results[g].Score // the first engine's view
+			}
+		}
+		m.recordPair(results, scores)
+	}
+	return nil
+}
+
+// recordPair counts both games of a pair, writes them out and checks the
+// SPRT.
+func (m *matchState) recordPair(results [2]Result, scores [2]float64) {
+	cfg := m.cfg
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for g, res := range results {
+		m.round++
+		m.sum.record(res, g == 1, scores[g])
+		if cfg.PGN != nil {
+			io.WriteString(cfg.PGN, res.PGN(cfg.Tags, m.round, cfg.Referee.Limit.String()))
+		}
+		if cfg.Progress != nil {
+			fmt.Fprintf(cfg.Progress, "game %d: %s vs %s %s (%s)\n", len(m.sum.Results), res.White, res.Black, res.Result, res.Termination)
+		}
+	}
+	if results[0].Result != "*" && results[1].Result != "*" {
+		m.sum.Penta[int((scores[0]+scores[1])*2)]++
+	}
+	if cfg.Progress != nil {
+		fmt.Fprintln(cfg.Progress, m.sum.progressLine(cfg.SPRT))
+	}
+	if cfg.SPRT != nil && m.sum.Decision == "" {
+		m.sum.Decision = cfg.SPRT.Decision(m.sum.Stats)
+		m.stop = m.sum.Decision != ""
+	}
 }
 
 // record counts a game; swapped says the first engine had Black.

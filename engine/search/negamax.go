@@ -16,7 +16,8 @@ var lmrTable = func() (t [64][64]int) {
 	return
 }()
 
-// negamax is the principal variation search below the root. cutNode marks
+// negamax is the principal variation search below the root: one function on
+// purpose, as the hot path reads (and inlines) best as one flow. cutNode marks
 // nodes expected to fail high (children of a null-window search's first
 // move), where more aggressive reductions pay.
 func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
