@@ -176,3 +176,23 @@ func TestOpeningsFromFiles(t *testing.T) {
 		t.Errorf("%d built-in openings", len(DefaultOpenings()))
 	}
 }
+
+func TestMatchWithAnEngineThatCannotStart(t *testing.T) {
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(Config{
+			Engines: [2]EngineConfig{engine("ok"), {Name: "missing", Cmd: "/nonexistent/engine"}},
+			Referee: Referee{Limit: Limit{Depth: 1}, Timeout: time.Second},
+			Games:   20, Concurrency: 2, Openings: DefaultOpenings(), Seed: 1,
+		})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "missing") {
+			t.Errorf("error %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the match did not end")
+	}
+}
