@@ -83,11 +83,11 @@ same_bench() {
 	GOOS=js GOARCH=wasm go build -o "$tmp/kibitz.wasm" ./cmd/kibitz
 	# Every position's best move, score and node count must agree (-v),
 	# not only the total; timing lines are left out.
-	for eval in "" "--nnue"; do
+	for eval in "" "--nnue=false"; do
 		native=$("$tmp/kibitz" bench --depth 7 -v $eval | grep -v -E 'time|second')
 		purego=$("$tmp/kibitz-purego" bench --depth 7 -v $eval | grep -v -E 'time|second')
 		wasm=$("$WASM_EXEC" "$tmp/kibitz.wasm" bench --depth 7 -v $eval | grep -v -E 'time|second')
-		echo "bench ${eval:-classical}: $(echo "$native" | tail -1) — native, purego and wasm compared position by position"
+		echo "bench ${eval:-(nnue)}: $(echo "$native" | tail -1) — native, purego and wasm compared position by position"
 		if [ "$native" != "$wasm" ] || [ "$native" != "$purego" ]; then
 			rm -rf "$tmp"
 			echo "bench signatures differ between builds" >&2

@@ -25,6 +25,4 @@
 // nnue imports engine/board and golang.org/x/sys/cpu.
 package nnue
 
-// The AVX2 kernels first: the net generator compiles this package.
 //go:generate go run ./internal/asmgen -out kernels_amd64.s -stubs kernels_amd64_stub.go -pkg nnue
-//go:generate go run ./internal/netgen -out default.nnue

@@ -13,7 +13,7 @@ func WriteCSV(w io.Writer, curve []EpochStats) error {
 		return err
 	}
 	for _, s := range curve {
-		if _, err := fmt.Fprintf(w, "%d,%g,%.6f,%.6f,%.0f,%.1f\n", s.Epoch, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, s.ElapsedSec); err != nil {
+		if _, err := fmt.Fprintf(w, "%d,%.3g,%.6f,%.6f,%.0f,%.1f\n", s.Epoch, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, s.ElapsedSec); err != nil {
 			return err
 		}
 	}

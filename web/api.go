@@ -8,12 +8,14 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
 	"kibitz/engine/search"
+	"kibitz/nnue"
 )
 
 // Version is reported by /api/health.
 const Version = "kibitz 0.1"
 
 type api struct {
+	net  *nnue.Net // nil: classical evaluation
 	lim  Limits
 	sem  chan struct{} // bounds concurrent searches
 	info map[string]any
@@ -122,13 +124,20 @@ func scoreJSON(score int) map[string]int {
 }
 
 func (a *api) eval(_ *http.Request, req Request) (any, error) {
-	v := eval.Evaluate(req.Pos)
-	white := v
-	if req.Pos.SideToMove() == board.Black {
-		white = -v
+	white := func(v int) map[string]int {
+		if req.Pos.SideToMove() == board.Black {
+			v = -v
+		}
+		return map[string]int{"cp": v}
 	}
-	return map[string]any{"fen": req.Pos.FEN(), "eval": map[string]int{"cp": v}, "white": map[string]int{"cp": white},
-		"note": "static classical evaluation in centipawns; eval is from the side to move's view"}, nil
+	c := eval.Evaluate(req.Pos)
+	out := map[string]any{"fen": req.Pos.FEN(), "classical": map[string]int{"cp": c}, "classical_white": white(c),
+		"note": "static evaluations in centipawns from the side to move's view (and White's, *_white)"}
+	if a.net != nil {
+		n := a.net.EvaluateFresh(req.Pos)
+		out["nnue"], out["nnue_white"] = map[string]int{"cp": n}, white(n)
+	}
+	return out, nil
 }
 
 type line struct {
@@ -145,7 +154,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		}
 		return nil, badRequest("no legal move: the position is %s", reason)
 	}
-	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV})
+	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, Net: a.net})
 	stop := context(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)

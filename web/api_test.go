@@ -91,7 +91,7 @@ func TestLegalAndEval(t *testing.T) {
 		t.Errorf("move %v", first)
 	}
 	code, out, _ = call(t, "GET", srv.URL+"/api/eval?fen="+url.QueryEscape("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1"), "")
-	if code != 200 || out["white"].(map[string]any)["cp"].(float64) < 2000 {
+	if code != 200 || out["classical_white"].(map[string]any)["cp"].(float64) < 2000 || out["nnue_white"].(map[string]any)["cp"].(float64) < 500 {
 		t.Errorf("%d %v", code, out)
 	}
 }

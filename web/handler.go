@@ -3,7 +3,16 @@ package web
 import (
 	"net/http"
 	"runtime"
+
+	"kibitz/nnue"
 )
+
+func evalName(n *nnue.Net) string {
+	if n == nil {
+		return "classical"
+	}
+	return "nnue"
+}
 
 // Config configures the handler.
 type Config struct {
@@ -29,8 +38,12 @@ func NewHandler(c Config) http.Handler {
 	if c.Platform == "" {
 		c.Platform = runtime.GOOS + "/" + runtime.GOARCH
 	}
-	a := &api{lim: c.Limits, sem: make(chan struct{}, c.MaxSearches), info: map[string]any{
-		"status": "ok", "engine": Version, "platform": c.Platform,
+	net, err := nnue.Default()
+	if err != nil {
+		net = nil // classical evaluation; the embedded net is checked by the tests
+	}
+	a := &api{net: net, lim: c.Limits, sem: make(chan struct{}, c.MaxSearches), info: map[string]any{
+		"status": "ok", "engine": Version, "platform": c.Platform, "evaluation": evalName(net),
 		"limits": map[string]any{"default_depth": c.Limits.DefaultDepth, "max_depth": c.Limits.MaxDepth,
 			"max_nodes": c.Limits.MaxNodes, "max_multipv": c.Limits.MaxMultiPV},
 	}}

@@ -23,7 +23,7 @@ type netOptions struct {
 
 func netFlags(fs *flag.FlagSet) netOptions {
 	return netOptions{
-		use:  fs.Bool("nnue", false, "evaluate with the NNUE (default: classical)"),
+		use:  fs.Bool("nnue", true, "evaluate with the NNUE (--nnue=false: the classical evaluation)"),
 		file: fs.String("evalfile", "", "NNUE file to use instead of the embedded one (implies --nnue)"),
 	}
 }

@@ -33,7 +33,7 @@ var optionSpecs = []optionSpec{
 		}
 	}},
 	{name: "Clear Hash", kind: "button", apply: func(s *session, _ int) { s.engine.ClearHash() }},
-	{name: "UseNNUE", kind: "check", defText: "false", set: setUseNNUE},
+	{name: "UseNNUE", kind: "check", defText: "true", set: setUseNNUE},
 	{name: "EvalFile", kind: "string", defText: embeddedNet, set: setEvalFile},
 }
 

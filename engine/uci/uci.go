@@ -63,7 +63,11 @@ func (s *syncWriter) printf(format string, args ...any) {
 // Run reads commands from in until "quit" or end of input and writes the
 // engine's answers to out.
 func Run(in io.Reader, out io.Writer) error {
-	s := &session{out: &syncWriter{w: out}, pos: board.NewPosition()}
+	s := &session{out: &syncWriter{w: out}, pos: board.NewPosition(), useNNUE: true, netFile: embeddedNet}
+	if err := s.applyNet(); err != nil {
+		s.useNNUE = false // the embedded net is checked by the tests; keep playing classically
+		s.errorf("%v", err)
+	}
 	s.engine = search.New(s.opts)
 	s.opts = s.engine.Options()
 	r := bufio.NewReaderSize(in, 64*1024)

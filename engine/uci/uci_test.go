@@ -89,7 +89,7 @@ func TestHandshakeAndOptions(t *testing.T) {
 	joined := strings.Join(got, "\n")
 	for _, want := range []string{"id name Kibitz", "option name Hash type spin", "option name Threads type spin",
 		"option name MultiPV type spin", "option name Move Overhead type spin", "option name Clear Hash type button",
-		"option name UseNNUE type check default false", "option name EvalFile type string default <embedded>"} {
+		"option name UseNNUE type check default true", "option name EvalFile type string default <embedded>"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("uci output lacks %q:\n%s", want, joined)
 		}

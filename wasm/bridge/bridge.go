@@ -4,7 +4,7 @@
 // nothing of syscall/js, so it is tested natively and under wasm alike;
 // package main in the parent folder only converts values and calls it.
 //
-// bridge imports engine/board and engine/search.
+// bridge imports engine/board, engine/search and nnue.
 package bridge
 
 import (
@@ -15,6 +15,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/nnue"
 )
 
 // Version identifies the engine build to the page.
@@ -41,6 +42,9 @@ type Session struct {
 // yield (may be nil) lets the host's event loop run during a search.
 func New(hashMB int, yield func()) *Session {
 	s := &Session{pos: board.NewPosition(), opts: search.Options{HashMB: hashMB, Threads: 1, Yield: yield}}
+	if net, err := nnue.Default(); err == nil {
+		s.opts.Net = net // the default evaluation; classical only if the embedded net were broken
+	}
 	s.eng = search.New(s.opts)
 	return s
 }
