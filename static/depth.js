@@ -3,11 +3,12 @@
 const KEY = "kibitz.thinktimes.v1";
 
 // Median time to complete each depth over 20 middlegame positions in
-// Chromium on a 2-core machine (./build.sh bench-browser, engine 0.1);
-// used until this browser has its own figures. 19 and 20 were not measured.
+// Chromium on a 2-core machine (./build.sh bench-browser, NNUE generation
+// 1); used until this browser has its own figures. 19 and 20 were not
+// measured.
 const TYPICAL_MS = {
-  1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 5, 7: 6, 8: 11, 9: 16, 10: 20,
-  11: 31, 12: 39, 13: 52, 14: 76, 15: 123, 16: 177, 17: 252, 18: 516,
+  1: 1, 2: 2, 3: 3, 4: 4, 5: 7, 6: 10, 7: 12, 8: 20, 9: 26, 10: 35,
+  11: 46, 12: 70, 13: 117, 14: 250, 15: 406, 16: 660, 17: 895, 18: 1196,
 };
 export const RECOMMENDED_DEPTH = 12;
 
@@ -45,6 +46,6 @@ export function depthHelp(depth) {
     : TYPICAL_MS[depth]
       ? `typically ${duration(TYPICAL_MS[depth])} per move`
       : "often a second or more per move";
-  const note = depth === RECOMMENDED_DEPTH ? "Recommended: strong and quick. " : depth >= 18 ? "Deep: answers can take a second or more. " : "";
+  const note = depth === RECOMMENDED_DEPTH ? "Recommended: strong and quick. " : depth >= 16 ? "Deep: answers can take a second or more. " : "";
   return `${note}Kibitz looks ${depth} half-moves ahead, ${when}.`;
 }
