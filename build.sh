@@ -167,8 +167,8 @@ train)
 	# evaluation, then training. GAMES, NODES, EPOCHS, SEED override the recipe.
 	native >/dev/null
 	mkdir -p train-data
-	"$BIN/kibitz" datagen --out train-data/data.bin --games "${GAMES:-20000}" --nodes "${NODES:-3000}" --seed "${SEED:-1}"
-	"$BIN/kibitz" train --data train-data/data.bin --out train-data/kibitz.nnue --epochs "${EPOCHS:-20}" --seed "${SEED:-1}" \
+	"$BIN/kibitz" datagen --out train-data/data.bin --games "${GAMES:-24948}" --nodes "${NODES:-3000}" --seed "${SEED:-1}"
+	"$BIN/kibitz" train --data train-data/data.bin --out train-data/kibitz.nnue --epochs "${EPOCHS:-6}" --seed "${SEED:-1}" \
 		--checkpoint train-data/checkpoint.gob
 	;;
 bench-api)
