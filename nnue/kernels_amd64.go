@@ -19,15 +19,6 @@ func addColumn(acc, w []int16) {
 	addColumnGeneric(acc, w)
 }
 
-func subColumn(acc, w []int16) {
-	if useAVX2 {
-		_ = w[len(acc)-1]
-		subColumnAVX2(&acc[0], &w[0], len(acc))
-		return
-	}
-	subColumnGeneric(acc, w)
-}
-
 func output(us, them, w []int16) int32 {
 	if useAVX2 {
 		_, _ = them[len(us)-1], w[2*len(us)-1]

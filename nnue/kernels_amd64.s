@@ -31,33 +31,6 @@ loop_addColumnAVX2:
 	VZEROUPPER
 	RET
 
-// func subColumnAVX2(acc *int16, w *int16, n int)
-// Requires: AVX, AVX2
-TEXT ·subColumnAVX2(SB), NOSPLIT, $0-24
-	MOVQ acc+0(FP), AX
-	MOVQ w+8(FP), CX
-	MOVQ n+16(FP), DX
-
-loop_subColumnAVX2:
-	VMOVDQU (AX), Y0
-	VMOVDQU 32(AX), Y1
-	VMOVDQU 64(AX), Y2
-	VMOVDQU 96(AX), Y3
-	VPSUBW  (CX), Y0, Y0
-	VPSUBW  32(CX), Y1, Y1
-	VPSUBW  64(CX), Y2, Y2
-	VPSUBW  96(CX), Y3, Y3
-	VMOVDQU Y0, (AX)
-	VMOVDQU Y1, 32(AX)
-	VMOVDQU Y2, 64(AX)
-	VMOVDQU Y3, 96(AX)
-	ADDQ    $0x80, AX
-	ADDQ    $0x80, CX
-	SUBQ    $0x40, DX
-	JNZ     loop_subColumnAVX2
-	VZEROUPPER
-	RET
-
 // func addSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, n int)
 // Requires: AVX, AVX2
 TEXT ·addSubAVX2(SB), NOSPLIT, $0-40

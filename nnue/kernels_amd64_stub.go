@@ -7,9 +7,6 @@ package nnue
 // addColumnAVX2: acc += w over n int16 (n a multiple of 64).
 func addColumnAVX2(acc *int16, w *int16, n int)
 
-// subColumnAVX2: acc -= w over n int16 (n a multiple of 64).
-func subColumnAVX2(acc *int16, w *int16, n int)
-
 // addSubAVX2: dst = src + a − s1 over n int16 (n a multiple of 64).
 func addSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, n int)
 

@@ -10,13 +10,6 @@ func addColumnGeneric(acc, w []int16) {
 	}
 }
 
-func subColumnGeneric(acc, w []int16) {
-	w = w[:len(acc)]
-	for i := range acc {
-		acc[i] -= w[i]
-	}
-}
-
 // outputGeneric is Σ clamp(us[i], 0, QA)·w[i] + Σ clamp(them[i], 0, QA)·w[H+i].
 func outputGeneric(us, them, w []int16) int32 {
 	h := len(us)

@@ -6,7 +6,6 @@ package nnue
 const Backend = "scalar"
 
 func addColumn(acc, w []int16)              { addColumnGeneric(acc, w) }
-func subColumn(acc, w []int16)              { subColumnGeneric(acc, w) }
 func output(us, them, w []int16) int32      { return outputGeneric(us, them, w) }
 func addSub(dst, src, a, s1 []int16)        { addSubGeneric(dst, src, a, s1) }
 func addSubSub(dst, src, a, s1, s2 []int16) { addSubSubGeneric(dst, src, a, s1, s2) }

@@ -13,7 +13,6 @@ import (
 func main() {
 	ConstraintExpr("amd64,!purego")
 	column("addColumnAVX2", "acc += w over n int16 (n a multiple of 64)", VPADDW)
-	column("subColumnAVX2", "acc -= w over n int16 (n a multiple of 64)", VPSUBW)
 	fused("addSubAVX2", 1, "dst = src + a − s1 over n int16 (n a multiple of 64)")
 	fused("addSubSubAVX2", 2, "dst = src + a − s1 − s2 over n int16 (n a multiple of 64)")
 	outputLayer()
