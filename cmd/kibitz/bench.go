@@ -25,10 +25,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	movetime := fs.Int("movetime", 0, "search each position for this many milliseconds instead of a fixed depth")
 	verbose := fs.Bool("v", false, "print every position's result")
 	net := netFlags(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	nn, err := net.load()
+	nn, err := net.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -75,10 +72,7 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	net := netFlags(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	nn, err := net.load()
+	nn, err := net.parse(fs, args)
 	if err != nil {
 		return err
 	}

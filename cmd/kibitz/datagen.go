@@ -27,15 +27,12 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed (game i always plays the same way)")
 	conc := fs.Int("concurrency", runtime.NumCPU(), "games played at once")
 	net := netFlags(fs)
-	if err := parseFlags(fs, args); err != nil {
+	nn, err := net.parse(fs, args)
+	if err != nil {
 		return err
 	}
 	if *games < 1 || *nodes < 1 || *plies < 0 || *plies > 40 || *conc < 1 || *conc > 256 {
 		return errors.New("--games, --nodes, --concurrency must be positive and --random-plies 0..40")
-	}
-	nn, err := net.load()
-	if err != nil {
-		return err
 	}
 	first, kept, err := resumePoint(*out)
 	if err != nil {

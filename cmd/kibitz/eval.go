@@ -28,6 +28,14 @@ func netFlags(fs *flag.FlagSet) netOptions {
 	}
 }
 
+// parse parses args (see parseFlags) and loads the chosen net.
+func (o netOptions) parse(fs *flag.FlagSet, args []string) (*nnue.Net, error) {
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
+	}
+	return o.load()
+}
+
 // load returns the chosen net, or nil for the classical evaluation.
 func (o netOptions) load() (*nnue.Net, error) {
 	if *o.file != "" {
