@@ -84,10 +84,13 @@ func (pk *picker) pick() (board.Move, int32) {
 	if pk.next >= n {
 		return board.NullMove, 0
 	}
-	best := pk.next
-	for i := pk.next + 1; i < n; i++ {
-		if pk.scores[i] > pk.scores[best] {
-			best = i
+	// The running maximum stays in a register; ">" keeps the first of
+	// equal scores, so the order is the same as a plain selection sort's.
+	scores := pk.scores[:n]
+	best, bestScore := pk.next, scores[pk.next]
+	for i := pk.next + 1; i < len(scores); i++ {
+		if s := scores[i]; s > bestScore {
+			best, bestScore = i, s
 		}
 	}
 	i := pk.next
