@@ -3,14 +3,26 @@ package nnue
 import "kibitz/engine/board"
 
 // Evaluator keeps one accumulator pair (White's and Black's perspective)
-// per ply: Push after each move derives the child's from the parent's by
-// adding and subtracting the weight columns of the pieces that changed,
-// Pop returns to the parent. Each search thread owns one.
+// per ply. Push after each move only records the pieces that changed; the
+// accumulators are brought up to date when Evaluate needs them, from the
+// nearest ply that is current, by adding and subtracting weight columns.
+// Many nodes never evaluate (table cutoffs, table-stored evaluations,
+// positions in check), so a lazy update skips their work. Pop returns to the
+// parent. Each search thread owns one.
 type Evaluator struct {
 	net   *Net
 	h     int
 	stack []int16 // plies × 2 perspectives × h, contiguous
 	top   int
+	plies [maxPlies]plyChanges
+}
+
+// plyChanges is what the move into a ply changed, and whether that ply's
+// accumulators have been computed.
+type plyChanges struct {
+	ch      [4]board.PieceChange
+	n       int
+	current bool
 }
 
 // maxPlies bounds the stack: a search never goes deeper.
@@ -37,6 +49,7 @@ func (e *Evaluator) column(feature int) []int16 {
 // Reset computes the accumulators of p from scratch and empties the stack.
 func (e *Evaluator) Reset(p *board.Position) {
 	e.top = 0
+	e.plies[0].current = true
 	for c := board.White; c <= board.Black; c++ {
 		acc := e.acc(0, c)
 		copy(acc, e.net.FTBias)
@@ -47,17 +60,38 @@ func (e *Evaluator) Reset(p *board.Position) {
 	}
 }
 
-// Push derives the accumulators after the move just made on p (or a null
-// move, which changes nothing).
+// Push records the move just made on p (or a null move, which changes
+// nothing); the accumulators follow when they are needed.
 func (e *Evaluator) Push(p *board.Position) {
-	var ch [4]board.PieceChange
-	n := p.LastMoveChanges(&ch)
 	e.top++
+	pl := &e.plies[e.top]
+	pl.n = p.LastMoveChanges(&pl.ch)
+	pl.current = false
+}
+
+// Pop returns to the accumulators before the last Push.
+func (e *Evaluator) Pop() { e.top-- }
+
+// update makes the top ply's accumulators current, starting from the
+// nearest ply below that is (ply 0 always is).
+func (e *Evaluator) update() {
+	from := e.top
+	for !e.plies[from].current {
+		from--
+	}
+	for ply := from + 1; ply <= e.top; ply++ {
+		e.apply(ply)
+	}
+}
+
+// apply derives ply's accumulators from its parent's.
+func (e *Evaluator) apply(ply int) {
+	pl := &e.plies[ply]
 	for c := board.White; c <= board.Black; c++ {
-		acc, parent := e.acc(e.top, c), e.acc(e.top-1, c)
-		col := func(i int) []int16 { return e.column(FeatureIndex(c, ch[i].Piece, ch[i].Square)) }
+		acc, parent := e.acc(ply, c), e.acc(ply-1, c)
+		col := func(i int) []int16 { return e.column(FeatureIndex(c, pl.ch[i].Piece, pl.ch[i].Square)) }
 		// LastMoveChanges lists removals first and the arrival last.
-		switch n {
+		switch pl.n {
 		case 2: // quiet move
 			addSub(acc, parent, col(1), col(0))
 		case 3: // capture
@@ -69,14 +103,15 @@ func (e *Evaluator) Push(p *board.Position) {
 			copy(acc, parent)
 		}
 	}
+	pl.current = true
 }
-
-// Pop returns to the accumulators before the last Push.
-func (e *Evaluator) Pop() { e.top-- }
 
 // Evaluate returns the network's score of p in centipawns from the side
 // to move's view; p must be the position the stack was built for.
 func (e *Evaluator) Evaluate(p *board.Position) int {
+	if !e.plies[e.top].current {
+		e.update()
+	}
 	us := p.SideToMove()
 	sum := output(e.acc(e.top, us), e.acc(e.top, us.Other()), e.net.OutWeights)
 	return int((int64(sum) + int64(e.net.OutBias)) * Scale / (QA * QB))

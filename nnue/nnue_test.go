@@ -103,25 +103,27 @@ func walk(t *testing.T, games, plies int, f func(p *board.Position)) {
 func TestIncrementalEqualsRefresh(t *testing.T) {
 	net := RandomNet(128, 3)
 	inc, fresh := NewEvaluator(net), NewEvaluator(net)
-	var first *board.Position
 	walk(t, 3, 80, func(p *board.Position) {
 		if p.Ply() == 0 {
 			inc.Reset(p)
-			first = p
 		} else {
 			inc.Push(p)
 		}
+		// Updates are lazy: evaluating only at some plies makes the
+		// evaluator catch up over several moves at once.
+		if p.Key()%3 == 0 {
+			return
+		}
 		fresh.Reset(p)
+		if inc.Evaluate(p) != fresh.Evaluate(p) {
+			t.Fatalf("%s: evaluations differ", p.FEN())
+		}
 		for c := board.White; c <= board.Black; c++ {
 			if !slices.Equal(inc.acc(inc.top, c), fresh.acc(0, c)) {
 				t.Fatalf("%s: incremental accumulator differs from a refresh", p.FEN())
 			}
 		}
-		if inc.Evaluate(p) != fresh.Evaluate(p) {
-			t.Fatalf("%s: evaluations differ", p.FEN())
-		}
 	})
-	_ = first
 	// Pops return to earlier accumulators: a null move and back.
 	p := board.NewPosition()
 	inc.Reset(p)
@@ -179,5 +181,54 @@ func TestBuffersAreAligned(t *testing.T) {
 		if addr := uintptr(unsafe.Pointer(&s[0])); addr%32 != 0 {
 			t.Errorf("%s at %#x is not 32-byte aligned", name, addr)
 		}
+	}
+}
+
+// TestLazyUpdatesFollowASearch walks a small random tree the way a search
+// does — moves and null moves made and unmade, evaluations at some nodes
+// only — and checks every evaluation against a refresh.
+func TestLazyUpdatesFollowASearch(t *testing.T) {
+	net := RandomNet(64, 5)
+	inc, fresh := NewEvaluator(net), NewEvaluator(net)
+	rng := rand.New(rand.NewPCG(21, 22))
+	checked := 0
+	var visit func(p *board.Position, depth int)
+	visit = func(p *board.Position, depth int) {
+		if rng.IntN(5) < 2 {
+			fresh.Reset(p)
+			if got, want := inc.Evaluate(p), fresh.Evaluate(p); got != want {
+				t.Fatalf("%s: lazy evaluation %d, refresh %d", p.FEN(), got, want)
+			}
+			checked++
+		}
+		if depth == 0 {
+			return
+		}
+		var l board.MoveList
+		p.GenerateMoves(&l, board.GenAll)
+		for range min(l.N, 3) {
+			if rng.IntN(8) == 0 && !p.InCheck() {
+				p.MakeNullMove()
+			} else {
+				p.MakeMove(l.Moves[rng.IntN(l.N)])
+			}
+			inc.Push(p)
+			visit(p, depth-1)
+			p.UnmakeMove()
+			inc.Pop()
+		}
+	}
+	for _, fen := range []string{board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"} {
+		p, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inc.Reset(p)
+		visit(p, 5)
+	}
+	if checked < 100 {
+		t.Fatalf("only %d evaluations checked", checked)
 	}
 }
