@@ -80,6 +80,7 @@ func (w *worker) evaluate() int {
 
 func (w *worker) makeMove(m board.Move) {
 	w.pos.MakeMove(m)
+	prefetch(w.e.tt.slot(w.pos.Key()))
 	if w.nn != nil {
 		w.nn.Push(w.pos)
 	}
