@@ -1,0 +1,108 @@
+package nnue
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// The one-lane kernels: obviously right, and the reference the word-wide
+// scalar kernels (and through them the assembly) are checked against.
+
+func addSubReference(dst, src, a, s1 []int16) {
+	for i := range dst {
+		dst[i] = src[i] + a[i] - s1[i]
+	}
+}
+
+func addSubSubReference(dst, src, a, s1, s2 []int16) {
+	for i := range dst {
+		dst[i] = src[i] + a[i] - s1[i] - s2[i]
+	}
+}
+
+func outputReference(us, them, w []int16) int32 {
+	h := len(us)
+	var sum int32
+	for i := range h {
+		sum += int32(min(max(us[i], 0), QA))*int32(w[i]) + int32(min(max(them[i], 0), QA))*int32(w[h+i])
+	}
+	return sum
+}
+
+// randomLanes fills s with values from the whole int16 range, the edges
+// (where lanes wrap and clamps bite) drawn often.
+func randomLanes(rng *rand.Rand, s []int16) {
+	edges := []int16{-32768, -32767, -256, -255, -1, 0, 1, 254, 255, 256, 32766, 32767}
+	for i := range s {
+		if rng.IntN(4) == 0 {
+			s[i] = edges[rng.IntN(len(edges))]
+		} else {
+			s[i] = int16(rng.Uint32())
+		}
+	}
+}
+
+func TestScalarKernelsMatchReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for iter := 0; iter < 3000; iter++ {
+		h := 64 * (1 + rng.IntN(8))
+		src, a, s1, s2, w := alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(2*h)
+		for _, s := range [][]int16{src, a, s1, s2, w} {
+			randomLanes(rng, s)
+		}
+		want, got := alignedInt16(h), alignedInt16(h)
+		addSubReference(want, src, a, s1)
+		addSubGeneric(got, src, a, s1)
+		if !slices.Equal(want, got) {
+			t.Fatal("addSub differs from the reference")
+		}
+		addSubSubReference(want, src, a, s1, s2)
+		addSubSubGeneric(got, src, a, s1, s2)
+		if !slices.Equal(want, got) {
+			t.Fatal("addSubSub differs from the reference")
+		}
+		copy(got, src)
+		addColumnGeneric(got, a)
+		addSubReference(want, src, a, make([]int16, h))
+		if !slices.Equal(want, got) {
+			t.Fatal("addColumn differs from the reference")
+		}
+		if x, y := outputReference(src, a, w), outputGeneric(src, a, w); x != y {
+			t.Fatalf("output %d, reference %d", y, x)
+		}
+	}
+}
+
+// BenchmarkScalarKernels compares the word-wide kernels with the one-lane
+// reference (run it under wasm too: GOOS=js GOARCH=wasm go test -exec ...).
+func BenchmarkScalarKernels(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const h = 256
+	src, a, s1, w, dst := alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(2*h), alignedInt16(h)
+	for _, s := range [][]int16{src, a, s1, w} {
+		randomLanes(rng, s)
+	}
+	var sink int32
+	b.Run("addSub/words", func(b *testing.B) {
+		for b.Loop() {
+			addSubGeneric(dst, src, a, s1)
+		}
+	})
+	b.Run("addSub/lanes", func(b *testing.B) {
+		for b.Loop() {
+			addSubReference(dst, src, a, s1)
+		}
+	})
+	b.Run("output/words", func(b *testing.B) {
+		for b.Loop() {
+			sink += outputGeneric(src, a, w)
+		}
+	})
+	b.Run("output/lanes", func(b *testing.B) {
+		for b.Loop() {
+			sink += outputReference(src, a, w)
+		}
+	})
+	_ = sink
+}
