@@ -1,0 +1,112 @@
+package svgplot
+
+import (
+	"encoding/xml"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// polylinePoints parses the points of every polyline in an SVG document
+// (which must be well-formed XML).
+func polylinePoints(t *testing.T, svg string) [][][2]float64 {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	var lines [][][2]float64
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			if err.Error() == "EOF" {
+				return lines
+			}
+			t.Fatalf("not well-formed SVG: %v", err)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok || el.Name.Local != "polyline" {
+			continue
+		}
+		var pts [][2]float64
+		for _, a := range el.Attr {
+			if a.Name.Local != "points" {
+				continue
+			}
+			for _, p := range strings.Fields(a.Value) {
+				x, y, _ := strings.Cut(p, ",")
+				fx, err1 := strconv.ParseFloat(x, 64)
+				fy, err2 := strconv.ParseFloat(y, 64)
+				if err1 != nil || err2 != nil {
+					t.Fatalf("bad point %q", p)
+				}
+				pts = append(pts, [2]float64{fx, fy})
+			}
+		}
+		lines = append(lines, pts)
+	}
+}
+
+func draw(t *testing.T, c Chart) string {
+	t.Helper()
+	var b strings.Builder
+	if err := c.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestPointsLandInsideThePlotAndInOrder(t *testing.T) {
+	svg := draw(t, Chart{Title: "a < b & c", Series: []Series{
+		{Name: "up", X: []float64{1, 2, 3, 4}, Y: []float64{10, 20, 15, 40}},
+		{Name: "flat", X: []float64{1, 4}, Y: []float64{5, 5}},
+	}})
+	lines := polylinePoints(t, svg)
+	if len(lines) != 2 || len(lines[0]) != 4 || len(lines[1]) != 2 {
+		t.Fatalf("polylines %v", lines)
+	}
+	for _, pts := range lines {
+		for _, p := range pts {
+			if p[0] < left || p[0] > width-right || p[1] < top || p[1] > height-bottom {
+				t.Errorf("point %v outside the plot area", p)
+			}
+		}
+	}
+	up := lines[0]
+	// Larger x further right; larger y higher up (smaller SVG y).
+	if !(up[0][0] < up[1][0] && up[1][0] < up[2][0]) || !(up[3][1] < up[1][1] && up[1][1] < up[2][1] && up[2][1] < up[0][1]) {
+		t.Errorf("points out of order: %v", up)
+	}
+	if !strings.Contains(svg, "a &lt; b &amp; c") {
+		t.Error("title not escaped")
+	}
+}
+
+func TestLogAxisSpacesDoublingsEvenly(t *testing.T) {
+	svg := draw(t, Chart{LogX: true, Series: []Series{{X: []float64{0.5, 1, 2, 4}, Y: []float64{-50, 0, 30, 45}, Err: []float64{20, 20, 20, 20}}}})
+	pts := polylinePoints(t, svg)[0]
+	for i := 2; i < len(pts); i++ {
+		if d0, d1 := pts[1][0]-pts[0][0], pts[i][0]-pts[i-1][0]; math.Abs(d0-d1) > 0.2 {
+			t.Errorf("doublings %.1f and %.1f apart", d0, d1)
+		}
+	}
+	if n := strings.Count(svg, "<circle"); n != 4 {
+		t.Errorf("%d error-bar markers, want 4", n)
+	}
+	for _, tick := range []string{">0.5<", ">1<", ">2<", ">4<"} {
+		if !strings.Contains(svg, tick) {
+			t.Errorf("x tick %s missing", tick)
+		}
+	}
+}
+
+func TestBadChartsAreErrors(t *testing.T) {
+	for name, c := range map[string]Chart{
+		"empty":         {},
+		"lengths":       {Series: []Series{{X: []float64{1, 2}, Y: []float64{1}}}},
+		"log of zero":   {LogX: true, Series: []Series{{X: []float64{0, 1}, Y: []float64{1, 2}}}},
+		"only NaN data": {Series: []Series{{X: []float64{math.NaN()}, Y: []float64{1}}}},
+	} {
+		if err := c.Write(&strings.Builder{}); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
