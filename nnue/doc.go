@@ -1,8 +1,9 @@
 // Package nnue is Kibitz's neural-network evaluation: a versioned network
 // file format with a checksum, an accumulator stack updated incrementally
-// as the search makes and unmakes moves, and the forward pass, with a
-// scalar Go backend (the reference, and what wasm runs) and an AVX2
-// assembly backend on amd64 that gives bit-identical results.
+// (and lazily: only when a position is evaluated) as the search makes and
+// unmakes moves, and the forward pass, with a scalar Go backend (four int16
+// lanes per uint64; what wasm runs) and an AVX2 assembly backend on amd64
+// that gives bit-identical results.
 //
 // # Architecture
 //
