@@ -48,7 +48,9 @@ for m in $sizes; do
 	done
 	net="$out/n${m}M-e$best.nnue"
 	log="$out/n${m}M-match.log"
-	"$kibitz" match --engine "cmd=$kibitz,name=${m}M,option.EvalFile=$(realpath "$net")" --engine "$ref_engine" \
+	# A finished match (its log has the result) is not replayed: a run can
+	# be extended by more sizes.
+	grep -q '^Elo difference' "$log" 2>/dev/null || "$kibitz" match --engine "cmd=$kibitz,name=${m}M,option.EvalFile=$(realpath "$net")" --engine "$ref_engine" \
 		--nodes "$nodes" --games "$games" --concurrency 2 --seed "$seed" "${openings_flag[@]}" \
 		--resign movecount=4,score=1000 --draw movenumber=40,movecount=8,score=10 >"$log"
 	elo=$(sed -n 's/^Elo difference: \([-+0-9.]*\) ± \([0-9.]*\).*/\1,\2/p' "$log")

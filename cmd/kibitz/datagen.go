@@ -22,6 +22,7 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("datagen", stderr)
 	out := fs.String("out", "data.bin", "data file (appended to; a run continues after its last game)")
 	games := fs.Int("games", 1000, "games to play in this run")
+	until := fs.Int("until", 0, "play up to game number N-1 instead (a resumed run finishes the same set of games)")
 	nodes := fs.Uint64("nodes", 5000, "node budget per move")
 	plies := fs.Int("random-plies", 8, "random legal plies that open each game")
 	seed := fs.Uint64("seed", 1, "random seed (game i always plays the same way)")
@@ -31,12 +32,19 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *games < 1 || *nodes < 1 || *plies < 0 || *plies > 40 || *conc < 1 || *conc > 256 {
+	if *games < 1 || *until < 0 || *nodes < 1 || *plies < 0 || *plies > 40 || *conc < 1 || *conc > 256 {
 		return errors.New("--games, --nodes, --concurrency must be positive and --random-plies 0..40")
 	}
 	first, kept, err := resumePoint(*out)
 	if err != nil {
 		return err
+	}
+	if *until > 0 {
+		if first >= *until {
+			fmt.Fprintf(stdout, "%s already has games 0..%d (%d positions)\n", *out, first-1, kept)
+			return nil
+		}
+		*games = *until - first
 	}
 	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {

@@ -120,6 +120,13 @@ func TestDatagenAndTrain(t *testing.T) {
 	if code, out, _ = runCLI(t, "", "datagen", "--out", data, "--games", "2", "--nodes", "300"); code != 0 || !strings.Contains(out, "playing games 6..7") {
 		t.Fatalf("resume: %s", out)
 	}
+	// --until finishes a set of games: 8..9 here, then nothing more.
+	if code, out, _ = runCLI(t, "", "datagen", "--out", data, "--until", "10", "--nodes", "300"); code != 0 || !strings.Contains(out, "playing games 8..9") {
+		t.Fatalf("until: %s", out)
+	}
+	if code, out, _ = runCLI(t, "", "datagen", "--out", data, "--until", "10", "--nodes", "300"); code != 0 || !strings.Contains(out, "already has games 0..9") {
+		t.Fatalf("until, done: %s", out)
+	}
 	code, out, errOut = runCLI(t, "", "train", "--data", data, "--out", net, "--hidden", "64", "--epochs", "2", "--batch", "64", "--valid", "25")
 	if code != 0 || !strings.Contains(out, "quantised vs float") {
 		t.Fatalf("train: %d %s %s", code, out, errOut)
