@@ -11,8 +11,9 @@
 // × piece type × square, the board flipped for Black) → H hidden neurons
 // (a multiple of 64, 256 by default) per side, clipped ReLU → one output
 // from the concatenation [side to move, other side]. Weights are int16:
-// the feature transformer at scale QA = 255, the output layer at QB = 64;
-// the result is scaled to centipawns by 400/(QA·QB).
+// the feature transformer at scale QA = 255, the output layer at a scale
+// QB that the file records (1024 for new nets); the result is scaled to
+// centipawns by 400/(QA·QB).
 //
 // Why not the HalfKP 41024→256×2→32→32→1 of reference 003: HalfKP's 41 k
 // inputs per side need hundreds of millions of positions to train, while

@@ -114,7 +114,7 @@ func (e *Evaluator) Evaluate(p *board.Position) int {
 	}
 	us := p.SideToMove()
 	sum := output(e.acc(e.top, us), e.acc(e.top, us.Other()), e.net.OutWeights)
-	return int((int64(sum) + int64(e.net.OutBias)) * Scale / (QA * QB))
+	return int((int64(sum) + int64(e.net.OutBias)) * Scale / (QA * int64(e.net.QB)))
 }
 
 // EvaluateFresh evaluates p from scratch (for tests and one-off use).

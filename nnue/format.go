@@ -9,11 +9,16 @@ import (
 	"io"
 )
 
-// Quantisation and architecture constants of format version 1.
+// Quantisation and architecture constants of format version 1. The output
+// layer's scale QB is recorded per net: the first nets used 64, which
+// rounds the small output weights of a net trained on millions of
+// positions too coarsely (a median weight of 6 steps); nets are now
+// written with DefaultQB.
 const (
 	Inputs      = 768
-	QA          = 255 // feature transformer scale (clipped ReLU ceiling)
-	QB          = 64  // output layer scale
+	QA          = 255  // feature transformer scale (clipped ReLU ceiling)
+	DefaultQB   = 1024 // output layer scale of the nets the trainer writes
+	maxQB       = 8192
 	Scale       = 400 // centipawns per unit of network output
 	FormatMagic = "KBZN"
 	Version     = 1
@@ -27,10 +32,11 @@ const (
 )
 
 // Net is a network: feature weights column by feature (Inputs × Hidden),
-// feature biases, output weights ([side to move | other side], 2·Hidden)
-// and the output bias at scale QA·QB.
+// feature biases, output weights ([side to move | other side], 2·Hidden) at
+// scale QB, and the output bias at scale QA·QB.
 type Net struct {
 	Hidden     int
+	QB         int
 	FTWeights  []int16
 	FTBias     []int16
 	OutWeights []int16
@@ -84,8 +90,10 @@ func parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1 with clipped ReLU", h.Inputs, h.Hidden, h.Outputs, h.Activation)
 	case h.Hidden == 0 || h.Hidden%64 != 0 || h.Hidden > maxHidden:
 		return nil, fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)
-	case h.QA != QA || h.QB != QB || h.Scale != Scale:
-		return nil, fmt.Errorf("quantisation QA=%d QB=%d scale=%d; want %d, %d, %d", h.QA, h.QB, h.Scale, QA, QB, Scale)
+	case h.QA != QA || h.Scale != Scale:
+		return nil, fmt.Errorf("quantisation QA=%d scale=%d; want %d, %d", h.QA, h.Scale, QA, Scale)
+	case h.QB < 1 || h.QB > maxQB:
+		return nil, fmt.Errorf("output scale QB=%d is not in 1..%d", h.QB, maxQB)
 	}
 	hid := int(h.Hidden)
 	want := hs + 2*(Inputs*hid+hid+2*hid) + 4 + 4
@@ -96,7 +104,7 @@ func parse(data []byte) (*Net, error) {
 	if got := crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, got)
 	}
-	n := &Net{Hidden: hid}
+	n := &Net{Hidden: hid, QB: int(h.QB)}
 	rd := bytes.NewReader(data[hs:])
 	n.FTWeights = alignedInt16(Inputs * hid)
 	n.FTBias = alignedInt16(hid)
@@ -108,6 +116,9 @@ func parse(data []byte) (*Net, error) {
 }
 
 func (n *Net) validate() error {
+	if n.QB < 1 || n.QB > maxQB {
+		return fmt.Errorf("output scale QB=%d is not in 1..%d", n.QB, maxQB)
+	}
 	for i, w := range n.FTWeights {
 		if w > maxFTWeight || w < -maxFTWeight {
 			return fmt.Errorf("feature weight %d is %d, beyond ±%d", i, w, maxFTWeight)
@@ -129,7 +140,7 @@ func (n *Net) validate() error {
 // Bytes encodes the net in the file format.
 func (n *Net) Bytes() []byte {
 	var b bytes.Buffer
-	h := header{Version: Version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: 1, Activation: ActCReLU, QA: QA, QB: QB, Scale: Scale}
+	h := header{Version: Version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: 1, Activation: ActCReLU, QA: QA, QB: uint32(n.QB), Scale: Scale}
 	copy(h.Magic[:], FormatMagic)
 	binary.Write(&b, binary.LittleEndian, h)
 	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, n.OutBias} {

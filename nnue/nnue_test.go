@@ -20,12 +20,23 @@ func TestFormatRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Hidden != 128 || !slices.Equal(m.FTWeights, n.FTWeights) || !slices.Equal(m.FTBias, n.FTBias) ||
+	if m.Hidden != 128 || m.QB != n.QB || !slices.Equal(m.FTWeights, n.FTWeights) || !slices.Equal(m.FTBias, n.FTBias) ||
 		!slices.Equal(m.OutWeights, n.OutWeights) || m.OutBias != n.OutBias {
 		t.Error("round trip changed the net")
 	}
 	if d, err := Default(); err != nil || d.Hidden != 256 {
 		t.Errorf("embedded net: %v", err)
+	}
+	// A net's own output scale is what its scores are computed with.
+	n.QB = 2048
+	m, err = Load(bytes.NewReader(n.Bytes()))
+	if err != nil || m.QB != 2048 {
+		t.Fatalf("QB 2048: %v, %d", err, m.QB)
+	}
+	p := board.NewPosition()
+	wide, narrow := m.EvaluateFresh(p), RandomNet(128, 7).EvaluateFresh(p)
+	if narrow == 0 || abs(wide*32-narrow) >= 32 {
+		t.Errorf("QB 64: %d cp; the same weights at QB 2048 should give %d/32, got %d", narrow, narrow, wide)
 	}
 }
 
@@ -51,6 +62,8 @@ func TestLoaderRejectsBadFiles(t *testing.T) {
 		{"inputs", edit(func(b []byte) []byte { b[8] = 1; return resum(b) }), "architecture"},
 		{"hidden", edit(func(b []byte) []byte { b[12] = 65; return resum(b) }), "multiple of 64"},
 		{"quantisation", edit(func(b []byte) []byte { b[24] = 1; return resum(b) }), "quantisation"},
+		{"no output scale", edit(func(b []byte) []byte { clear(b[28:32]); return resum(b) }), "QB=0"},
+		{"huge output scale", edit(func(b []byte) []byte { b[30] = 1; return resum(b) }), "QB=65600"},
 		{"truncated", good[:len(good)-100], "bytes; a 64-hidden net has"},
 		{"checksum", edit(func(b []byte) []byte { b[100] ^= 1; return b }), "checksum"},
 		{"range", big.Bytes(), "output weight 3 is 30000"},
@@ -232,3 +245,5 @@ func TestLazyUpdatesFollowASearch(t *testing.T) {
 		t.Fatalf("only %d evaluations checked", checked)
 	}
 }
+
+func abs(x int) int { return max(x, -x) }

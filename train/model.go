@@ -21,7 +21,7 @@ type Model struct {
 // Float bounds that quantise inside nnue's loader limits.
 const (
 	maxFTW = 992.0 / nnue.QA
-	maxOW  = 2048.0 / nnue.QB
+	maxOW  = 2048.0 / nnue.DefaultQB
 )
 
 // NewModel returns a seeded random model with h hidden neurons.
@@ -87,7 +87,7 @@ func (m *Model) Quantise() *nnue.Net {
 		return int16(max(-bound, min(bound, v)))
 	}
 	// Through the file format, so the engine gets aligned buffers.
-	n := &nnue.Net{Hidden: m.H, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, 2*m.H)}
+	n := &nnue.Net{Hidden: m.H, QB: nnue.DefaultQB, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, 2*m.H)}
 	for i, w := range m.FTW {
 		n.FTWeights[i] = q(w, nnue.QA, 992)
 	}
@@ -95,9 +95,9 @@ func (m *Model) Quantise() *nnue.Net {
 		n.FTBias[i] = q(w, nnue.QA, 992)
 	}
 	for i, w := range m.OW {
-		n.OutWeights[i] = q(w, nnue.QB, 2048)
+		n.OutWeights[i] = q(w, nnue.DefaultQB, 2048)
 	}
-	n.OutBias = int32(math.Round(float64(m.OB) * nnue.QA * nnue.QB))
+	n.OutBias = int32(math.Round(float64(m.OB) * nnue.QA * nnue.DefaultQB))
 	loaded, err := nnue.Load(bytes.NewReader(n.Bytes()))
 	if err != nil {
 		panic(err) // the bounds above keep every weight loadable
