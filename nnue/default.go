@@ -6,10 +6,10 @@ import (
 	"sync"
 )
 
-// The embedded net: generation 1, trained by "kibitz train" on 1.81 M
-// positions of Kibitz's own self-play with the classical evaluation
-// (recipe in docs/training.md; its match against the classical evaluation
-// in docs/elo-log.md).
+// The embedded net: generation 2, trained by "kibitz train" on 4 M
+// positions of generation 1's self-play, itself trained on self-play with
+// the classical evaluation (recipe in docs/training.md and
+// scripts/train.sh; its matches in docs/elo-log.md).
 //
 //go:embed default.nnue
 var defaultNet []byte
