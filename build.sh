@@ -163,14 +163,10 @@ wasm) wasm ;;
 test) run_tests ;;
 bench) bench ;;
 train)
-	# Reproduces the default net (generation 1) end to end: self-play data
-	# with the classical evaluation, then training. GAMES, NODES, EPOCHS,
-	# SEED override the recipe.
+	# Reproduces the default net end to end (scripts/train.sh: generation 1
+	# from classical self-play, generation 2 from generation 1's).
 	native >/dev/null
-	mkdir -p train-data
-	"$BIN/kibitz" datagen --out train-data/data.bin --games "${GAMES:-24948}" --nodes "${NODES:-3000}" --seed "${SEED:-1}" --nnue=false
-	"$BIN/kibitz" train --data train-data/data.bin --out train-data/kibitz.nnue --epochs "${EPOCHS:-6}" --seed "${SEED:-1}" \
-		--checkpoint train-data/checkpoint.gob
+	scripts/train.sh "${2:-2}"
 	;;
 bench-api)
 	npm_deps
