@@ -4,11 +4,11 @@ const KEY = "kibitz.thinktimes.v1";
 
 // Median time to complete each depth over 20 middlegame positions in
 // Chromium on a 2-core machine (./build.sh bench-browser, NNUE generation
-// 1); used until this browser has its own figures. 19 and 20 were not
-// measured.
+// 2, word-wide scalar kernels); used until this browser has its own
+// figures. 19 and 20 were not measured.
 const TYPICAL_MS = {
-  1: 1, 2: 2, 3: 3, 4: 4, 5: 7, 6: 10, 7: 12, 8: 20, 9: 26, 10: 35,
-  11: 46, 12: 70, 13: 117, 14: 250, 15: 406, 16: 660, 17: 895, 18: 1196,
+  1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 7, 8: 9, 9: 13, 10: 17,
+  11: 25, 12: 36, 13: 64, 14: 99, 15: 142, 16: 226, 17: 403, 18: 859,
 };
 export const RECOMMENDED_DEPTH = 12;
 
