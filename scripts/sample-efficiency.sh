@@ -58,5 +58,6 @@ for m in $sizes; do
 	[ -n "$elo" ] && [ -n "$wdl" ] || { echo "could not read the match result from $log" >&2; exit 1; }
 	echo "$m,$n,$best,$best_loss,$elo,$wdl" | tee -a "$csv"
 done
-"$kibitz" plot --csv "$csv" --x positions_m --y elo --err err --logx --out "$out/sample-efficiency.svg" \
-	--title "Elo against the reference net by training positions" --xlabel "training positions (millions)" --ylabel "Elo ± 95 %"
+"$kibitz" plot --csv "$csv" --x positions_m --y elo --err err --names "Elo against the reference" --logx \
+	--out "$out/sample-efficiency.svg" --title "Elo against the reference net by training positions ($games games each)" \
+	--xlabel "training positions (millions)" --ylabel "Elo ± 95 %"

@@ -25,6 +25,7 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	xcol := fs.String("x", "", "column for the x axis")
 	ycols := fs.String("y", "", "columns to draw, comma-separated (one line each)")
 	errcols := fs.String("err", "", "columns with ± error bars, comma-separated, matching --y (optional)")
+	names := fs.String("names", "", "legend names for the --y columns, comma-separated (default: the column names)")
 	logx := fs.Bool("logx", false, "logarithmic x axis")
 	title := fs.String("title", "", "chart title")
 	xlabel := fs.String("xlabel", "", "x-axis label (default: the column name)")
@@ -43,6 +44,15 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	chart, err := chartFromCSV(f, *xcol, split(*ycols), split(*errcols))
 	if err != nil {
 		return fmt.Errorf("%s: %w", *in, err)
+	}
+	if *names != "" {
+		legend := split(*names)
+		if len(legend) != len(chart.Series) {
+			return fmt.Errorf("%d names for %d y columns", len(legend), len(chart.Series))
+		}
+		for i := range legend {
+			chart.Series[i].Name = legend[i]
+		}
 	}
 	chart.Title, chart.XLabel, chart.YLabel, chart.LogX = *title, *xlabel, *ylabel, *logx
 	if chart.XLabel == "" {

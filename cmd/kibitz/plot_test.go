@@ -12,13 +12,16 @@ func TestPlotCommand(t *testing.T) {
 	data := filepath.Join(dir, "eff.csv")
 	os.WriteFile(data, []byte("positions_m,elo,err\n0.5,-120,40\n1,-60,35\n2,,\n4,20,30\n"), 0o644)
 	out := filepath.Join(dir, "eff.svg")
-	code, _, errOut := runCLI(t, "", "plot", "--csv", data, "--x", "positions_m", "--y", "elo", "--err", "err", "--logx", "--out", out)
+	code, _, errOut := runCLI(t, "", "plot", "--csv", data, "--x", "positions_m", "--y", "elo", "--err", "err", "--logx", "--names", "Elo vs gen 1", "--out", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	svg, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(string(svg), ">Elo vs gen 1<") {
+		t.Error("legend name not used")
 	}
 	// Three points with error bars; the empty row is a gap, not a zero.
 	if n := strings.Count(string(svg), "<circle"); n != 3 {
@@ -29,6 +32,7 @@ func TestPlotCommand(t *testing.T) {
 		{"plot", "--csv", data, "--x", "positions_m", "--y", "elo", "--err", "err,err", "--out", out},
 		{"plot", "--csv", filepath.Join(dir, "missing.csv"), "--x", "a", "--y", "b", "--out", out},
 		{"plot", "--csv", data, "--y", "elo", "--out", out},
+		{"plot", "--csv", data, "--x", "positions_m", "--y", "elo", "--names", "a,b", "--out", out},
 	} {
 		if code, _, errOut := runCLI(t, "", args...); code == 0 || errOut == "" {
 			t.Errorf("%v: exit %d, want an error message", args, code)

@@ -93,8 +93,7 @@ func (c Chart) Write(w io.Writer) error {
 	return err
 }
 
-// bounds is the range of the data, error bars included, widened a little
-// so no point sits on the frame.
+// bounds is the range of the data, error bars included, widened a little.
 func (c Chart) bounds() (xlo, xhi, ylo, yhi float64, err error) {
 	xlo, ylo = math.Inf(1), math.Inf(1)
 	xhi, yhi = math.Inf(-1), math.Inf(-1)
@@ -123,6 +122,15 @@ func (c Chart) bounds() (xlo, xhi, ylo, yhi float64, err error) {
 	}
 	if xlo == xhi {
 		xlo, xhi = xlo*0.9-1e-9, xhi*1.1+1e-9
+	}
+	// A margin on the x axis too, so end points and their error bars stand
+	// clear of the frame.
+	if c.LogX {
+		pad := math.Pow(xhi/xlo, 0.04)
+		xlo, xhi = xlo/pad, xhi*pad
+	} else {
+		pad := (xhi - xlo) * 0.04
+		xlo, xhi = xlo-pad, xhi+pad
 	}
 	pad := (yhi - ylo) * 0.05
 	if pad == 0 {
