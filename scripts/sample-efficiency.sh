@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sample-efficiency.sh — how strong a net gets from how much data.
 #
-# Trains one net on the first N positions of a datagen file for each N in
+# Trains one net on the first N positions of a corpus file (or directory) for each N in
 # SIZES (millions), keeps for each N the epoch count (from EPOCH_SWEEP)
 # with the lowest validation loss, matches every net against a reference
 # net, and writes OUT/sample-efficiency.csv and .svg (Elo ± 95 % against
@@ -17,7 +17,7 @@ set -euo pipefail
 data=$1 out=$2
 kibitz=${KIBITZ:-bin/kibitz}
 [ -x "$kibitz" ] || { echo "$kibitz not found: run ./build.sh native first" >&2; exit 1; }
-[ -f "$data" ] || { echo "no data file $data" >&2; exit 1; }
+[ -e "$data" ] || { echo "no corpus $data" >&2; exit 1; }
 sizes=${SIZES:-0.5 1 2 4}
 sweep=${EPOCH_SWEEP:-6 12 24}
 games=${GAMES:-400} nodes=${NODES:-10000} seed=${SEED:-41}

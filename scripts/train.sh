@@ -25,9 +25,9 @@ generation() {
 	local gen=$1 games=$2 epochs=$3 positions=$4
 	shift 4
 	echo "== generation $gen: $games self-play games at $nodes nodes per move"
-	"$kibitz" datagen --out "$out/gen$gen.bin" --until "$games" --nodes "$nodes" --seed "$gen" "$@"
+	"$kibitz" datagen --out "$out/gen$gen.kgames" --until "$games" --nodes "$nodes" --seed "$gen" "$@"
 	echo "== generation $gen: training, $epochs epochs"
-	"$kibitz" train --data "$out/gen$gen.bin" --out "$out/gen$gen.nnue" --epochs "$epochs" --seed 1 \
+	"$kibitz" train --data "$out/gen$gen.kgames" --out "$out/gen$gen.nnue" --epochs "$epochs" --seed 1 \
 		--positions "$positions" --checkpoint "$out/gen$gen.ckpt"
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/nnue"
+	"kibitz/train/corpus"
 )
 
 // RecordSize is the size of one training position on disk.
@@ -99,40 +100,13 @@ func ReadAll(rd io.Reader) ([]Record, error) {
 // en-passant square, which the network does not see).
 func (r *Record) Position() (*board.Position, error) {
 	occ := board.Bitboard(binary.LittleEndian.Uint64(r[0:]))
-	var squares [64]board.Piece
-	for i := range squares {
-		squares[i] = board.NoPiece
+	pieces := make([]board.Piece, 0, 32)
+	for i := 0; i < occ.Count() && i < 32; i++ {
+		pieces = append(pieces, board.Piece(r[8+i/2]>>(4*(i&1))&15))
 	}
-	i := 0
-	for b := occ; b != 0; i++ {
-		sq := b.PopFirst()
-		squares[sq] = board.Piece(r[8+i/2] >> (4 * (i & 1)) & 15)
+	fen, err := corpus.PlacementFEN(occ, pieces, board.Color(r[27]&1))
+	if err != nil {
+		return nil, err
 	}
-	fen := make([]byte, 0, 90)
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			pc := squares[board.MakeSquare(file, rank)]
-			if pc == board.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fen = append(fen, byte('0'+empty))
-				empty = 0
-			}
-			fen = append(fen, pc.String()...)
-		}
-		if empty > 0 {
-			fen = append(fen, byte('0'+empty))
-		}
-		if rank > 0 {
-			fen = append(fen, '/')
-		}
-	}
-	fen = append(fen, " w - - 0 1"...)
-	if r[27] == 1 {
-		fen[len(fen)-9] = 'b'
-	}
-	return board.ParseFEN(string(fen))
+	return board.ParseFEN(fen)
 }

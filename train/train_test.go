@@ -12,6 +12,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/nnue"
+	"kibitz/train/corpus"
 )
 
 // randomPositions walks random games and returns the positions met.
@@ -78,24 +79,11 @@ func TestRecordRoundTrip(t *testing.T) {
 // must bring the validation loss well below the untrained model's, and the
 // quantised net must agree with the float model.
 func TestTrainingLearnsMaterial(t *testing.T) {
-	values := [6]int{100, 300, 300, 500, 900, 0}
-	var recs []Record
-	var samples []Sample
-	for i, p := range randomPositions(6000, 2) {
-		score := 0
-		for sq := board.Square(0); sq < 64; sq++ {
-			if pc := p.PieceAt(sq); pc != board.NoPiece {
-				v := values[pc.Type()]
-				if pc.Color() == board.Black {
-					v = -v
-				}
-				score += v
-			}
-		}
-		r := Encode(p, score, 0.5, uint32(i/40))
-		var s Sample
-		r.Decode(&s)
-		recs, samples = append(recs, r), append(samples, s)
+	files := []string{materialCorpus(t, 150, 2)}
+	all := Filter{KeepInCheck: true, KeepNoisy: true}
+	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
+	if err != nil || len(samples) < 5000 {
+		t.Fatalf("%d samples: %v", len(samples), err)
 	}
 	cfg := DefaultConfig()
 	cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 12, 256, 0, 0.003, 10
@@ -110,7 +98,7 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	if !(after < before/2) {
 		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
 	}
-	diffs, err := QuantisationErrors(m, m.Quantise(), recs, cfg.ValidPercent, 500)
+	diffs, err := QuantisationErrors(m, m.Quantise(), files, corpus.Selection{}, all, cfg.ValidPercent, 500)
 	if err != nil || len(diffs) == 0 {
 		t.Fatal(err)
 	}
@@ -135,4 +123,48 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 		strings.Count(csv.String(), "\n") != len(curve)+1 || math.IsNaN(after) {
 		t.Error("curve output")
 	}
+}
+
+// materialCorpus writes a corpus of random games whose every position is
+// scored by material alone (White's view) and returns its path.
+func materialCorpus(t *testing.T, games int, seed uint64) string {
+	t.Helper()
+	values := [6]int{100, 300, 300, 500, 900, 0}
+	path := filepath.Join(t.TempDir(), "material"+corpus.Ext)
+	w, _, err := corpus.Append(path, "test=material")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 3))
+	for i := 0; i < games; i++ {
+		g := corpus.Game{Index: uint64(i), Result: 0.5}
+		p := board.NewPosition()
+		for ply := 0; ply < 80; ply++ {
+			var l board.MoveList
+			p.GenerateMoves(&l, board.GenAll)
+			if l.N == 0 {
+				break
+			}
+			score := 0
+			for sq := board.Square(0); sq < 64; sq++ {
+				if pc := p.PieceAt(sq); pc != board.NoPiece {
+					v := values[pc.Type()]
+					if pc.Color() == board.Black {
+						v = -v
+					}
+					score += v
+				}
+			}
+			m := l.Moves[rng.IntN(l.N)]
+			g.Plies = append(g.Plies, corpus.Ply{Move: m, Score: score})
+			p.MakeMove(m)
+		}
+		if err := w.Write(&g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -111,7 +112,7 @@ func weightsBody(src []byte) []byte { return src[bytes.Index(src, []byte("var we
 
 func TestDatagenAndTrain(t *testing.T) {
 	dir := t.TempDir()
-	data, net := dir+"/d.bin", dir+"/n.nnue"
+	data, net := dir+"/d.kgames", dir+"/n.nnue"
 	code, out, errOut := runCLI(t, "", "datagen", "--out", data, "--games", "6", "--nodes", "300", "--concurrency", "2")
 	if code != 0 || !strings.Contains(out, "games 6/6") {
 		t.Fatalf("datagen: %d %s %s", code, out, errOut)
@@ -127,9 +128,9 @@ func TestDatagenAndTrain(t *testing.T) {
 	if code, out, _ = runCLI(t, "", "datagen", "--out", data, "--until", "10", "--nodes", "300"); code != 0 || !strings.Contains(out, "already has games 0..9") {
 		t.Fatalf("until, done: %s", out)
 	}
-	code, out, errOut = runCLI(t, "", "train", "--data", data, "--out", net, "--hidden", "64", "--epochs", "2", "--batch", "64", "--valid", "25")
-	if code != 0 || !strings.Contains(out, "quantised vs float") {
-		t.Fatalf("train: %d %s %s", code, out, errOut)
+	code, outAll, errOut := runCLI(t, "", "train", "--data", data, "--out", net, "--hidden", "64", "--epochs", "2", "--batch", "64", "--valid", "25")
+	if code != 0 || !strings.Contains(outAll, "quantised vs float") {
+		t.Fatalf("train: %d %s %s", code, outAll, errOut)
 	}
 	for _, f := range []string{net, dir + "/n.csv", dir + "/n.svg"} {
 		if _, err := os.Stat(f); err != nil {
@@ -141,5 +142,62 @@ func TestDatagenAndTrain(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "", "bench", "--depth", "3", "--evalfile", data); code == 0 || !strings.Contains(errOut, "bad network file") {
 		t.Errorf("a data file as a net: %s", errOut)
+	}
+	// Other settings into the same file are refused; the file is unchanged.
+	before, _ := os.ReadFile(data)
+	if code, _, errOut := runCLI(t, "", "datagen", "--out", data, "--games", "1", "--nodes", "301"); code == 0 || !strings.Contains(errOut, "nodes=300") {
+		t.Errorf("datagen with other settings: %s", errOut)
+	}
+	if after, _ := os.ReadFile(data); !bytes.Equal(before, after) {
+		t.Error("a refused datagen changed the corpus")
+	}
+	if code, out, _ := runCLI(t, "", "corpus", "info", data); code != 0 || !strings.Contains(out, "10 games") || !strings.Contains(out, "bytes/position") {
+		t.Errorf("corpus info: %s", out)
+	}
+	// The selection flags choose games: two games hold fewer positions than all ten.
+	code, out, errOut = runCLI(t, "", "train", "--data", dir, "--games", "0:2", "--out", dir+"/m.nnue", "--hidden", "64", "--epochs", "1", "--batch", "8", "--valid", "25")
+	if code != 0 {
+		t.Fatalf("train on a slice: %s", errOut)
+	}
+	if !strings.Contains(out, " positions: ") || positionsIn(out) >= positionsIn(outAll) {
+		t.Errorf("games 0:2 gave %d positions, all games %d", positionsIn(out), positionsIn(outAll))
+	}
+}
+
+// positionsIn reads the position count from train's first line.
+func positionsIn(out string) int {
+	var seed, n int
+	fmt.Sscanf(out, "seed %d; %d positions", &seed, &n)
+	return n
+}
+
+// TestDataFilesAreNeverLost: datagen refuses a file that is not a corpus
+// and leaves it as it was; train fails before training on an output it
+// cannot write.
+func TestDataFilesAreNeverLost(t *testing.T) {
+	dir := t.TempDir()
+	readme := dir + "/README.md"
+	text := []byte("# Kibitz\n\nA chess engine.\nThe last line")
+	os.WriteFile(readme, text, 0o644)
+	if code, _, errOut := runCLI(t, "", "datagen", "--out", readme, "--games", "1", "--nodes", "100"); code == 0 || !strings.Contains(errOut, "not a Kibitz corpus") {
+		t.Errorf("datagen into README.md: %d %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(readme); !bytes.Equal(after, text) {
+		t.Errorf("README.md changed to %q", after)
+	}
+	if code, _, errOut := runCLI(t, "", "datagen", "--out", "/dev/full", "--games", "1", "--nodes", "100"); code == 0 || !strings.Contains(errOut, "not a regular file") {
+		t.Errorf("datagen into /dev/full: %d %s", code, errOut)
+	}
+	data := dir + "/d.kgames"
+	if code, _, errOut := runCLI(t, "", "datagen", "--out", data, "--games", "1", "--nodes", "100", "--concurrency", "1"); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, out, errOut := runCLI(t, "", "train", "--data", data, "--out", dir+"/nonexistent/x.nnue"); code == 0 || strings.Contains(out, "epoch") {
+		t.Errorf("train into a missing directory: %d %s %s", code, out, errOut)
+	}
+	for _, bad := range []string{"/dev/urandom", readme} {
+		if code, _, errOut := runCLI(t, "", "train", "--data", bad, "--out", dir+"/y.nnue"); code == 0 || errOut == "" {
+			t.Errorf("train --data %s: %d", bad, code)
+		}
 	}
 }

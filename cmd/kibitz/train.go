@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"kibitz/train"
+	"kibitz/train/corpus"
 )
 
 func init() {
@@ -20,7 +23,14 @@ func init() {
 func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("train", stderr)
 	cfg := train.DefaultConfig()
-	data := fs.String("data", "data.bin", "datagen files, comma-separated")
+	data := fs.String("data", "", "corpus files or directories, comma-separated (default: the store, $KIBITZ_DATA or ~/.cache/kibitz/data)")
+	where := fs.String("where", "", "only files whose metadata has these key=value pairs, comma-separated (e.g. net=1a2b3c4d5e6f,nodes=5000)")
+	gameRange := fs.String("games", "", "only game numbers A:B (A included, B excluded; either may be left out)")
+	var filter train.Filter
+	fs.BoolVar(&filter.KeepInCheck, "keep-check", false, "keep positions with the side to move in check")
+	fs.BoolVar(&filter.KeepNoisy, "keep-noisy", false, "keep positions whose chosen move captures or promotes")
+	fs.IntVar(&filter.MinPly, "min-ply", 0, "skip positions before this ply")
+	fs.IntVar(&filter.MaxAbsScore, "max-score", 0, "skip positions scored beyond ±N centipawns (0: keep all but mates)")
 	out := fs.String("out", "kibitz.nnue", "network to write; the loss curve goes beside it (.csv, .svg)")
 	limit := fs.Int("positions", 0, "use only the first N positions (0: all)")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons per perspective (a multiple of 64)")
@@ -40,27 +50,23 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.SigmoidScale <= 0 || cfg.ValidPercent < 0 || cfg.ValidPercent > 50 || *limit < 0 {
 		return errors.New("a flag is out of range (see kibitz train -h)")
 	}
-	var recs []train.Record
-	for _, path := range strings.Split(*data, ",") {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		r, err := train.ReadAll(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		recs = append(recs, r...)
+	if filter.MinPly < 0 || filter.MaxAbsScore < 0 {
+		return errors.New("--min-ply and --max-score must not be negative")
 	}
-	if *limit > 0 && *limit < len(recs) {
-		recs = recs[:*limit]
+	files, sel, err := corpusSelection(*data, *where, *gameRange)
+	if err != nil {
+		return err
 	}
-	samples := make([]train.Sample, len(recs))
-	for i := range recs {
-		if err := recs[i].Decode(&samples[i]); err != nil {
-			return fmt.Errorf("record %d: %w", i, err)
-		}
+	// Fail on an unwritable output now, not after the training.
+	if err := checkWritable(*out); err != nil {
+		return err
+	}
+	samples, err := train.LoadCorpus(files, sel, filter, *limit)
+	if err != nil {
+		return err
+	}
+	if len(samples) == 0 {
+		return errors.New("the selection holds no training positions")
 	}
 	trainSet, validSet := train.Split(samples, cfg.ValidPercent)
 	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d epochs, batch %d, lr %g, lambda %g, sigmoid scale %g cp\n",
@@ -76,7 +82,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	net := model.Quantise()
 	// The quantised net, run by the engine's own code, must agree with the
 	// float model.
-	diffs, err := train.QuantisationErrors(model, net, recs, cfg.ValidPercent, 2000)
+	diffs, err := train.QuantisationErrors(model, net, files, sel, filter, cfg.ValidPercent, 2000)
 	if err != nil {
 		return err
 	}
@@ -120,4 +126,67 @@ func writeFile(path string, f func(io.Writer) error) error {
 		return err
 	}
 	return file.Close()
+}
+
+// corpusSelection turns the --data, --where and --games flags into corpus
+// files and a selection.
+func corpusSelection(data, where, games string) ([]string, corpus.Selection, error) {
+	var sel corpus.Selection
+	paths := strings.Split(data, ",")
+	if data == "" {
+		dir, err := corpus.StoreDir()
+		if err != nil {
+			return nil, sel, err
+		}
+		paths = []string{dir}
+	}
+	files, err := corpus.Files(paths)
+	if err != nil {
+		return nil, sel, err
+	}
+	if where != "" {
+		sel.Where = map[string]string{}
+		for _, kv := range strings.Split(where, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" {
+				return nil, sel, fmt.Errorf("--where %q: want key=value pairs", where)
+			}
+			sel.Where[k] = v
+		}
+	}
+	if games != "" {
+		a, b, ok := strings.Cut(games, ":")
+		var err1, err2 error
+		if a != "" {
+			sel.From, err1 = strconv.ParseUint(a, 10, 64)
+		}
+		if b != "" {
+			sel.To, err2 = strconv.ParseUint(b, 10, 64)
+		}
+		if !ok || err1 != nil || err2 != nil || (sel.To != 0 && sel.To <= sel.From) {
+			return nil, sel, fmt.Errorf("--games %q: want A:B with A < B", games)
+		}
+	}
+	return files, sel, nil
+}
+
+// checkWritable fails if path cannot be created or written, leaving an
+// existing file as it was.
+func checkWritable(path string) error {
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".kibitz-write-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

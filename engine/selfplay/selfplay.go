@@ -38,6 +38,13 @@ type Game struct {
 	Result  float64
 	Plies   int
 	Samples []Sample
+	// The whole game, for the training corpus: the random opening from the
+	// standard start, then every searched position's chosen move and score
+	// (White's view). When a game is adjudicated the last searched move is
+	// recorded although it was not played.
+	Opening []board.Move
+	Moves   []board.Move
+	Scores  []int
 }
 
 // Run plays games numbered from first to first+n-1 on cfg.Concurrency
@@ -72,8 +79,8 @@ func Run(cfg Config, first, n int, sink func(Game)) {
 func Play(eng *search.Engine, cfg Config, index int) Game {
 	eng.NewGame()
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(index)))
-	pos := randomOpening(rng, cfg.RandomPlies)
-	g := Game{Index: index}
+	pos, opening := randomOpening(rng, cfg.RandomPlies)
+	g := Game{Index: index, Opening: opening}
 	var pending []Sample
 	winStreak, drawStreak := 0, 0
 	for {
@@ -90,6 +97,8 @@ func Play(eng *search.Engine, cfg Config, index int) Game {
 		if pos.SideToMove() == board.Black {
 			white = -white
 		}
+		g.Moves = append(g.Moves, res.Move)
+		g.Scores = append(g.Scores, white)
 		if !pos.InCheck() && !res.Move.IsCapture() && !res.Move.IsPromotion() && !search.IsMate(res.Score) {
 			pending = append(pending, Sample{FEN: pos.FEN(), Score: white})
 		}
@@ -128,11 +137,12 @@ func Play(eng *search.Engine, cfg Config, index int) Game {
 }
 
 // randomOpening plays random legal plies from the start, retrying until
-// the position still has a legal move.
-func randomOpening(rng *rand.Rand, plies int) *board.Position {
+// the position still has a legal move, and returns it with the moves played.
+func randomOpening(rng *rand.Rand, plies int) (*board.Position, []board.Move) {
 	for {
 		pos := board.NewPosition()
 		var l board.MoveList
+		var moves []board.Move
 		ok := true
 		for i := 0; i < plies; i++ {
 			pos.GenerateMoves(&l, board.GenAll)
@@ -140,10 +150,12 @@ func randomOpening(rng *rand.Rand, plies int) *board.Position {
 				ok = false
 				break
 			}
-			pos.MakeMove(l.Moves[rng.IntN(l.N)])
+			m := l.Moves[rng.IntN(l.N)]
+			moves = append(moves, m)
+			pos.MakeMove(m)
 		}
 		if ok && pos.HasLegalMove() {
-			return pos
+			return pos, moves
 		}
 	}
 }

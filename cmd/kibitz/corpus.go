@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"kibitz/train"
+	"kibitz/train/corpus"
+)
+
+func init() {
+	register(command{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records", runCorpus})
+}
+
+func runCorpus(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("usage: kibitz corpus info [FILE|DIR ...] | kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)
+	}
+	switch args[0] {
+	case "info":
+		return corpusInfo(args[1:], stdout)
+	case "convert":
+		if len(args) != 3 {
+			return errors.New("usage: kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)
+		}
+		return corpusConvert(args[1], args[2], stdout)
+	}
+	return fmt.Errorf("unknown corpus command %q (info, convert)", args[0])
+}
+
+// corpusInfo prints each file's metadata, games, positions and bytes per
+// position, and the totals.
+func corpusInfo(paths []string, stdout io.Writer) error {
+	if len(paths) == 0 {
+		dir, err := corpus.StoreDir()
+		if err != nil {
+			return err
+		}
+		paths = []string{dir}
+	}
+	files, err := corpus.Files(paths)
+	if err != nil {
+		return err
+	}
+	var games, positions int
+	var bytes int64
+	for _, f := range files {
+		s, err := corpus.Read(f, nil)
+		if err != nil {
+			return err
+		}
+		games, positions, bytes = games+s.Games, positions+s.Positions, bytes+s.Bytes
+		fmt.Fprintf(stdout, "%s: %s\n  %d games, %d positions, %d bytes (%.2f bytes/position)\n",
+			f, s.Meta, s.Games, s.Positions, s.Bytes, float64(s.Bytes)/float64(max(s.Positions, 1)))
+	}
+	if len(files) > 1 {
+		fmt.Fprintf(stdout, "total: %d files, %d games, %d positions, %d bytes (%.2f bytes/position)\n",
+			len(files), games, positions, bytes, float64(bytes)/float64(max(positions, 1)))
+	}
+	return nil
+}
+
+func corpusConvert(from, to string, stdout io.Writer) error {
+	if !strings.HasSuffix(to, corpus.Ext) {
+		return fmt.Errorf("%s: a corpus file name ends in %s", to, corpus.Ext)
+	}
+	if _, err := os.Stat(to); err == nil {
+		return fmt.Errorf("%s exists: convert into a new file", to)
+	}
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if st, err := in.Stat(); err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", from)
+	}
+	w, _, err := corpus.Append(to, "converted-from="+safeMeta(from))
+	if err != nil {
+		return err
+	}
+	n, err := train.ConvertRecords(in, w)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(to)
+		return err
+	}
+	fmt.Fprintf(stdout, "converted %d positions from %s into %s\n", n, from, to)
+	return nil
+}
+
+// safeMeta keeps a metadata value to one word.
+func safeMeta(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r <= ' ' || r == '=' {
+			return '_'
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,117 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"kibitz/engine/board"
+	"kibitz/engine/search"
+	"kibitz/nnue"
+	"kibitz/train/corpus"
+)
+
+// Filter chooses which searched positions of the corpus become training
+// samples.
+type Filter struct {
+	KeepInCheck bool // positions with the side to move in check
+	KeepNoisy   bool // positions whose chosen move captures or promotes
+	MinPly      int  // skip positions before this ply of the game (opening plies count)
+	MaxAbsScore int  // skip |score| above this (0: keep all but mate scores)
+}
+
+// DefaultFilter is the selection every generation so far was trained on:
+// quiet positions, not in check, with a score that is not a mate.
+var DefaultFilter = Filter{}
+
+func (f Filter) keep(pos *board.Position, p corpus.Ply) bool {
+	switch {
+	case search.IsMate(p.Score):
+		return false
+	case f.MaxAbsScore > 0 && (p.Score > f.MaxAbsScore || p.Score < -f.MaxAbsScore):
+		return false
+	case pos.Ply() < f.MinPly:
+		return false
+	case !f.KeepInCheck && pos.InCheck():
+		return false
+	case !f.KeepNoisy && p.Move != board.NullMove && (p.Move.IsCapture() || p.Move.IsPromotion()):
+		return false
+	}
+	return true
+}
+
+// LoadCorpus reads the selected games of the corpus files and returns the
+// positions that pass the filter, at most limit of them (0: all). Each
+// game gets a key that tells it from every other game of the files, so
+// that Split keeps whole games on one side.
+func LoadCorpus(files []string, sel corpus.Selection, f Filter, limit int) ([]Sample, error) {
+	var out []Sample
+	errLimit := errors.New("limit reached")
+	err := corpus.ReadSelected(files, sel, func(file int, _ map[string]string, g *corpus.Game) error {
+		key := gameKey(file, g.Index)
+		err := g.Replay(func(pos *board.Position, _ int, p corpus.Ply) {
+			if (limit > 0 && len(out) >= limit) || !f.keep(pos, p) {
+				return
+			}
+			out = append(out, FromPosition(pos, p.Score, g.Result, key))
+		})
+		if err == nil && limit > 0 && len(out) >= limit {
+			return errLimit
+		}
+		return err
+	})
+	if err != nil && !errors.Is(err, errLimit) {
+		return nil, err
+	}
+	return out, nil
+}
+
+// gameKey identifies game index of the file-th corpus file.
+func gameKey(file int, index uint64) uint32 { return uint32(mix(uint64(file)<<48 ^ index)) }
+
+// FromPosition makes the training sample of a position with its labels
+// (score and result from White's point of view).
+func FromPosition(pos *board.Position, whiteScore int, result float64, game uint32) Sample {
+	s := Sample{
+		STM:    pos.SideToMove(),
+		Score:  int16(max(-32000, min(32000, whiteScore))),
+		Result: float32(result),
+		Game:   game,
+	}
+	i := 0
+	for occ := pos.Occupied(); occ != 0 && i < len(s.Features[0]); i++ {
+		sq := occ.PopFirst()
+		pc := pos.PieceAt(sq)
+		s.Features[board.White][i] = uint16(nnue.FeatureIndex(board.White, pc, sq))
+		s.Features[board.Black][i] = uint16(nnue.FeatureIndex(board.Black, pc, sq))
+	}
+	s.N = uint8(i)
+	return s
+}
+
+// ConvertRecords copies a file of 32-byte position records (the format
+// datagen wrote before the corpus) into a corpus: each record becomes a game
+// of one searched position with no move, its record's game number as the
+// index. It returns the number of records converted.
+func ConvertRecords(r io.Reader, w *corpus.Writer) (int, error) {
+	recs, err := ReadAll(r)
+	if err != nil {
+		return 0, err
+	}
+	var s Sample
+	for i := range recs {
+		if err := recs[i].Decode(&s); err != nil {
+			return i, fmt.Errorf("record %d: %w", i, err)
+		}
+		pos, err := recs[i].Position()
+		if err != nil {
+			return i, fmt.Errorf("record %d: %w", i, err)
+		}
+		g := corpus.Game{Index: uint64(s.Game), Result: float64(s.Result), Start: pos.FEN(),
+			Plies: []corpus.Ply{{Score: int(s.Score)}}}
+		if err := w.Write(&g); err != nil {
+			return i, fmt.Errorf("record %d: %w", i, err)
+		}
+	}
+	return len(recs), nil
+}
