@@ -82,7 +82,13 @@ type Engine struct {
 	err       chan error
 	lastScore Score // from the most recent search's info lines
 	closed    bool
+	broken    bool          // it exited, stopped answering or could not be written to
+	done      chan struct{} // closed by Close: the reader stops delivering lines
 }
+
+// maxLine is the longest output line kept; the rest of a longer line is
+// read and dropped, so an engine cannot exhaust memory or stall the reader.
+const maxLine = 64 << 10
 
 // Score is an engine's last reported evaluation of its own position.
 type Score struct {
@@ -105,16 +111,8 @@ func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Name, err)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, lines: make(chan string, 1024), err: make(chan error, 1)}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			e.lines <- sc.Text()
-		}
-		close(e.lines)
-		e.err <- cmd.Wait()
-	}()
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, lines: make(chan string, 1024), err: make(chan error, 1), done: make(chan struct{})}
+	go e.read(stdout)
 	if err := e.send("uci"); err != nil {
 		e.Close()
 		return nil, err
@@ -141,11 +139,52 @@ func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
 	return e, nil
 }
 
+// read delivers the engine's output lines until it ends, then its exit
+// status. After Close it reads on and drops the lines, so that a flooding
+// engine never blocks it; Close kills such an engine.
+func (e *Engine) read(stdout io.Reader) {
+	r := bufio.NewReaderSize(stdout, 64<<10)
+	delivering := true
+	for {
+		line, err := readLine(r)
+		if err != nil {
+			break
+		}
+		if delivering {
+			select {
+			case e.lines <- line:
+			case <-e.done:
+				delivering = false
+			}
+		}
+	}
+	close(e.lines)
+	e.err <- e.cmd.Wait()
+}
+
+// readLine reads one line of any length and returns its first maxLine bytes.
+func readLine(r *bufio.Reader) (string, error) {
+	var line []byte
+	for {
+		chunk, isPrefix, err := r.ReadLine()
+		if err != nil {
+			return "", err
+		}
+		if room := maxLine - len(line); room > 0 {
+			line = append(line, chunk[:min(len(chunk), room)]...)
+		}
+		if !isPrefix {
+			return string(line), nil
+		}
+	}
+}
+
 // Name returns the engine's configured name.
 func (e *Engine) Name() string { return e.cfg.Name }
 
 func (e *Engine) send(line string) error {
 	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
+		e.broken = true
 		return fmt.Errorf("%s: %w: %v", e.cfg.Name, errExited, err)
 	}
 	return nil
@@ -160,6 +199,7 @@ func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
 		select {
 		case line, ok := <-e.lines:
 			if !ok {
+				e.broken = true
 				return "", errExited
 			}
 			if strings.HasPrefix(line, "info ") {
@@ -172,14 +212,18 @@ func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
 				return line, nil
 			}
 		case <-deadline.C:
+			// It may still answer later, into the next game: it is
+			// restarted before it plays again.
+			e.broken = true
 			return "", errTimeout
 		}
 	}
 }
 
-// Alive reports whether the process is still running.
+// Alive reports whether the engine can play on: it is running and has
+// answered everything asked of it so far.
 func (e *Engine) Alive() bool {
-	if e.closed {
+	if e.closed || e.broken {
 		return false
 	}
 	select {
@@ -243,6 +287,7 @@ func (e *Engine) Close() {
 		return
 	}
 	e.closed = true
+	close(e.done)
 	e.send("quit")
 	e.stdin.Close()
 	select {

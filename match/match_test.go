@@ -196,3 +196,54 @@ func TestMatchWithAnEngineThatCannotStart(t *testing.T) {
 		t.Fatal("the match did not end")
 	}
 }
+
+// TestFloodingEngineCannotHangTheMatch: an engine that answers go with an
+// endless stream of info lines loses on the time-out, and the match ends.
+func TestFloodingEngineCannotHangTheMatch(t *testing.T) {
+	done := make(chan Summary, 1)
+	go func() {
+		ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 300 * time.Millisecond}
+		sum, _ := runMatch(t, engine("ok"), engine("floods", "-mode", "flood", "-after", "2"), ref, 2)
+		done <- sum
+	}()
+	select {
+	case sum := <-done:
+		if sum.Crashes[1] != 2 || sum.Wins != 2 {
+			t.Errorf("crashes %v, W/D/L %d/%d/%d", sum.Crashes, sum.Wins, sum.Draws, sum.Losses)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the match hangs on a flooding engine")
+	}
+}
+
+// TestCrashOnceCostsOneGame: the game after a crash is played with a
+// restarted engine, not forfeited.
+func TestCrashOnceCostsOneGame(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "crashed")
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 5 * time.Second, Adjudge: Adjudication{MaxMoves: 30}}
+	var pgn bytes.Buffer
+	sum, err := Run(Config{
+		Engines: [2]EngineConfig{engine("ok"), engine("crashes-once", "-mode", "crashonce", "-after", "4", "-state", state)},
+		Referee: ref, Games: 4, Concurrency: 1, Openings: DefaultOpenings(), Seed: 7, PGN: &pgn,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Crashes[1] != 1 {
+		t.Errorf("%d crashes counted, want 1", sum.Crashes[1])
+	}
+	for i, r := range sum.Results[1:] {
+		if strings.Contains(r.Termination, "crash") || strings.Contains(r.Termination, "ucinewgame") || r.Plies < 10 {
+			t.Errorf("game %d after the crash: %s after %d plies", i+2, r.Termination, r.Plies)
+		}
+	}
+}
+
+// TestOverlongLineIsNotACrash: a 2 MB info line is read and dropped.
+func TestOverlongLineIsNotACrash(t *testing.T) {
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 5 * time.Second, Adjudge: Adjudication{MaxMoves: 20}}
+	sum, _ := runMatch(t, engine("ok"), engine("verbose", "-mode", "longline", "-after", "1"), ref, 2)
+	if sum.Crashes[1] != 0 || sum.Aborted != 0 {
+		t.Errorf("crashes %v, aborted %d: %+v", sum.Crashes, sum.Aborted, sum.Results)
+	}
+}

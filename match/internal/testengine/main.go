@@ -1,6 +1,7 @@
 // Command testengine is a UCI engine for testing match: it plays random
 // legal moves and can be told to misbehave after a number of its moves —
-// sleep too long, answer an illegal move, or crash.
+// sleep too long, answer an illegal move, crash (every time, or once per
+// state file), flood its output with info lines, or send an overlong line.
 package main
 
 import (
@@ -16,7 +17,8 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "random", "random | sleep | illegal | crash | mute")
+	mode := flag.String("mode", "random", "random | sleep | illegal | crash | crashonce | flood | longline | mute")
+	state := flag.String("state", "", "crashonce: crash only if this file does not exist yet (and create it)")
 	after := flag.Int("after", 0, "misbehave from this many own moves on")
 	sleep := flag.Duration("sleep", time.Second, "how long sleep mode sleeps")
 	flag.Parse()
@@ -50,6 +52,21 @@ func main() {
 					continue
 				case "crash":
 					os.Exit(3)
+				case "crashonce":
+					if _, err := os.Stat(*state); err != nil {
+						// Output ends a moment before the process does, as
+						// when a crash handler runs.
+						os.WriteFile(*state, nil, 0o644)
+						os.Stdout.Close()
+						time.Sleep(300 * time.Millisecond)
+						os.Exit(3)
+					}
+				case "flood":
+					for {
+						fmt.Println("info depth 1 score cp 0 string flooding")
+					}
+				case "longline":
+					fmt.Println("info string " + strings.Repeat("x", 2<<20))
 				}
 			}
 			var l board.MoveList
