@@ -18,6 +18,7 @@ const (
 	Inputs      = 768
 	QA          = 255  // feature transformer scale (clipped ReLU ceiling)
 	DefaultQB   = 1024 // output layer scale of the nets the trainer writes
+	minQB       = 16   // coarser output weights make every score absurd
 	maxQB       = 8192
 	Scale       = 400 // centipawns per unit of network output
 	FormatMagic = "KBZN"
@@ -29,6 +30,10 @@ const (
 	maxFTWeight  = 992
 	maxOutWeight = 2048
 	maxHidden    = 1024
+	// The output bias is worth at most maxBiasCP centipawns, and stays
+	// below 2³⁰ so that it adds to the largest output sum within int32.
+	maxBiasCP  = 4000
+	maxOutBias = 1 << 30
 )
 
 // Net is a network: feature weights column by feature (Inputs × Hidden),
@@ -92,8 +97,8 @@ func parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)
 	case h.QA != QA || h.Scale != Scale:
 		return nil, fmt.Errorf("quantisation QA=%d scale=%d; want %d, %d", h.QA, h.Scale, QA, Scale)
-	case h.QB < 1 || h.QB > maxQB:
-		return nil, fmt.Errorf("output scale QB=%d is not in 1..%d", h.QB, maxQB)
+	case h.QB < minQB || h.QB > maxQB:
+		return nil, fmt.Errorf("output scale QB=%d is not in %d..%d", h.QB, minQB, maxQB)
 	}
 	hid := int(h.Hidden)
 	want := hs + 2*(Inputs*hid+hid+2*hid) + 4 + 4
@@ -116,8 +121,12 @@ func parse(data []byte) (*Net, error) {
 }
 
 func (n *Net) validate() error {
-	if n.QB < 1 || n.QB > maxQB {
-		return fmt.Errorf("output scale QB=%d is not in 1..%d", n.QB, maxQB)
+	if n.QB < minQB || n.QB > maxQB {
+		return fmt.Errorf("output scale QB=%d is not in %d..%d", n.QB, minQB, maxQB)
+	}
+	limit := min(int64(maxBiasCP)*QA*int64(n.QB)/Scale, maxOutBias)
+	if b := int64(n.OutBias); b > limit || b < -limit {
+		return fmt.Errorf("output bias %d is beyond ±%d (%d centipawns)", b, limit, maxBiasCP)
 	}
 	for i, w := range n.FTWeights {
 		if w > maxFTWeight || w < -maxFTWeight {

@@ -51,6 +51,10 @@ func TestLoaderRejectsBadFiles(t *testing.T) {
 	edit := func(f func(b []byte) []byte) []byte { return f(slices.Clone(good)) }
 	big := RandomNet(64, 1)
 	big.OutWeights[3] = 30000
+	biased := RandomNet(64, 1)
+	biased.OutBias = 1<<31 - 1
+	coarse := RandomNet(64, 1)
+	coarse.QB = 1
 	cases := []struct {
 		name string
 		data []byte
@@ -67,6 +71,8 @@ func TestLoaderRejectsBadFiles(t *testing.T) {
 		{"truncated", good[:len(good)-100], "bytes; a 64-hidden net has"},
 		{"checksum", edit(func(b []byte) []byte { b[100] ^= 1; return b }), "checksum"},
 		{"range", big.Bytes(), "output weight 3 is 30000"},
+		{"bias", biased.Bytes(), "output bias 2147483647"},
+		{"coarse output scale", coarse.Bytes(), "QB=1 "},
 	}
 	for _, c := range cases {
 		_, err := Load(bytes.NewReader(c.data))
@@ -86,6 +92,39 @@ func FuzzLoad(f *testing.F) {
 		}
 		if !bytes.Equal(n.Bytes(), data) {
 			t.Fatal("an accepted file does not re-encode to itself")
+		}
+	})
+}
+
+// FuzzLoadEdits patches a valid small net at a chosen offset (and fixes the
+// checksum or not): the loader must accept only nets that re-encode to
+// themselves and evaluate without panicking. Its inputs are a few bytes, so
+// it runs thousands of times a second where FuzzLoad, whose inputs are whole
+// nets, runs a few.
+func FuzzLoadEdits(f *testing.F) {
+	good := RandomNet(64, 3).Bytes()
+	f.Add(uint32(0), []byte("XBZN"), true)
+	f.Add(uint32(28), []byte{1, 0, 0, 0}, true)                      // QB
+	f.Add(uint32(len(good)-8), []byte{0xff, 0xff, 0xff, 0x7f}, true) // output bias
+	f.Add(uint32(40), []byte{0xe0, 0x03}, true)                      // a feature weight at its bound
+	f.Add(uint32(12), []byte{128}, false)
+	pos, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	f.Fuzz(func(t *testing.T, off uint32, patch []byte, fix bool) {
+		data := slices.Clone(good)
+		o := int(off % uint32(len(data)))
+		copy(data[o:], patch)
+		if fix {
+			resum(data)
+		}
+		n, err := Load(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(n.Bytes(), data) {
+			t.Fatal("an accepted file does not re-encode to itself")
+		}
+		if v := n.EvaluateFresh(pos); v > 1<<20 || v < -1<<20 {
+			t.Fatalf("an accepted net evaluates to %d cp", v)
 		}
 	})
 }

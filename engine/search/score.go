@@ -8,8 +8,9 @@ const (
 	Infinity  = 32001
 	Mate      = 32000
 	MaxPly    = 128
-	MateInMax = Mate - MaxPly // scores beyond this are mates
-	noEval    = -Infinity     // static eval of a position in check (none)
+	MateInMax = Mate - MaxPly    // scores beyond this are mates
+	MaxEval   = MateInMax - 1000 // static evaluations are clamped to ±MaxEval
+	noEval    = -Infinity        // static eval of a position in check (none)
 )
 
 // IsMate reports whether score announces a mate for either side.

@@ -280,3 +280,28 @@ func TestNNUESearchIsDeterministicAndLegal(t *testing.T) {
 		t.Errorf("node counts %v", nodes)
 	}
 }
+
+// TestAbsurdNetCannotAnnounceMateOrLivelock: a net whose output bias and
+// scale put every evaluation far beyond the mate range (as a damaged file
+// would, had it passed the loader) still gives a finite search with a
+// score below the mate range.
+func TestAbsurdNetCannotAnnounceMateOrLivelock(t *testing.T) {
+	for _, bias := range []int32{1<<31 - 1, -1 << 31} {
+		n := nnue.RandomNet(64, 1)
+		n.OutBias, n.QB = bias, 1
+		pos, _ := board.ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+		done := make(chan Result, 1)
+		go func() {
+			e := New(Options{HashMB: 1, Threads: 1, Net: n})
+			done <- e.Search(pos, Limits{Depth: 6}, nil)
+		}()
+		select {
+		case res := <-done:
+			if IsMate(res.Score) || res.Score > MaxEval || res.Score < -MaxEval || res.Move == board.NullMove {
+				t.Errorf("bias %d: score %d, move %v", bias, res.Score, res.Move)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("bias %d: the search does not end", bias)
+		}
+	}
+}

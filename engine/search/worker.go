@@ -71,11 +71,16 @@ func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start t
 // evaluate is the search's one call into the static evaluation, and the
 // three functions below its one place for moves: an incremental evaluator
 // is kept in step here, with no interface call per node.
+// Whatever the evaluation returns is kept below the mate range, so that no
+// net, however odd, can announce a mate or push a score past Infinity.
 func (w *worker) evaluate() int {
+	var v int
 	if w.nn != nil {
-		return w.nn.Evaluate(w.pos)
+		v = w.nn.Evaluate(w.pos)
+	} else {
+		v = eval.Evaluate(w.pos)
 	}
-	return eval.Evaluate(w.pos)
+	return max(-MaxEval, min(MaxEval, v))
 }
 
 func (w *worker) makeMove(m board.Move) {
@@ -212,12 +217,14 @@ func (w *worker) aspiration(depth, pvIdx int, report func(Info)) {
 		if w.stopped {
 			return
 		}
+		// A full window cannot fail: the bound checks keep the loop finite
+		// whatever the scores.
 		switch {
-		case score <= alpha:
+		case score <= alpha && alpha > -Infinity:
 			w.rootMoves[pvIdx].bound = BoundUpper
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
-		case score >= beta:
+		case score >= beta && beta < Infinity:
 			w.rootMoves[pvIdx].bound = BoundLower
 			beta = min(score+delta, Infinity)
 		default:
