@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"kibitz/engine/board"
@@ -11,54 +12,107 @@ import (
 )
 
 // goCommand parses the limits and starts the search in the background; the
-// search goroutine prints info lines and the bestmove.
+// search goroutine prints info lines and the bestmove. Run calls it only
+// when no search is running.
 func (s *session) goCommand(args []string) {
-	if s.busy() {
-		s.errorf("already searching; send stop first")
-		return
-	}
 	if len(args) >= 1 && args[0] == "perft" {
-		depth := 0
-		if len(args) == 2 {
-			depth, _ = strconv.Atoi(args[1])
-		}
-		if depth < 1 || depth > 12 || len(args) != 2 {
-			s.errorf("go perft: want a depth in 1..12")
-			return
-		}
-		s.out.mu.Lock()
-		board.WritePerft(s.out.w, s.pos, depth, true, false)
-		s.out.mu.Unlock()
+		s.perftCommand(args[1:])
 		return
 	}
 	lim, err := parseLimits(args, s.pos)
 	if err != nil {
-		s.errorf("%v", err)
-		return
+		// A GUI waits for bestmove whatever it sent: answer with the
+		// shallowest search.
+		s.errorf("%v (searching to depth 1)", err)
+		lim = search.Limits{Depth: 1}
 	}
-	s.mu.Lock()
-	s.searching = true
-	s.mu.Unlock()
-	s.done = make(chan struct{})
-	s.release = make(chan struct{})
+	release := make(chan struct{})
 	report := func(i search.Info) { s.out.printf("%s", formatInfo(i)) }
 	result := s.engine.Go(s.pos, lim, report)
-	done, release, infinite := s.done, s.release, lim.Infinite
-	go func() {
+	s.startJob(s.engine.Stop, release, func() string {
 		r := <-result
-		if infinite {
+		if lim.Infinite {
 			<-release // UCI: no bestmove before stop during go infinite
 		}
 		line := "bestmove " + r.Move.String()
 		if r.Ponder != board.NullMove {
 			line += " ponder " + r.Ponder.String()
 		}
+		return line
+	})
+}
+
+// startJob runs job in the background as the session's search: stop
+// calls cancel and closes release. The job's last line is printed with the
+// search marked finished in one step, so that a command sent in reply to
+// it finds the engine idle.
+func (s *session) startJob(cancel func(), release chan struct{}, job func() (last string)) {
+	s.mu.Lock()
+	s.searching = true
+	s.mu.Unlock()
+	done := make(chan struct{})
+	s.done, s.release, s.cancel = done, release, cancel
+	go func() {
+		last := job()
 		s.mu.Lock()
-		s.out.printf("%s", line)
+		s.out.printf("%s", last)
 		s.searching = false
 		s.mu.Unlock()
 		close(done)
 	}()
+}
+
+// perftCommand runs "go perft N" in the background, so that isready, stop
+// and quit are answered while it counts.
+func (s *session) perftCommand(args []string) {
+	depth := 0
+	if len(args) == 1 {
+		depth, _ = strconv.Atoi(args[0])
+	}
+	if depth < 1 || depth > 12 || len(args) != 1 {
+		s.errorf("go perft: want a depth in 1..12")
+		return
+	}
+	var stop atomic.Bool
+	pos := s.pos.Clone()
+	s.startJob(func() { stop.Store(true) }, make(chan struct{}), func() string {
+		start := time.Now()
+		var l board.MoveList
+		pos.GenerateMoves(&l, board.GenAll)
+		var total uint64
+		for _, m := range l.Slice() {
+			pos.MakeMove(m)
+			n, ok := perftUntil(pos, depth-1, &stop)
+			pos.UnmakeMove()
+			if !ok {
+				return "info string go perft stopped"
+			}
+			s.out.printf("%v: %d", m, n)
+			total += n
+		}
+		el := time.Since(start).Seconds()
+		return fmt.Sprintf("\nNodes searched: %d\nTime: %.3f s\nNodes/second: %d", total, el, int64(float64(total)/max(el, 1e-9)))
+	})
+}
+
+// perftUntil counts leaves like board's perft, checking stop above the
+// last few plies (subtrees of a few milliseconds); ok is false if stopped.
+func perftUntil(p *board.Position, depth int, stop *atomic.Bool) (n uint64, ok bool) {
+	if depth <= 4 {
+		return p.PerftBulk(depth), !stop.Load()
+	}
+	var l board.MoveList
+	p.GenerateMoves(&l, board.GenAll)
+	for _, m := range l.Slice() {
+		p.MakeMove(m)
+		c, ok := perftUntil(p, depth-1, stop)
+		p.UnmakeMove()
+		if !ok {
+			return 0, false
+		}
+		n += c
+	}
+	return n, true
 }
 
 // stopSearch stops a running search and waits for its bestmove.
@@ -66,7 +120,7 @@ func (s *session) stopSearch() {
 	if s.done == nil {
 		return
 	}
-	s.engine.Stop()
+	s.cancel()
 	select {
 	case <-s.release:
 	default:
@@ -79,6 +133,9 @@ func (s *session) stopSearch() {
 func parseLimits(args []string, pos *board.Position) (search.Limits, error) {
 	var l search.Limits
 	ms := func(v int) time.Duration { return time.Duration(max(v, 0)) * time.Millisecond }
+	// A clock at zero or below (a GUI that lets the flag fall) still
+	// means "move now", not "no limit".
+	clock := func(v int) time.Duration { return time.Duration(max(v, 1)) * time.Millisecond }
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		switch key {
@@ -112,9 +169,9 @@ func parseLimits(args []string, pos *board.Position) (search.Limits, error) {
 		n := int(max(min(v, 1<<40), -(1 << 40)))
 		switch key {
 		case "wtime":
-			l.WTime = ms(n)
+			l.WTime = clock(n)
 		case "btime":
-			l.BTime = ms(n)
+			l.BTime = clock(n)
 		case "winc":
 			l.WInc = ms(n)
 		case "binc":

@@ -20,10 +20,11 @@ type optionSpec struct {
 	apply    func(s *session, v int)
 	defText  string
 	set      func(s *session, v string) error
+	check    func(s *session, v int) error // refuses a spin value before it is applied
 }
 
 var optionSpecs = []optionSpec{
-	{name: "Hash", kind: "spin", def: 16, min: 1, max: 65536, apply: func(s *session, v int) { s.opts.HashMB = v }},
+	{name: "Hash", kind: "spin", def: 16, min: 1, max: 65536, apply: func(s *session, v int) { s.opts.HashMB = v }, check: checkHash},
 	{name: "Threads", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.Threads = v }},
 	{name: "MultiPV", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.MultiPV = v }},
 	{name: "Move Overhead", kind: "spin", def: 30, min: 0, max: 5000, apply: func(s *session, v int) {
@@ -82,6 +83,11 @@ func (s *session) setOption(args []string) error {
 			}
 			v = n
 		}
+		if o.check != nil {
+			if err := o.check(s, v); err != nil {
+				return fmt.Errorf("setoption %s: %w", o.name, err)
+			}
+		}
 		o.apply(s, v)
 		s.engine.SetOptions(s.opts)
 		s.opts = s.engine.Options()
@@ -139,4 +145,42 @@ func (s *session) applyNet() error {
 	}
 	s.opts.Net = s.net
 	return nil
+}
+
+// availableMemoryMB reports the memory the system can still give, or -1
+// where that is not known (tests replace it).
+var availableMemoryMB = memAvailableMB
+
+// checkHash refuses a table that the machine cannot hold: Go cannot
+// recover from running out of memory, so the request is weighed first and
+// the current table kept.
+func checkHash(s *session, mb int) error {
+	avail := availableMemoryMB()
+	if avail < 0 || mb <= s.opts.HashMB {
+		return nil
+	}
+	// The current table is freed when the new one replaces it.
+	if limit := (avail+s.opts.HashMB)*9/10; mb > limit {
+		return fmt.Errorf("%d MB is more than this machine has free (%d MB available); the table stays at %d MB", mb, avail, s.opts.HashMB)
+	}
+	return nil
+}
+
+// memAvailableMB reads MemAvailable from /proc/meminfo (Linux).
+func memAvailableMB() int {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "MemAvailable:" {
+			kb, err := strconv.Atoi(f[1])
+			if err != nil {
+				return -1
+			}
+			return kb / 1024
+		}
+	}
+	return -1
 }

@@ -1,7 +1,12 @@
 // Package uci implements the Universal Chess Interface over an io.Reader
 // and an io.Writer, so that it is tested without a process. Bad input is
 // answered with "info string error: …" and the engine stays usable with
-// its previous valid state.
+// its previous valid state; a bad "go" still gets a bestmove.
+//
+// Commands run in the order they arrive. Those that need the engine idle
+// (go, setoption, ucinewgame) wait for a running search to finish, and the
+// commands after them wait in turn; stop and quit act at once, and input
+// is read all the while.
 //
 // uci imports engine/board and engine/search.
 package uci
@@ -46,6 +51,7 @@ type session struct {
 	searching bool
 	done      chan struct{} // closed when the running search has printed bestmove
 	release   chan struct{} // closed by stop/quit to let an infinite search report
+	cancel    func()        // stops the running job (a search or go perft)
 }
 
 // syncWriter serialises lines written by the command loop and the search.
@@ -70,6 +76,57 @@ func Run(in io.Reader, out io.Writer) error {
 	}
 	s.engine = search.New(s.opts)
 	s.opts = s.engine.Options()
+	lines := make(chan string)
+	quit := make(chan struct{})
+	defer close(quit)
+	go readLines(in, lines, quit, s)
+	var pending []string // commands waiting for the running search to end
+	for {
+		var searchDone <-chan struct{}
+		if len(pending) > 0 {
+			searchDone = s.done
+		}
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				s.stopSearch() // end of input acts as quit
+				return nil
+			}
+			cmd := strings.Fields(line)[0]
+			switch {
+			case cmd == "quit":
+				s.stopSearch()
+				return nil
+			case cmd == "stop":
+				s.stopSearch()
+			case len(pending) > 0 || (s.busy() && needsIdle(cmd)):
+				pending = append(pending, line)
+			default:
+				s.handle(line)
+			}
+		case <-searchDone:
+			// Run what waited, up to the next command that must wait again.
+			for len(pending) > 0 && !(s.busy() && needsIdle(strings.Fields(pending[0])[0])) {
+				s.handle(pending[0])
+				pending = pending[1:]
+			}
+		}
+	}
+}
+
+// needsIdle reports whether a command must wait for a running search.
+func needsIdle(cmd string) bool {
+	switch cmd {
+	case "go", "setoption", "ucinewgame":
+		return true
+	}
+	return false
+}
+
+// readLines sends the non-empty input lines to lines until the input ends
+// (then it closes lines) or quit is closed.
+func readLines(in io.Reader, lines chan<- string, quit <-chan struct{}, s *session) {
+	defer close(lines)
 	r := bufio.NewReaderSize(in, 64*1024)
 	for {
 		line, err := readLine(r)
@@ -77,15 +134,17 @@ func Run(in io.Reader, out io.Writer) error {
 			s.errorf("line longer than %d bytes ignored", maxLine)
 			continue
 		}
-		if line != "" && s.handle(line) {
-			break
+		if line != "" {
+			select {
+			case lines <- line:
+			case <-quit:
+				return
+			}
 		}
 		if err != nil {
-			break // end of input acts as quit
+			return
 		}
 	}
-	s.stopSearch()
-	return nil
 }
 
 var errLineTooLong = errors.New("line too long")
@@ -111,8 +170,8 @@ func (s *session) errorf(format string, args ...any) {
 	s.out.printf("info string error: "+format, args...)
 }
 
-// handle runs one command line and reports whether the session should end.
-func (s *session) handle(line string) bool {
+// handle runs one command line (Run deals with quit and stop).
+func (s *session) handle(line string) {
 	fields := strings.Fields(line)
 	cmd, args := fields[0], fields[1:]
 	switch cmd {
@@ -127,10 +186,6 @@ func (s *session) handle(line string) bool {
 	case "debug", "register":
 		// Accepted and ignored: there is no debug mode or registration.
 	case "setoption":
-		if s.busy() {
-			s.errorf("setoption is not allowed during a search")
-			return false
-		}
 		if err := s.setOption(args); err != nil {
 			s.errorf("%v", err)
 		}
@@ -139,14 +194,12 @@ func (s *session) handle(line string) bool {
 		s.engine.NewGame()
 		s.pos = board.NewPosition()
 	case "position":
-		if s.busy() {
-			s.errorf("position is not allowed during a search; send stop first")
-			return false
-		}
+		// A running search has a copy of its position: this one is for
+		// the next go.
 		p, err := parsePosition(args)
 		if err != nil {
 			s.errorf("%v (position unchanged)", err)
-			return false
+			return
 		}
 		s.pos = p
 	case "go":
@@ -155,14 +208,11 @@ func (s *session) handle(line string) bool {
 		s.stopSearch()
 	case "ponderhit":
 		s.errorf("pondering is not supported")
-	case "quit":
-		return true
 	case "d":
 		s.out.printf("%s\nKey: %016x", s.pos, s.pos.Key())
 	default:
 		s.errorf("unknown command %q", clip(cmd))
 	}
-	return false
 }
 
 // busy reports whether a search is still running.

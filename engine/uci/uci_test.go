@@ -163,12 +163,6 @@ func TestBadInputKeepsEngineUsable(t *testing.T) {
 		{"position fen", "invalid FEN"},
 		{"position sideways", "want startpos or fen"},
 		{"position", "needs startpos or fen"},
-		{"go depth banana", "not an integer"},
-		{"go depth -3", "out of range"},
-		{"go depth", "missing value"},
-		{"go wibble 3", "unknown parameter"},
-		{"go searchmoves e2e4", "illegal move"},
-		{"go perft 0", "go perft"},
 		{"setoption name Hash value 0", "Hash"},
 		{"setoption name Hash value 99999999", "Hash"},
 		{"setoption name Threads value x", "Threads"},
@@ -185,6 +179,28 @@ func TestBadInputKeepsEngineUsable(t *testing.T) {
 		if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: ") || !strings.Contains(got[0], b.want) {
 			t.Errorf("%q answered %q, want an info string error mentioning %q", b.cmd, got, b.want)
 		}
+	}
+	// A bad go is reported and still answered, from the position as it was.
+	badGo := []struct{ cmd, want string }{
+		{"go depth banana", "not an integer"},
+		{"go depth -3", "out of range"},
+		{"go depth", "missing value"},
+		{"go wibble 3", "unknown parameter"},
+		{"go searchmoves e2e4", "illegal move"},
+		{"go ponder", "not supported"},
+		{"go nodes -5", "out of range"},
+	}
+	for _, b := range badGo {
+		c.send(b.cmd)
+		got := c.until("bestmove")
+		if !strings.HasPrefix(got[0], "info string error: ") || !strings.Contains(got[0], b.want) {
+			t.Errorf("%q answered %q, want an info string error mentioning %q first", b.cmd, got, b.want)
+		}
+		assertLegal(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", got[len(got)-1])
+	}
+	c.send("go perft 0")
+	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "go perft") {
+		t.Errorf("go perft 0 answered %q", got)
 	}
 	// The position is still 1. e4: Black is to move.
 	c.send("go depth 3")
@@ -292,4 +308,92 @@ func TestNNUEOptions(t *testing.T) {
 	if errs := c.sync(); len(errs) != 0 {
 		t.Errorf("%q", errs)
 	}
+}
+
+// TestGoPerftDoesNotBlockTheLoop: isready, stop and quit are answered while
+// go perft counts.
+func TestGoPerftDoesNotBlockTheLoop(t *testing.T) {
+	c := start(t)
+	c.send("go perft 8")
+	begin := time.Now()
+	if got := c.sync(); len(got) > 20 || time.Since(begin) > 5*time.Second {
+		t.Fatalf("isready during go perft 8: %q after %v", got, time.Since(begin))
+	}
+	c.send("stop")
+	got := c.until("info string go perft stopped")
+	if strings.Contains(strings.Join(got, "\n"), "Nodes searched") {
+		t.Errorf("a stopped perft printed a total: %q", got)
+	}
+	c.send("go depth 2")
+	got = c.until("bestmove")
+	assertLegal(t, board.StartFEN, got[len(got)-1])
+	c.send("go perft 9", "quit")
+	select {
+	case <-c.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("quit during go perft did not end the loop")
+	}
+}
+
+// TestFallenFlagStillMoves: a clock at or below zero means move now.
+func TestFallenFlagStillMoves(t *testing.T) {
+	c := start(t)
+	for _, cmd := range []string{"go wtime -1000 btime -1000", "go wtime 0 btime 5000", "go btime -5 wtime -5 winc 0"} {
+		begin := time.Now()
+		c.send(cmd)
+		got := c.until("bestmove")
+		assertLegal(t, board.StartFEN, got[len(got)-1])
+		if el := time.Since(begin); el > 5*time.Second {
+			t.Errorf("%q took %v", cmd, el)
+		}
+	}
+}
+
+// TestCommandsDuringASearchAreQueued: position and go sent while a search
+// runs take effect, in order, once it ends — no error, no stale answer.
+func TestCommandsDuringASearchAreQueued(t *testing.T) {
+	c := start(t)
+	c.send("position startpos", "go movetime 300", "position startpos moves e2e4", "go depth 3",
+		"setoption name MultiPV value 2", "position startpos moves e2e4 e7e5", "go depth 3")
+	want := []string{board.StartFEN,
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"}
+	for i, fen := range want {
+		got := c.until("bestmove")
+		for _, l := range got {
+			if strings.HasPrefix(l, "info string error") {
+				t.Errorf("search %d: %s", i+1, l)
+			}
+		}
+		assertLegal(t, fen, got[len(got)-1])
+		if i == 2 && !strings.Contains(strings.Join(got, "\n"), " multipv 2 ") {
+			t.Error("the queued setoption MultiPV 2 was not applied before the last search")
+		}
+	}
+	// A go infinite waits for stop; a second go behind it runs after stop.
+	c.send("go infinite", "go depth 1", "stop")
+	c.until("bestmove")
+	got := c.until("bestmove")
+	assertLegal(t, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", got[len(got)-1])
+}
+
+// TestHashBeyondMemoryIsRefused: a table the machine cannot hold is
+// refused with the reason, and the engine keeps its table and plays on.
+func TestHashBeyondMemoryIsRefused(t *testing.T) {
+	saved := availableMemoryMB
+	availableMemoryMB = func() int { return 100 }
+	defer func() { availableMemoryMB = saved }()
+	c := start(t)
+	c.send("setoption name Hash value 65536")
+	got := c.sync()
+	if len(got) != 1 || !strings.Contains(got[0], "100 MB available") || !strings.Contains(got[0], "stays at 16 MB") {
+		t.Errorf("Hash 65536 with 100 MB free: %q", got)
+	}
+	c.send("setoption name Hash value 64")
+	if got := c.sync(); len(got) != 0 {
+		t.Errorf("Hash 64 with 100 MB free: %q", got)
+	}
+	c.send("go depth 3")
+	got = c.until("bestmove")
+	assertLegal(t, board.StartFEN, got[len(got)-1])
 }
