@@ -160,7 +160,7 @@ func checkHash(s *session, mb int) error {
 		return nil
 	}
 	// The current table is freed when the new one replaces it.
-	if limit := (avail+s.opts.HashMB)*9/10; mb > limit {
+	if limit := (avail + s.opts.HashMB) * 9 / 10; mb > limit {
 		return fmt.Errorf("%d MB is more than this machine has free (%d MB available); the table stays at %d MB", mb, avail, s.opts.HashMB)
 	}
 	return nil
