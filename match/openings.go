@@ -5,10 +5,11 @@ import (
 	_ "embed"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/notnil/chess"
+
+	"kibitz/internal/regular"
 )
 
 //go:embed openings.epd
@@ -23,7 +24,7 @@ func DefaultOpenings() []Opening {
 // LoadOpenings reads count openings chosen at random (seeded) from a .pgn
 // or .epd file. Only the chosen games of a PGN file are parsed.
 func LoadOpenings(path string, count int, seed uint64) ([]Opening, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,9 @@ test("health", async () => {
   const j = JSON.parse(r.body);
   assert.equal(j.status, "ok");
   assert.equal(j.platform, "cloudflare-workers");
+  // KIBITZ_MAX_QUEUE is a binding of the test's workerd configuration.
+  assert.equal(j.limits.max_queue, 3);
+  assert.equal(j.limits.max_searches, 1);
 });
 
 test("bestmove: the same move and node count as the native handler", async () => {
@@ -57,4 +60,11 @@ test("static files come from dist/", async () => {
   assert.match(r.body, /<title>Kibitz/);
   const w = await fetch(worker.url + "/kibitz.wasm");
   assert.equal(w.status, 200);
+  // Browsers compile wasm while it streams only when it comes as
+  // application/wasm. On Cloudflare the assets platform sets types by
+  // extension (here a local disk service stands in for it); the native
+  // server sets it itself.
+  const n = await fetch(native.url + "/kibitz.wasm");
+  assert.equal(n.status, 200);
+  assert.equal(n.headers.get("content-type"), "application/wasm");
 });

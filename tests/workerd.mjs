@@ -68,6 +68,7 @@ const api :Workerd.Worker = (
     (name = "wasm_exec.js", esModule = embed "wasm_exec.js"),
     (name = "app.wasm", wasm = embed "app.wasm"),
   ],
+  bindings = [(name = "KIBITZ_MAX_QUEUE", text = "3")],
   compatibilityDate = "2026-04-01",
 );
 `);
@@ -87,7 +88,7 @@ const api :Workerd.Worker = (
 // startNative runs "kibitz serve" (API only) and returns {url, stop}.
 export async function startNative() {
   const port = await freePort();
-  const proc = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", ""], { stdio: "ignore" });
+  const proc = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   await waitUp(url + "/api/health", proc, "kibitz serve");
   return { url, stop: () => proc.kill() };

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"kibitz/internal/regular"
 	"kibitz/nnue"
 )
 
@@ -328,7 +329,7 @@ func saveCheckpoint(path string, ck checkpoint) error {
 
 func loadCheckpoint(path string) (checkpoint, error) {
 	var ck checkpoint
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return ck, err
 	}

@@ -3,7 +3,11 @@ package web
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
@@ -15,10 +19,12 @@ import (
 const Version = "kibitz 0.1"
 
 type api struct {
-	net  *nnue.Net // nil: classical evaluation
-	lim  Limits
-	sem  chan struct{} // bounds concurrent searches
-	info map[string]any
+	net         *nnue.Net // nil: classical evaluation
+	lim         Limits
+	searchTime  time.Duration // wall-clock cap per search (0: none)
+	deep, light *lane
+	searches    atomic.Int64 // searches run, reported by /api/health
+	info        map[string]any
 }
 
 func (a *api) routes(mux *http.ServeMux) {
@@ -28,7 +34,7 @@ func (a *api) routes(mux *http.ServeMux) {
 	mux.HandleFunc("/api/bestmove", a.handle(true, a.bestmove))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		cors(w)
-		writeError(w, &apiError{http.StatusNotFound, "no such endpoint (try /api/health, /api/bestmove, /api/eval, /api/legal)"})
+		writeError(w, &apiError{status: http.StatusNotFound, msg: "no such endpoint (try /api/health, /api/bestmove, /api/eval, /api/legal)"})
 	})
 }
 
@@ -43,7 +49,7 @@ func (a *api) handle(searches bool, f func(r *http.Request, req Request) (any, e
 		case http.MethodGet, http.MethodHead, http.MethodPost:
 		default:
 			w.Header().Set("Allow", "GET, HEAD, POST, OPTIONS")
-			writeError(w, &apiError{http.StatusMethodNotAllowed, "method " + r.Method + " not allowed"})
+			writeError(w, &apiError{status: http.StatusMethodNotAllowed, msg: "method " + r.Method + " not allowed"})
 			return
 		}
 		q, err := params(r)
@@ -56,13 +62,24 @@ func (a *api) handle(searches bool, f func(r *http.Request, req Request) (any, e
 			writeError(w, err)
 			return
 		}
+		if r.Method == http.MethodHead {
+			// The headers of a valid request, without running it.
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusOK)
+			return
+		}
 		if searches {
-			select {
-			case a.sem <- struct{}{}:
-				defer func() { <-a.sem }()
-			case <-r.Context().Done():
+			l := a.deep
+			if isLight(req) {
+				l = a.light
+			}
+			release, err := l.acquire(r.Context())
+			if err != nil {
+				writeError(w, err)
 				return
 			}
+			defer release()
 		}
 		out, err := f(r, req)
 		if err != nil {
@@ -93,12 +110,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func writeError(w http.ResponseWriter, err error) {
 	var ae *apiError
 	if !errors.As(err, &ae) {
-		ae = &apiError{http.StatusInternalServerError, err.Error()}
+		ae = &apiError{status: http.StatusInternalServerError, msg: err.Error()}
+	}
+	if ae.retryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(ae.retryAfter))
 	}
 	writeJSON(w, ae.status, map[string]any{"error": ae.msg, "status": ae.status})
 }
 
-func (a *api) health(*http.Request, Request) (any, error) { return a.info, nil }
+func (a *api) health(*http.Request, Request) (any, error) {
+	out := make(map[string]any, len(a.info)+1)
+	for k, v := range a.info {
+		out[k] = v
+	}
+	out["searches"] = a.searches.Load()
+	return out, nil
+}
 
 type legalMove struct {
 	UCI string `json:"uci"`
@@ -154,17 +181,23 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		}
 		return nil, badRequest("no legal move: the position is %s", reason)
 	}
+	a.searches.Add(1)
 	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, Net: a.net})
-	stop := context(r, eng)
+	stop := stopOnDisconnect(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)
-	res := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes}, func(i search.Info) {
+	res := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes, MoveTime: a.searchTime}, func(i search.Info) {
 		lines[i.MultiPV-1] = line{Score: scoreJSON(i.Score), PV: uciList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
 	})
 	out := map[string]any{
 		"fen": req.Pos.FEN(), "bestmove": res.Move.String(), "san": req.Pos.SAN(res.Move),
 		"score": scoreJSON(res.Score), "depth": res.Depth, "seldepth": res.SelDepth, "nodes": res.Nodes,
 		"pv": uciList(res.PV), "pv_san": sanList(req.Pos, res.PV),
+	}
+	// The time cap, not the request, ended a search that fell short of
+	// its depth and nodes without finding a mate.
+	if a.searchTime > 0 && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
+		out["capped"] = fmt.Sprintf("stopped at the %v limit per search", a.searchTime)
 	}
 	if res.Ponder != board.NullMove {
 		out["ponder"] = res.Ponder.String()
@@ -175,8 +208,8 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	return out, nil
 }
 
-// context stops the search when the client goes away.
-func context(r *http.Request, eng *search.Engine) func() {
+// stopOnDisconnect stops the search when the client goes away.
+func stopOnDisconnect(r *http.Request, eng *search.Engine) func() {
 	done := make(chan struct{})
 	go func() {
 		select {

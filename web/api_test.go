@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"kibitz/engine/board"
 )
@@ -86,9 +87,17 @@ func TestLegalAndEval(t *testing.T) {
 	if code != 200 || out["count"] != 20.0 {
 		t.Errorf("%d %v", code, out)
 	}
-	first := out["moves"].([]any)[0].(map[string]any)
-	if first["uci"] == "" || first["san"] == "" {
-		t.Errorf("move %v", first)
+	// The exact schema: every move has exactly a non-empty uci and san.
+	for _, m := range out["moves"].([]any) {
+		mv := m.(map[string]any)
+		uci, ok1 := mv["uci"].(string)
+		san, ok2 := mv["san"].(string)
+		if len(mv) != 2 || !ok1 || !ok2 || len(uci) != 4 || san == "" {
+			t.Errorf("move %v", mv)
+		}
+	}
+	if len(out) != 4 || out["fen"] != board.StartFEN || out["check"] != false {
+		t.Errorf("legal answer %v", out)
 	}
 	code, out, _ = call(t, "GET", srv.URL+"/api/eval?fen="+url.QueryEscape("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1"), "")
 	if code != 200 || out["classical_white"].(map[string]any)["cp"].(float64) < 2000 || out["nnue_white"].(map[string]any)["cp"].(float64) < 500 {
@@ -180,6 +189,92 @@ func TestConcurrentRequests(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// deepServer serves the API with one deep-search slot and one queue place.
+func deepServer(t *testing.T, searchTime time.Duration) *httptest.Server {
+	srv := httptest.NewServer(NewHandler(Config{MaxSearches: 1, MaxQueue: 1, SearchTime: searchTime}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestDeepSearchesAreBoundedAndLightOnesPass: with the deep lane full,
+// further deep requests are refused with 503 and Retry-After, while a
+// light search and the health check are answered before any deep one.
+func TestDeepSearchesAreBoundedAndLightOnesPass(t *testing.T) {
+	srv := deepServer(t, 3*time.Second)
+	type answer struct {
+		name string
+		code int
+		h    http.Header
+	}
+	answers := make(chan answer, 10)
+	get := func(name, path string) {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Error(err)
+			answers <- answer{name: name}
+			return
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		answers <- answer{name, resp.StatusCode, resp.Header}
+	}
+	for i := 0; i < 4; i++ {
+		go get("deep", "/api/bestmove?depth=24")
+	}
+	// Two refusals come at once: one deep search runs and one waits.
+	for i := 0; i < 2; i++ {
+		a := <-answers
+		if a.name != "deep" || a.code != http.StatusServiceUnavailable || a.h.Get("Retry-After") == "" {
+			t.Fatalf("answer %d: %s %d %v", i, a.name, a.code, a.h)
+		}
+	}
+	go get("light", "/api/bestmove?depth=1")
+	go get("health", "/api/health")
+	for i := 0; i < 2; i++ {
+		if a := <-answers; (a.name != "light" && a.name != "health") || a.code != 200 {
+			t.Errorf("while deep searches run: %s %d", a.name, a.code)
+		}
+	}
+	for i := 0; i < 2; i++ {
+		if a := <-answers; a.name != "deep" || a.code != 200 {
+			t.Errorf("deep search: %d", a.code)
+		}
+	}
+}
+
+// TestSearchesHaveAWallClockCap: a deep search stops at the cap and says so.
+func TestSearchesHaveAWallClockCap(t *testing.T) {
+	srv := deepServer(t, 200*time.Millisecond)
+	code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=24", "")
+	if code != 200 || out["capped"] == nil || out["depth"].(float64) >= 24 || out["bestmove"] == "" {
+		t.Errorf("%d %v", code, out)
+	}
+	// A search that ends in time is not marked.
+	if code, out, _ = call(t, "GET", srv.URL+"/api/bestmove?depth=2", ""); code != 200 || out["capped"] != nil {
+		t.Errorf("%d %v", code, out)
+	}
+}
+
+// TestHeadRunsNoSearch: HEAD validates and answers with headers only.
+func TestHeadRunsNoSearch(t *testing.T) {
+	srv := deepServer(t, 0)
+	resp, err := http.Head(srv.URL + "/api/bestmove?depth=24")
+	if err != nil || resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		t.Fatalf("%v %v", resp, err)
+	}
+	if resp, _ := http.Head(srv.URL + "/api/bestmove?depth=99"); resp.StatusCode != 400 {
+		t.Errorf("HEAD with a bad depth: %d", resp.StatusCode)
+	}
+	_, out, _ := call(t, "GET", srv.URL+"/api/health", "")
+	if out["searches"] != 0.0 {
+		t.Errorf("HEAD ran %v searches", out["searches"])
+	}
+	call(t, "GET", srv.URL+"/api/bestmove?depth=1", "")
+	if _, out, _ = call(t, "GET", srv.URL+"/api/health", ""); out["searches"] != 1.0 {
+		t.Errorf("a GET counted %v searches", out["searches"])
 	}
 }
 

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"runtime"
+	"time"
 
 	"kibitz/nnue"
 )
@@ -14,15 +15,27 @@ func evalName(n *nnue.Net) string {
 	return "nnue"
 }
 
+// lightQueue bounds light searches waiting: enough for hundreds of
+// concurrent players, still a bound.
+const lightQueue = 1024
+
 // Config configures the handler.
 type Config struct {
 	// Site is the built static site (dist/); nil serves the API only.
 	Site http.FileSystem
 	// Limits caps requests; the zero value means NativeLimits.
 	Limits Limits
-	// MaxSearches bounds searches running at once (others wait); 0 means
-	// twice the number of CPUs.
+	// MaxSearches bounds deep searches running at once; 0 means the number
+	// of CPUs. Light searches (depth ≤ 8 or ≤ 200 000 nodes) have a lane
+	// of their own with as many slots and a long queue.
 	MaxSearches int
+	// MaxQueue bounds deep searches waiting for a slot; beyond it requests
+	// get 503 with Retry-After. 0 means twice MaxSearches; -1 none.
+	MaxQueue int
+	// SearchTime caps the wall-clock time of one search (the answer is the
+	// best move found by then, marked "capped"); 0 means no cap (a Worker's
+	// clock does not advance while it computes).
+	SearchTime time.Duration
 	// Platform names where the handler runs, reported by /api/health.
 	Platform string
 }
@@ -33,7 +46,13 @@ func NewHandler(c Config) http.Handler {
 		c.Limits = NativeLimits()
 	}
 	if c.MaxSearches <= 0 {
-		c.MaxSearches = 2 * runtime.NumCPU()
+		c.MaxSearches = runtime.NumCPU()
+	}
+	switch {
+	case c.MaxQueue == 0:
+		c.MaxQueue = 2 * c.MaxSearches
+	case c.MaxQueue < 0:
+		c.MaxQueue = 0
 	}
 	if c.Platform == "" {
 		c.Platform = runtime.GOOS + "/" + runtime.GOARCH
@@ -42,10 +61,12 @@ func NewHandler(c Config) http.Handler {
 	if err != nil {
 		net = nil // classical evaluation; the embedded net is checked by the tests
 	}
-	a := &api{net: net, lim: c.Limits, sem: make(chan struct{}, c.MaxSearches), info: map[string]any{
+	a := &api{net: net, lim: c.Limits, searchTime: c.SearchTime,
+		deep: newLane(c.MaxSearches, c.MaxQueue), light: newLane(runtime.NumCPU(), lightQueue), info: map[string]any{
 		"status": "ok", "engine": Version, "platform": c.Platform, "evaluation": evalName(net),
 		"limits": map[string]any{"default_depth": c.Limits.DefaultDepth, "max_depth": c.Limits.MaxDepth,
-			"max_nodes": c.Limits.MaxNodes, "max_multipv": c.Limits.MaxMultiPV},
+			"max_nodes": c.Limits.MaxNodes, "max_multipv": c.Limits.MaxMultiPV,
+			"max_searches": c.MaxSearches, "max_queue": c.MaxQueue, "search_time_ms": c.SearchTime.Milliseconds()},
 	}}
 	mux := http.NewServeMux()
 	a.routes(mux)
@@ -53,7 +74,7 @@ func NewHandler(c Config) http.Handler {
 		mux.Handle("/", staticHandler(c.Site))
 	} else {
 		mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-			writeError(w, &apiError{http.StatusNotFound, "not found: this server serves only /api/"})
+			writeError(w, &apiError{status: http.StatusNotFound, msg: "not found: this server serves only /api/"})
 		})
 	}
 	return mux

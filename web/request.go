@@ -54,20 +54,21 @@ const (
 
 // apiError carries an HTTP status with its message.
 type apiError struct {
-	status int
-	msg    string
+	status     int
+	msg        string
+	retryAfter int // seconds, for 503
 }
 
 func (e *apiError) Error() string { return e.msg }
 
 func badRequest(format string, args ...any) error {
-	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+	return &apiError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
 }
 
 // params reads the parameters of a GET query or a POST JSON body.
 func params(r *http.Request) (url.Values, error) {
 	if len(r.URL.RawQuery) > maxURL {
-		return nil, &apiError{http.StatusRequestURITooLong, fmt.Sprintf("query longer than %d bytes", maxURL)}
+		return nil, &apiError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("query longer than %d bytes", maxURL)}
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
@@ -81,7 +82,7 @@ func params(r *http.Request) (url.Values, error) {
 		return nil, badRequest("reading the body: %v", err)
 	}
 	if len(body) > maxBody {
-		return nil, &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body larger than %d bytes", maxBody)}
+		return nil, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("body larger than %d bytes", maxBody)}
 	}
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return q, nil

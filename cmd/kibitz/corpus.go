@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"kibitz/internal/regular"
 	"kibitz/train"
 	"kibitz/train/corpus"
 )
@@ -70,7 +71,7 @@ func corpusConvert(from, to string, stdout io.Writer) error {
 	if _, err := os.Stat(to); err == nil {
 		return fmt.Errorf("%s exists: convert into a new file", to)
 	}
-	in, err := os.Open(from)
+	in, err := regular.Open(from)
 	if err != nil {
 		return err
 	}

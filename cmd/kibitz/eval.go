@@ -4,10 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
+	"kibitz/internal/regular"
 	"kibitz/nnue"
 )
 
@@ -39,7 +39,7 @@ func (o netOptions) parse(fs *flag.FlagSet, args []string) (*nnue.Net, error) {
 // load returns the chosen net, or nil for the classical evaluation.
 func (o netOptions) load() (*nnue.Net, error) {
 	if *o.file != "" {
-		f, err := os.Open(*o.file)
+		f, err := regular.Open(*o.file)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 	"testing"
@@ -199,5 +200,37 @@ func TestDataFilesAreNeverLost(t *testing.T) {
 		if code, _, errOut := runCLI(t, "", "train", "--data", bad, "--out", dir+"/y.nnue"); code == 0 || errOut == "" {
 			t.Errorf("train --data %s: %d", bad, code)
 		}
+	}
+}
+
+// TestServeOnABusyPortFailsFirst: the error comes before any "serving" line.
+func TestServeOnABusyPortFailsFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	code, out, errOut := runCLI(t, "", "serve", "--dir", "", "--addr", ln.Addr().String())
+	if code == 0 || strings.Contains(out, "serving") || !strings.Contains(errOut, "address already in use") {
+		t.Errorf("serve on a busy port: %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, "", "serve", "--dir", "", "--queue", "-1"); code == 0 || !strings.Contains(errOut, "--queue") {
+		t.Errorf("serve --queue -1: %d %q", code, errOut)
+	}
+}
+
+// TestSolveUsesTheChosenEvaluation: solve takes the net flags like bench.
+func TestSolveUsesTheChosenEvaluation(t *testing.T) {
+	dir := t.TempDir()
+	epdFile := dir + "/mate.epd"
+	os.WriteFile(epdFile, []byte("6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"m1\";\n"), 0o644)
+	for _, flags := range [][]string{{"--nnue=false"}, {"--nnue"}} {
+		args := append([]string{"solve", "--epd", epdFile, "--depth", "3"}, flags...)
+		if code, out, errOut := runCLI(t, "", args...); code != 0 || !strings.Contains(out, "1/1") {
+			t.Errorf("solve %v: %d %s %s", flags, code, out, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "solve", "--epd", epdFile, "--depth", "3", "--evalfile", epdFile); code == 0 || !strings.Contains(errOut, "bad network file") {
+		t.Errorf("solve with a bad net: %s", errOut)
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 
+	"kibitz/internal/regular"
 	"kibitz/internal/svgplot"
 )
 
@@ -36,7 +36,7 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	if *in == "" || *out == "" || *xcol == "" || *ycols == "" {
 		return errors.New("--csv, --out, --x and --y are required")
 	}
-	f, err := os.Open(*in)
+	f, err := regular.Open(*in)
 	if err != nil {
 		return err
 	}

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
 	"kibitz/epd"
+	"kibitz/internal/regular"
 )
 
 func init() {
@@ -25,7 +25,9 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	verbose := fs.Bool("v", false, "print every position")
-	if err := parseFlags(fs, args); err != nil {
+	net := netFlags(fs)
+	nn, err := net.parse(fs, args)
+	if err != nil {
 		return err
 	}
 	if *movetime < 0 || *depth < 0 || *depth > search.MaxDepth || *threads < 1 || *threads > 256 || *hash < 1 || *hash > 65536 {
@@ -34,7 +36,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if *movetime == 0 && *nodes == 0 && *depth == 0 {
 		*movetime = 1000
 	}
-	f, err := os.Open(*file)
+	f, err := regular.Open(*file)
 	if err != nil {
 		return err
 	}
@@ -43,7 +45,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	eng := search.New(search.Options{HashMB: *hash, Threads: *threads})
+	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, Net: nn})
 	lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes, Depth: *depth}
 	solved := 0
 	var missed []string

@@ -14,6 +14,7 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
 	"kibitz/engine/selfplay"
+	"kibitz/internal/regular"
 )
 
 func init() {
@@ -125,7 +126,7 @@ func saveSamples(path string, samples []selfplay.Sample) error {
 }
 
 func loadSamples(path string) ([]selfplay.Sample, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -73,10 +73,15 @@ func (p *Position) parseFEN(fen string) error {
 	return p.validate()
 }
 
+// maxClock bounds both clocks of a FEN; FEN prints larger values (reached
+// by playing on from a FEN at the bound) as maxClock, so that whatever it
+// prints parses.
+const maxClock = 100000
+
 func parseClock(s, name string, min int) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < min || n > 100000 {
-		return 0, fmt.Errorf("%s %q is not an integer in %d..100000", name, s, min)
+	if err != nil || n < min || n > maxClock {
+		return 0, fmt.Errorf("%s %q is not an integer in %d..%d", name, s, min, maxClock)
 	}
 	return n, nil
 }
@@ -233,7 +238,7 @@ func (p *Position) FEN() string {
 	if p.side == Black {
 		side = "b"
 	}
-	fmt.Fprintf(&b, " %s %v %v %d %d", side, p.castle, p.ep, p.halfmove, p.fullmove)
+	fmt.Fprintf(&b, " %s %v %v %d %d", side, p.castle, p.ep, min(p.halfmove, maxClock), min(p.fullmove, maxClock))
 	return b.String()
 }
 

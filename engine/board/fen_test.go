@@ -139,3 +139,25 @@ func mustFEN(t *testing.T, fen string) string {
 	}
 	return p.FEN()
 }
+
+// TestPrintedClocksAlwaysParse: playing on from clocks at the parser's
+// bound still prints a FEN that parses.
+func TestPrintedClocksAlwaysParse(t *testing.T) {
+	p, err := ParseFEN("4k3/8/8/8/8/8/8/4K2R w - - 99998 99999")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"h1h2", "e8d8", "h2h3", "d8e8", "h3h4", "e8d8"} {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.MakeMove(m)
+		if _, err := ParseFEN(p.FEN()); err != nil {
+			t.Fatalf("after %s: %s does not parse: %v", mv, p.FEN(), err)
+		}
+	}
+	if !strings.HasSuffix(p.FEN(), " 100000 100000") {
+		t.Errorf("clocks printed as %q", p.FEN())
+	}
+}

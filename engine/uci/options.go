@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"kibitz/internal/regular"
 	"kibitz/nnue"
 )
 
@@ -117,7 +118,7 @@ func setEvalFile(s *session, v string) error {
 		s.net = nil
 		return s.applyNet()
 	}
-	f, err := os.Open(v)
+	f, err := regular.Open(v)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+
+	"kibitz/internal/regular"
 )
 
 // Writer appends games to a corpus file.
@@ -112,7 +114,7 @@ func (w *Writer) Close() error {
 // A damaged game in the middle of the file is an error; a last game cut
 // short (an interrupted writer) is ignored.
 func Read(path string, fn func(*Game) error) (Summary, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -185,7 +187,7 @@ func scan(f *os.File, size int64, fn func(*Game) error) (Summary, int64, error) 
 
 // Header returns the metadata of the corpus file at path.
 func Header(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", err
 	}
