@@ -297,3 +297,40 @@ func FuzzParseRequest(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHandler sends arbitrary methods, paths, queries and bodies to the
+// API: every answer has a known status, and a JSON body that parses, with
+// an error message whenever the status is not 200.
+func FuzzHandler(f *testing.F) {
+	f.Add("GET", "/api/bestmove?depth=3&moves=e2e4", "")
+	f.Add("POST", "/api/bestmove", `{"fen": "startpos", "moves": ["e2e4"], "multipv": 2}`)
+	f.Add("HEAD", "/api/legal?fen=8/8/8/8/8/8/8/K6k%20w%20-%20-%200%201", "")
+	f.Add("DELETE", "/api/eval", "")
+	f.Add("POST", "/api/eval", `{"fen": 3}`)
+	h := NewHandler(Config{Limits: Limits{DefaultDepth: 2, MaxDepth: 4, MaxNodes: 20000, MaxMultiPV: 3, HashMB: 1}})
+	known := map[int]bool{200: true, 204: true, 301: true, 307: true, 308: true, 400: true, 404: true, 405: true, 413: true, 414: true, 503: true}
+	f.Fuzz(func(t *testing.T, method, target, body string) {
+		if !strings.HasPrefix(target, "/") {
+			target = "/" + target
+		}
+		req, err := http.NewRequest(method, "http://kibitz.test"+target, strings.NewReader(body))
+		if err != nil {
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if !known[rec.Code] {
+			t.Fatalf("%s %s: status %d", method, target, rec.Code)
+		}
+		if rec.Code == 204 || rec.Code/100 == 3 || method == "HEAD" || rec.Body.Len() == 0 && rec.Code != 200 {
+			return
+		}
+		var out map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+			t.Fatalf("%s %s: %d with a body that is not JSON: %q", method, target, rec.Code, rec.Body.String())
+		}
+		if msg, _ := out["error"].(string); rec.Code != 200 && msg == "" {
+			t.Fatalf("%s %s: %d without an error message", method, target, rec.Code)
+		}
+	})
+}

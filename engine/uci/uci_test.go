@@ -397,3 +397,70 @@ func TestHashBeyondMemoryIsRefused(t *testing.T) {
 	got = c.until("bestmove")
 	assertLegal(t, board.StartFEN, got[len(got)-1])
 }
+
+// FuzzSession runs whole command sequences: the loop must end at the end
+// of input, answer only in UCI's words, and never give more bestmoves than
+// it was sent go commands. Searches are kept small (every go gets a node
+// limit) and the options that allocate are left out.
+func FuzzSession(f *testing.F) {
+	f.Add("uci\nisready\nposition startpos moves e2e4\ngo depth 3\nstop\n")
+	f.Add("go infinite\nposition fen 8/8/8/8/8/8/8/K6k w - - 0 1\ngo\nstop\nsetoption name MultiPV value 3\ngo depth 2\n")
+	f.Add("position fen kQ6/8/8/8/8/8/8/K7 w - - 0 1\ngo depth banana\nucinewgame\nd\ngo wtime -5 btime -5\n")
+	f.Add("go ponder\nsetoption name UseNNUE value false\ngo searchmoves e2e4 d2d4\nisready\n")
+	f.Fuzz(func(t *testing.T, script string) {
+		var in strings.Builder
+		gos := 0
+		for _, line := range strings.Split(script, "\n") {
+			if strings.Contains(line, "perft") || strings.Contains(line, "Hash") || strings.Contains(line, "Threads") || strings.Contains(line, "EvalFile") {
+				continue
+			}
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "go" {
+				line += " nodes 300"
+				gos++
+			}
+			in.WriteString(line + "\n")
+		}
+		var out strings.Builder
+		done := make(chan struct{})
+		go func() {
+			Run(strings.NewReader(in.String()), &out)
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("the session did not end on %q", in.String())
+		}
+		bestmoves := 0
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			w := strings.Fields(l)
+			if len(w) == 0 {
+				continue
+			}
+			switch {
+			case w[0] == "bestmove":
+				bestmoves++
+			case oneOf(w[0], "id", "option", "uciok", "readyok", "info", "Key:", "Nodes", "Time:", "Nodes/second:"):
+			case len(w[0]) == 1 && w[0] >= "1" && w[0] <= "8", w[0] == "a": // the board drawn by d
+			case len(w) == 6: // the FEN under it
+				if _, err := board.ParseFEN(l); err != nil {
+					t.Errorf("d printed %q: %v", l, err)
+				}
+			default:
+				t.Errorf("unexpected output line %q", l)
+			}
+		}
+		if bestmoves > gos {
+			t.Errorf("%d bestmoves for %d go commands", bestmoves, gos)
+		}
+	})
+}
+
+func oneOf(s string, words ...string) bool {
+	for _, w := range words {
+		if s == w {
+			return true
+		}
+	}
+	return false
+}
