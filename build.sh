@@ -37,8 +37,8 @@ run_tests() {
 	go test -count=1 -timeout 600s ./...
 	echo "== go test -tags purego (the scalar NNUE backend)"
 	go test -count=1 -tags purego ./nnue ./engine/search
-	echo "== go test -race (search with two threads, UCI)"
-	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit' ./engine/search ./engine/uci
+	echo "== go test -race (search with two threads, UCI, the match runner, the API's lanes)"
+	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent' ./engine/search ./engine/uci ./match ./web
 	echo "== go test (wasm under node, short)"
 	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./nnue ./wasm/bridge
 	echo "== the worker's JavaScript API under node"

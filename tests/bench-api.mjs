@@ -1,7 +1,12 @@
 // API latency benchmark (./build.sh bench-api): /api/bestmove at depth 8
 // on the native server and on the Worker build in local workerd, and the
 // cost of a request that starts a fresh Go runtime (/api/health on the
-// Worker). Prints figures; run after ./build.sh native worker site.
+// Worker). Then a bounded load test of the native server on loopback: 200
+// concurrent depth-8 requests, then 50 concurrent depth-24 requests with a
+// light request and a health check sent while they run, with the server's
+// memory before and after. Prints figures; run after ./build.sh native
+// worker site.
+import { readFileSync } from "node:fs";
 import { startNative, startWorkerd } from "./workerd.mjs";
 
 const FENS = [
@@ -34,6 +39,52 @@ async function measure(name, base) {
   console.log(`${name}: /api/bestmove depth 8: p50 ${pct(best, 0.5).toFixed(1)} ms, p95 ${pct(best, 0.95).toFixed(1)} ms (${best.length} requests); /api/health p50 ${pct(health, 0.5).toFixed(1)} ms`);
 }
 
+// rssMB reads a process's resident memory from /proc (Linux).
+function rssMB(pid) {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+    return m ? (Number(m[1]) / 1024).toFixed(0) + " MB" : "?";
+  } catch {
+    return "?";
+  }
+}
+
+async function request(url) {
+  const t0 = performance.now();
+  const r = await fetch(url);
+  const body = await r.text();
+  return { ms: performance.now() - t0, status: r.status, retry: r.headers.get("retry-after"), body };
+}
+
+// load runs the two bursts against a server started for it (search-time
+// 3 s keeps the run short; the default is 10 s).
+async function load() {
+  const srv = await startNative("--search-time", "3s");
+  try {
+    const before = rssMB(srv.pid);
+    let t0 = performance.now();
+    const light = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => request(`${srv.url}/api/bestmove?depth=8&fen=${encodeURIComponent(FENS[i % FENS.length])}`)),
+    );
+    const ok = light.filter((r) => r.status === 200).length;
+    const ms = light.map((r) => r.ms);
+    console.log(`load: 200 concurrent depth-8 requests: ${ok} answered 200 in ${((performance.now() - t0) / 1000).toFixed(1)} s; latency p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
+    t0 = performance.now();
+    const heavy = Array.from({ length: 50 }, (_, i) => request(`${srv.url}/api/bestmove?depth=24&fen=${encodeURIComponent(FENS[i % FENS.length])}`));
+    await new Promise((r) => setTimeout(r, 300));
+    const [probe, health] = await Promise.all([request(`${srv.url}/api/bestmove?depth=1`), request(`${srv.url}/api/health`)]);
+    const done = await Promise.all(heavy);
+    const refused = done.filter((r) => r.status === 503 && r.retry).length;
+    const capped = done.filter((r) => r.status === 200 && JSON.parse(r.body).capped).length;
+    const full = done.filter((r) => r.status === 200 && !JSON.parse(r.body).capped).length;
+    console.log(`load: 50 concurrent depth-24 requests: ${refused} refused (503 with Retry-After), ${capped} capped at 3 s, ${full} complete, ${50 - refused - capped - full} other; all settled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`load: meanwhile a depth-1 request took ${probe.ms.toFixed(0)} ms (status ${probe.status}) and /api/health ${health.ms.toFixed(0)} ms`);
+    console.log(`load: server memory ${before} before, ${rssMB(srv.pid)} after`);
+  } finally {
+    srv.stop();
+  }
+}
+
 const native = await startNative();
 const worker = await startWorkerd();
 try {
@@ -43,3 +94,4 @@ try {
   native.stop();
   worker.stop();
 }
+await load();

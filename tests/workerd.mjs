@@ -85,11 +85,12 @@ const api :Workerd.Worker = (
   return { url, stop: () => proc.kill() };
 }
 
-// startNative runs "kibitz serve" (API only) and returns {url, stop}.
-export async function startNative() {
+// startNative runs "kibitz serve" on dist/ with extra flags and returns
+// {url, pid, stop}.
+export async function startNative(...flags) {
   const port = await freePort();
-  const proc = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "ignore" });
+  const proc = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist", ...flags], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   await waitUp(url + "/api/health", proc, "kibitz serve");
-  return { url, stop: () => proc.kill() };
+  return { url, pid: proc.pid, stop: () => proc.kill() };
 }

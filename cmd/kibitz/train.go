@@ -185,6 +185,10 @@ func checkWritable(path string) error {
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".kibitz-write-check-*")
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the reason, without the probe file's name
+		}
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	f.Close()
