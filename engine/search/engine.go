@@ -69,7 +69,8 @@ func New(opts Options) *Engine {
 	return e
 }
 
-// SetOptions applies options, resizing the table when the size changes.
+// SetOptions applies options, resizing the table when the size changes and
+// clearing it when the evaluation changes.
 // It must not be called during a search.
 func (e *Engine) SetOptions(o Options) {
 	if o.HashMB <= 0 {
@@ -88,6 +89,10 @@ func (e *Engine) SetOptions(o Options) {
 	}
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
 		e.tt = NewTT(o.HashMB)
+	} else if o.Net != e.opts.Net {
+		// Scores stored under another evaluation would mislead the next
+		// searches.
+		e.tt.Clear()
 	}
 	e.opts = o
 	for len(e.workers) < o.Threads {

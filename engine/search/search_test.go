@@ -181,21 +181,68 @@ func TestAllocationsDoNotGrowWithNodes(t *testing.T) {
 func TestThreadsSearchTogether(t *testing.T) {
 	e := New(Options{Threads: 2})
 	pos := mustPos(t, BenchPositions[5])
-	r := e.Search(pos, Limits{Depth: 8}, nil)
-	if !pos.IsLegal(r.Move) || r.Depth != 8 {
+	r := e.Search(pos, Limits{Depth: 10}, nil)
+	if !pos.IsLegal(r.Move) || r.Depth != 10 {
 		t.Errorf("two threads: move %v depth %d", r.Move, r.Depth)
+	}
+	// Both threads searched, and the result counts them both.
+	if len(e.workers) != 2 {
+		t.Fatalf("%d workers for Threads 2", len(e.workers))
+	}
+	var sum uint64
+	for i, w := range e.workers {
+		n := w.sharedNodes.Load()
+		if n == 0 {
+			t.Errorf("thread %d searched no node", i)
+		}
+		sum += n
+	}
+	if r.Nodes != sum {
+		t.Errorf("result counts %d nodes, the threads %d", r.Nodes, sum)
+	}
+}
+
+// TestTimeBudgets checks the time manager's rules: movetime less the
+// overhead; with a clock a thirtieth of what is left plus three quarters of
+// the increment, the hard limit four times that but never past a third of
+// the clock; a clock at zero still gives a millisecond.
+func TestTimeBudgets(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		l          Limits
+		side       board.Color
+		soft, hard time.Duration
+	}{
+		{Limits{MoveTime: 100 * ms}, board.White, 70 * ms, 70 * ms},
+		{Limits{WTime: 3030 * ms, BTime: 99 * time.Second}, board.White, 100 * ms, 400 * ms},
+		{Limits{WTime: 99 * time.Second, BTime: 3030 * ms, BInc: 40 * ms}, board.Black, 130 * ms, 520 * ms},
+		{Limits{WTime: 330 * ms}, board.White, 10 * ms, 40 * ms},
+		{Limits{WTime: 630 * ms}, board.White, 20 * ms, 80 * ms},
+		{Limits{WTime: 150 * ms}, board.White, 4 * ms, 16 * ms},
+		{Limits{WTime: 1 * ms, BTime: 1 * ms}, board.White, ms, ms},
+		{Limits{WTime: 1030 * ms, MovesToGo: 4}, board.White, 200 * ms, 333 * ms},
+	} {
+		b := budget(c.l, c.side, 30*ms)
+		if !b.active || b.soft.Round(ms) != c.soft || b.hard.Round(ms) != c.hard {
+			t.Errorf("%+v: soft %v hard %v, want %v and %v", c.l, b.soft, b.hard, c.soft, c.hard)
+		}
+	}
+	if b := budget(Limits{Infinite: true, MoveTime: time.Second}, board.White, 0); b.active {
+		t.Error("infinite has a budget")
 	}
 }
 
 func TestTimeLimitsStopTheSearch(t *testing.T) {
 	e := New(Options{})
 	r := e.Search(board.NewPosition(), Limits{MoveTime: 100 * time.Millisecond}, nil)
-	if r.Move == board.NullMove || r.Depth < 1 {
-		t.Fatalf("movetime: %+v", r)
+	// The budget is the whole of a movetime search: it ends near it (a
+	// generous bound for a loaded machine, far below a budget gone wrong).
+	if r.Move == board.NullMove || r.Depth < 1 || r.Time < 40*time.Millisecond || r.Time > time.Second {
+		t.Fatalf("movetime 100 ms: %v after %v", r.Move, r.Time)
 	}
 	r = e.Search(board.NewPosition(), Limits{WTime: 2 * time.Second, BTime: 2 * time.Second}, nil)
-	if r.Move == board.NullMove || r.Time > 2*time.Second {
-		t.Errorf("clock: move %v after %v with 2 s on the clock", r.Move, r.Time)
+	if r.Move == board.NullMove || r.Time > 800*time.Millisecond {
+		t.Errorf("clock: move %v after %v with 2 s on the clock (hard limit 657 ms)", r.Move, r.Time)
 	}
 }
 
@@ -279,6 +326,15 @@ func TestNNUESearchIsDeterministicAndLegal(t *testing.T) {
 	if nodes[0] != nodes[1] {
 		t.Errorf("node counts %v", nodes)
 	}
+	// The net decides: a net biased by +30 pawns for the side to move
+	// gives scores far from the classical evaluation's.
+	biased := nnue.RandomNet(64, 4)
+	biased.OutBias = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
+	withNet := New(Options{Net: biased}).Search(pos, Limits{Depth: 4}, nil).Score
+	classical := New(Options{}).Search(pos, Limits{Depth: 4}, nil).Score
+	if d := withNet - classical; d < 500 && d > -500 {
+		t.Errorf("a net biased by +3000 cp scores %d, the classical evaluation %d", withNet, classical)
+	}
 }
 
 // TestAbsurdNetCannotAnnounceMateOrLivelock: a net whose output bias and
@@ -303,5 +359,20 @@ func TestAbsurdNetCannotAnnounceMateOrLivelock(t *testing.T) {
 		case <-time.After(20 * time.Second):
 			t.Fatalf("bias %d: the search does not end", bias)
 		}
+	}
+}
+
+// TestChangingTheNetClearsTheTable: scores stored under one evaluation do
+// not answer for another.
+func TestChangingTheNetClearsTheTable(t *testing.T) {
+	pos := mustPos(t, BenchPositions[1])
+	biased := nnue.RandomNet(64, 4)
+	biased.OutBias = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
+	fresh := New(Options{Net: biased}).Search(pos, Limits{Depth: 3}, nil).Score
+	e := New(Options{})
+	e.Search(pos, Limits{Depth: 8}, nil)
+	e.SetOptions(Options{Net: biased})
+	if got := e.Search(pos, Limits{Depth: 3}, nil).Score; got != fresh {
+		t.Errorf("after switching to the biased net: %d, a fresh engine %d", got, fresh)
 	}
 }

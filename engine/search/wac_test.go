@@ -45,9 +45,12 @@ func wacSolved(t testing.TB, entries []epd.Entry, nodes uint64) (solved int, fai
 
 // wacFloor is the solve count measured at wacNodes; raise it as the
 // engine improves, never lower it to make a change pass.
+// The short run (the wasm build) checks the first 30 positions against a
+// floor of its own (24 solved when it was set).
 const (
-	wacNodes = 20000
-	wacFloor = 150
+	wacNodes      = 20000
+	wacFloor      = 150
+	wacShortFloor = 22
 )
 
 func TestWinAtChess(t *testing.T) {
@@ -60,7 +63,11 @@ func TestWinAtChess(t *testing.T) {
 	}
 	solved, failed := wacSolved(t, entries, wacNodes)
 	t.Logf("WAC: %d/%d solved at %d nodes; failed %v", solved, len(entries), wacNodes, failed)
-	if !testing.Short() && solved < wacFloor {
-		t.Errorf("WAC: %d solved at %d nodes, floor is %d", solved, wacNodes, wacFloor)
+	floor := wacFloor
+	if testing.Short() {
+		floor = wacShortFloor
+	}
+	if solved < floor {
+		t.Errorf("WAC: %d of %d solved at %d nodes, floor is %d", solved, len(entries), wacNodes, floor)
 	}
 }

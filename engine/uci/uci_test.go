@@ -2,6 +2,7 @@ package uci
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -288,25 +289,56 @@ func TestPositionRightAfterBestmove(t *testing.T) {
 	}
 }
 
+// TestNNUEOptions: UseNNUE and EvalFile choose the evaluation the search
+// uses, seen in its scores: the embedded net, a loaded net (biased by +30
+// pawns, so it cannot be mistaken), the classical evaluation, and back.
 func TestNNUEOptions(t *testing.T) {
 	c := start(t)
-	c.send("setoption name UseNNUE value true", "position startpos", "go depth 4")
-	got := c.until("bestmove")
-	assertLegal(t, board.StartFEN, got[len(got)-1])
-	path := t.TempDir() + "/small.nnue"
-	if err := os.WriteFile(path, nnue.RandomNet(64, 9).Bytes(), 0o644); err != nil {
+	score := func() string {
+		c.send("ucinewgame", "position startpos moves e2e4 c7c5", "go depth 3")
+		got := c.until("bestmove")
+		assertLegal(t, "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2", got[len(got)-1])
+		f := strings.Fields(got[len(got)-2])
+		for i := range f {
+			if f[i] == "score" {
+				return f[i+1] + " " + f[i+2]
+			}
+		}
+		t.Fatalf("no score in %q", got[len(got)-2])
+		return ""
+	}
+	embedded := score()
+	path := t.TempDir() + "/biased.nnue"
+	biased := nnue.RandomNet(64, 9)
+	biased.OutBias = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
+	if err := os.WriteFile(path, biased.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c.send("setoption name EvalFile value "+path, "go depth 3")
-	got = c.until("bestmove")
-	for _, l := range got {
-		if strings.Contains(l, "error") {
-			t.Errorf("%q", l)
-		}
-	}
-	c.send("setoption name UseNNUE value false")
+	c.send("setoption name EvalFile value " + path)
 	if errs := c.sync(); len(errs) != 0 {
-		t.Errorf("%q", errs)
+		t.Fatalf("%q", errs)
+	}
+	loaded := score()
+	c.send("setoption name UseNNUE value false")
+	classical := score()
+	c.send("setoption name UseNNUE value true")
+	loadedAgain := score()
+	c.send("setoption name EvalFile value <embedded>")
+	embeddedAgain := score()
+	cp := func(s string) int {
+		var n int
+		fmt.Sscanf(s, "cp %d", &n)
+		return n
+	}
+	if d := cp(loaded) - cp(embedded); d < 500 && d > -500 {
+		t.Errorf("the loaded net scores %s, the embedded one %s", loaded, embedded)
+	}
+	if d := cp(loaded) - cp(classical); d < 500 && d > -500 {
+		t.Errorf("UseNNUE false scores %s, the loaded net %s", classical, loaded)
+	}
+	if loadedAgain != loaded || embeddedAgain != embedded || classical == embedded {
+		t.Errorf("scores: embedded %s, loaded %s, classical %s, loaded again %s, embedded again %s",
+			embedded, loaded, classical, loadedAgain, embeddedAgain)
 	}
 }
 
