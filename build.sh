@@ -46,10 +46,11 @@ run_tests() {
 	WASM_EXEC="$GOROOT_DIR/lib/wasm/wasm_exec.js" KIBITZ_WASM="$BIN/kibitz.wasm" node --test wasm/bridge.test.mjs
 	echo "== native and wasm agree node for node"
 	same_bench
-	echo "== the play page in Chromium"
+	echo "== the play page in Chromium (and its game rules under node)"
 	need_chromium
 	site >/dev/null
 	native >/dev/null
+	node --test tests/game.test.mjs
 	node --test --test-concurrency=1 tests/browser.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null

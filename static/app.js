@@ -2,7 +2,7 @@
 // engine in a Web Worker. The page never waits on the engine: every search
 // is a promise, and a newer action (takeback, new game) makes older answers
 // stale by bumping `epoch`.
-import { Chess, validateFen } from "chess.js";
+import { Chess } from "chess.js";
 import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
 import { Arrows, ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
@@ -12,7 +12,8 @@ import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, pvToSan, compact } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
-import { depthHelp, recordThinkTime } from "./depth.js";
+import { depthHelp, recordThinkTime, setMeasuredSpeed } from "./depth.js";
+import { gameOver, drawAnswer, reviewText, pgnHeaders, pgnDate, importNotes } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
 const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
@@ -29,9 +30,15 @@ const board = new Chessboard($("board"), {
     { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
     { class: Arrows },
     { class: PromotionDialog },
-    { class: Accessibility, props: { boardAsTable: false, piecesAsList: false, movePieceForm: true, language: "en" } },
+    // The page has its own keyboard move form (it goes through the same
+    // path as a move on the board); the extension's hidden one did not.
+    { class: Accessibility, props: { boardAsTable: false, piecesAsList: false, movePieceForm: false, language: "en" } },
   ],
 });
+
+// Resigning takes two clicks: the first arms the button for a few
+// seconds ("Really resign?"), the second resigns.
+let resignArmed = false;
 
 const state = {
   game: new Chess(),
@@ -40,6 +47,8 @@ const state = {
   over: null, // {result, reason}
   epoch: 0, // bumped whenever pending engine answers become meaningless
   thinking: false,
+  hinting: false, // a hint search runs ("Move now" ends it)
+  headers: {}, // PGN headers of an imported game, kept on export
 };
 
 // ---- game helpers ----------------------------------------------------
@@ -58,16 +67,7 @@ function engineColor() {
 }
 
 function checkGameOver() {
-  const g = state.game;
-  if (g.isCheckmate()) {
-    const winner = g.turn() === "w" ? "Black" : "White";
-    return { result: winner === "White" ? "1-0" : "0-1", reason: `Checkmate — ${winner} wins` };
-  }
-  if (g.isStalemate()) return { result: "1/2-1/2", reason: "Stalemate — draw" };
-  if (g.isThreefoldRepetition()) return { result: "1/2-1/2", reason: "Threefold repetition — draw" };
-  if (g.isInsufficientMaterial()) return { result: "1/2-1/2", reason: "Insufficient material — draw" };
-  if (g.isDrawByFiftyMoves()) return { result: "1/2-1/2", reason: "Fifty-move rule — draw" };
-  return null;
+  return gameOver(state.game);
 }
 
 function endGame(over) {
@@ -75,7 +75,15 @@ function endGame(over) {
   state.epoch++;
   engine.stopAndWait();
   state.thinking = false;
+  state.hinting = false;
   render();
+}
+
+// clearReadouts empties what the engine said about an earlier position.
+function clearReadouts() {
+  for (const id of ["info-depth", "info-score", "info-nodes", "info-nps"]) $(id).textContent = "–";
+  $("pv-lines").replaceChildren();
+  evalbar.set(null);
 }
 
 // ---- rendering -------------------------------------------------------
@@ -120,16 +128,21 @@ function render() {
     if (king) board.addMarker(CHECK, king);
   }
   renderMoves(history, ply);
+  const comment = state.game.getComments().find((c) => c.fen === fen);
+  $("comment").textContent = comment ? comment.comment : "";
   const live = state.viewPly === null;
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking;
   setMoveInput(humanToMove ? state.human : null);
   $("takeback").disabled = history.length === 0;
-  $("hint").disabled = !humanToMove;
-  $("stop").disabled = !state.thinking;
+  $("hint").disabled = !humanToMove || state.hinting;
+  $("stop").disabled = !state.thinking && !state.hinting;
   $("draw").disabled = !live || Boolean(state.over) || state.thinking;
   $("resign").disabled = Boolean(state.over) || history.length === 0;
-  if (state.over) setStatus(state.over.reason, true);
-  else if (!live) setStatus(`Reviewing move ${Math.ceil(ply / 2) || 0} — press End or click the last move to return`);
+  if (!resignArmed) $("resign").textContent = "Resign";
+  if (state.over) evalbar.result(state.over.result);
+  saveGame();
+  if (!live) setStatus(reviewText(ply, history.length));
+  else if (state.over) setStatus(state.over.reason, true);
   else if (state.thinking) setStatus(`Kibitz is thinking (depth ${settings.depth})…`);
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
 }
@@ -146,6 +159,8 @@ function setMoveInput(color) {
 
 function renderMoves(history, ply) {
   const ol = $("moves");
+  // The list is rebuilt: a focused move keeps the focus on its new button.
+  const focusedPly = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
   ol.replaceChildren();
   const firstBlack = history.length > 0 && history[0].color === "b";
   let number = history.length ? parseInt(history[0].before.split(" ")[5], 10) : 1;
@@ -176,11 +191,13 @@ function renderMoves(history, ply) {
   });
   const current = ol.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
+  if (focusedPly) (ol.querySelector(`button[data-ply="${focusedPly}"]`) || current)?.focus();
 }
 
 function showPly(ply) {
   const n = state.game.history().length;
   state.viewPly = ply >= n ? null : Math.max(0, ply);
+  board.removeArrows(); // a hint belongs to the live position
   render();
 }
 
@@ -234,7 +251,8 @@ async function engineMove() {
   recordThinkTime(result.depth, performance.now() - started);
   $("depth-help").textContent = depthHelp(settings.depth);
   const mv = result.bestmove;
-  state.game.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });
+  const played = state.game.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });
+  announce(`Kibitz played ${spoken(played.san)}`);
   state.viewPly = null;
   board.removeArrows();
   state.over = checkGameOver();
@@ -290,29 +308,100 @@ function onInput(event) {
 }
 
 function afterHumanMove() {
+  const last = state.game.history().at(-1);
+  if (last) announce(`You played ${spoken(last)}`);
   board.removeArrows();
   state.over = checkGameOver();
   render();
   if (!state.over) engineMove();
 }
 
+// ---- keyboard and screen readers ----------------------------------------
+
+// announce tells screen readers what just happened on the board.
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+// spoken turns SAN into words a screen reader says well.
+function spoken(san) {
+  const names = { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" };
+  if (san.startsWith("O-O-O")) return "castles queenside" + (san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "");
+  if (san.startsWith("O-O")) return "castles kingside" + (san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "");
+  let out = san
+    .replace(/^([KQRBN])/, (m) => names[m] + " ")
+    .replace("x", " takes ")
+    .replace(/=([QRBN])/, (m, p) => ` promotes to ${names[p]}`)
+    .replace("#", ", checkmate")
+    .replace("+", ", check");
+  return out.replace(/\s+/g, " ").trim();
+}
+
+// describePosition lists the pieces of the shown position by side.
+function describePosition() {
+  const g = new Chess(shownFen || state.game.fen());
+  const names = { k: "King", q: "Queen", r: "Rook", b: "Bishop", n: "Knight", p: "Pawn" };
+  const side = (c) =>
+    g.board().flat().filter((p) => p && p.color === c)
+      .sort((a, b) => "kqrbnp".indexOf(a.type) - "kqrbnp".indexOf(b.type))
+      .map((p) => `${names[p.type]} ${p.square}`).join(", ");
+  return `White: ${side("w")}. Black: ${side("b")}. ${g.turn() === "w" ? "White" : "Black"} to move.`;
+}
+
+// playTyped plays a move typed in the move form (SAN or UCI), through the
+// same path as a move made on the board.
+function playTyped(e) {
+  e.preventDefault();
+  const text = $("move-text").value.trim();
+  $("move-error").textContent = "";
+  if (!text) return;
+  const live = state.viewPly === null;
+  if (!live || state.over || state.thinking || state.game.turn() !== state.human) {
+    $("move-error").textContent = state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
+    return;
+  }
+  let move = null;
+  try {
+    move = state.game.move(/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text) ? { from: text.slice(0, 2), to: text.slice(2, 4), promotion: text[4] } : text);
+  } catch {
+    move = null;
+  }
+  if (!move) {
+    $("move-error").textContent = `${text} is not a legal move here`;
+    return;
+  }
+  $("move-text").value = "";
+  afterHumanMove();
+}
+
 // ---- buttons ---------------------------------------------------------
 
+// newGame starts a game from the standard position or from fen, which the
+// engine's own parser must accept (its reason is shown otherwise). A
+// position that is already decided is shown as such, not played.
 async function newGame(fen = null) {
   state.epoch++;
   state.thinking = false;
+  state.hinting = false;
   await engine.newGame().catch(() => {});
-  state.game = new Chess();
-  if (fen) state.game.load(fen);
+  if (fen) {
+    const why = await engine.validate(fen);
+    if (why) {
+      setStatus(`Not a valid position: ${why}`);
+      return false;
+    }
+  }
+  state.game = fen ? new Chess(fen) : new Chess();
+  state.headers = {};
   state.human = settings.side === "random" ? (Math.random() < 0.5 ? "w" : "b") : settings.side;
-  state.over = null;
+  state.over = gameOver(state.game);
   state.viewPly = null;
   board.removeArrows();
-  $("pv-lines").replaceChildren();
-  evalbar.set(null);
+  clearReadouts();
   await setOrientation(state.human === "b");
   render();
   engineMove();
+  return true;
 }
 
 // setOrientation resolves when the board has been redrawn.
@@ -338,11 +427,14 @@ async function takeback() {
 }
 
 async function hint() {
-  if (state.over || state.thinking || state.game.turn() !== state.human) return;
+  if (state.over || state.thinking || state.hinting || state.game.turn() !== state.human || state.viewPly !== null) return;
   const epoch = state.epoch;
-  setStatus("Looking for a hint…");
+  state.hinting = true;
+  render();
+  setStatus("Looking for a hint… (Move now shows the best move so far)");
   const result = await search({ depth: settings.depth }).catch(() => null);
-  if (epoch !== state.epoch || !result || !result.bestmove) return render();
+  state.hinting = false;
+  if (epoch !== state.epoch || !result || !result.bestmove || state.viewPly !== null) return render();
   board.removeArrows();
   board.addArrow(ARROW_TYPE.info, result.bestmove.slice(0, 2), result.bestmove.slice(2, 4));
   const san = pvToSan(state.game.fen(), [result.bestmove]).replace(/^\d+\.+…? ?/, "");
@@ -352,20 +444,24 @@ async function hint() {
 
 async function offerDraw() {
   if (state.over || state.thinking) return;
-  const epoch = state.epoch;
-  setStatus("Kibitz considers your draw offer…");
-  const result = await search({ depth: Math.min(settings.depth, 8) }).catch(() => null);
-  if (epoch !== state.epoch || !result) return render();
-  // The search was from the side to move's view; the engine's own view:
-  const own = state.game.turn() === engineColor() ? result.score : negate(result.score);
-  const forEngine = "mate" in own ? (own.mate > 0 ? 100000 : -100000) : own.cp;
-  const shown = scoreText(whiteScore(own, engineColor()));
-  if (forEngine <= 10) {
-    endGame({ result: "1/2-1/2", reason: `Draw agreed — Kibitz accepts (it sees ${shown} for White)` });
-  } else {
-    render();
-    setStatus(`Kibitz declines the draw: it thinks it stands better (${shown} for White)`);
+  // Half-moves since the game's start, counted from the move number so
+  // that a game set up from a FEN in the middlegame counts as long.
+  const plies = 2 * (state.game.moveNumber() - 1) + (state.game.turn() === "b" ? 1 : 0);
+  let answer = drawAnswer(plies, null);
+  let shown = "";
+  if (answer.needsSearch) {
+    const epoch = state.epoch;
+    setStatus("Kibitz considers your draw offer…");
+    const result = await search({ depth: Math.min(settings.depth, 8) }).catch(() => null);
+    if (epoch !== state.epoch || !result) return render();
+    // The search was from the side to move's view; the engine's own view:
+    const own = state.game.turn() === engineColor() ? result.score : negate(result.score);
+    answer = drawAnswer(plies, own);
+    shown = ` (it sees ${scoreText(whiteScore(own, engineColor()))} for White)`;
   }
+  if (answer.accept) return endGame({ result: "1/2-1/2", reason: answer.text + shown });
+  render();
+  setStatus(answer.text + shown);
 }
 
 function negate(score) {
@@ -374,6 +470,16 @@ function negate(score) {
 
 function resign() {
   if (state.over) return;
+  if (!resignArmed) {
+    resignArmed = true;
+    $("resign").textContent = "Really resign?";
+    setTimeout(() => {
+      resignArmed = false;
+      if (!state.over) $("resign").textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  resignArmed = false;
   const winner = state.human === "w" ? "Black" : "White";
   endGame({ result: state.human === "w" ? "0-1" : "1-0", reason: `You resigned — ${winner} (Kibitz) wins` });
 }
@@ -383,19 +489,17 @@ function resign() {
 function pgnText() {
   const g = new Chess();
   g.loadPgn(state.game.pgn());
-  const now = new Date();
-  const human = "You";
-  g.setHeader("Event", "Kibitz game");
-  g.setHeader("Site", location.host || "local");
-  g.setHeader("Date", `${now.getFullYear()}.${String(now.getMonth() + 1).padStart(2, "0")}.${String(now.getDate()).padStart(2, "0")}`);
-  g.setHeader("White", state.human === "w" ? human : `Kibitz (depth ${settings.depth})`);
-  g.setHeader("Black", state.human === "b" ? human : `Kibitz (depth ${settings.depth})`);
-  g.setHeader("Result", state.over ? state.over.result : "*");
-  if (state.over) g.setHeader("Termination", state.over.reason);
-  if (startFen() !== new Chess().fen()) {
-    g.setHeader("SetUp", "1");
-    g.setHeader("FEN", startFen());
-  }
+  for (const k of Object.keys(g.getHeaders())) g.removeHeader(k);
+  const headers = pgnHeaders(state.headers, {
+    humanColor: state.human,
+    engineName: `Kibitz (depth ${settings.depth})`,
+    result: state.over ? state.over.result : "*",
+    termination: state.over ? state.over.reason : "",
+    startFen: startFen(),
+    site: location.host || "local",
+    date: pgnDate(new Date()),
+  });
+  for (const [k, v] of Object.entries(headers)) g.setHeader(k, v);
   return g.pgn();
 }
 
@@ -422,10 +526,10 @@ async function importText() {
   const text = $("import-text").value.trim();
   $("import-error").textContent = "";
   if (!text) return;
-  const looksLikeFen = !text.includes("[") && !text.includes(".") && text.split("/").length === 8;
+  const looksLikeFen = !text.includes("[") && !text.includes(".") && text.split("/").length >= 2;
   if (looksLikeFen) {
-    const v = validateFen(text);
-    if (!v.ok) return ($("import-error").textContent = `Not a valid FEN: ${v.error}`);
+    const why = await engine.validate(text);
+    if (why) return ($("import-error").textContent = `Not a valid FEN: ${why}`);
     return newGame(text);
   }
   const g = new Chess();
@@ -434,16 +538,29 @@ async function importText() {
   } catch (err) {
     return ($("import-error").textContent = `Not a valid PGN: ${err.message}`);
   }
+  const start = g.history({ verbose: true })[0]?.before ?? g.fen();
+  const moves = g.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ""));
+  const why = await engine.validate(start, moves);
+  if (why) return ($("import-error").textContent = `The engine cannot play this game: ${why}`);
   state.epoch++;
   await engine.newGame().catch(() => {});
   state.game = g;
-  const result = g.getHeaders().Result;
-  state.over = checkGameOver() || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
-  state.human = g.turn();
+  state.headers = g.getHeaders();
+  const result = state.headers.Result;
+  state.over = gameOver(g) || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
+  // A finished game keeps the board as it is; one to play on gives the
+  // side to move to the player.
+  if (!state.over) {
+    state.human = g.turn();
+    await setOrientation(state.human === "b");
+  }
   state.viewPly = null;
-  await setOrientation(state.human === "b");
+  board.removeArrows();
+  clearReadouts();
   render();
-  setStatus(state.over ? state.over.reason : "Game loaded — your move");
+  const notes = importNotes(text);
+  $("import-error").textContent = notes.length ? `Imported; ${notes.join("; ")}.` : "";
+  if (!state.over) setStatus("Game loaded — your move");
 }
 
 // ---- wiring ----------------------------------------------------------
@@ -469,7 +586,7 @@ function bind() {
     $("pv-lines").replaceChildren();
     saveSettings(settings);
   });
-  $("new-game").addEventListener("click", () => newGame());
+  $("new-game").addEventListener("click", () => started.then(() => newGame()));
   $("takeback").addEventListener("click", takeback);
   $("hint").addEventListener("click", hint);
   $("stop").addEventListener("click", () => engine.stop());
@@ -482,7 +599,13 @@ function bind() {
   $("copy-pgn").addEventListener("click", () => copyText(pgnText(), "PGN"));
   $("download-pgn").addEventListener("click", downloadPGN);
   $("copy-fen").addEventListener("click", () => copyText(state.game.fen(), "FEN"));
-  $("import").addEventListener("click", importText);
+  $("import").addEventListener("click", () => started.then(importText));
+  $("move-form").addEventListener("submit", playTyped);
+  $("describe").addEventListener("click", () => {
+    const p = $("position-text");
+    p.hidden = false;
+    p.textContent = describePosition();
+  });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     const n = state.game.history().length;
@@ -495,7 +618,6 @@ function bind() {
       f: () => $("flip").click(),
       h: () => hint(),
       " ": () => engine.stop(),
-      Backspace: () => takeback(),
     };
     if (keys[e.key] && !(e.key === " " && e.target.closest("button"))) {
       e.preventDefault();
@@ -504,11 +626,78 @@ function bind() {
   });
 }
 
+// The game in progress survives a reload: it is saved after every change
+// and restored at start (New game starts afresh).
+const GAME_KEY = "kibitz.game.v1";
+
+function saveGame() {
+  const saved = { start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers };
+  try {
+    localStorage.setItem(GAME_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage unavailable: the game lasts for this visit only.
+  }
+}
+
+// restoreGame brings back the saved game; false when there is none (or it
+// no longer replays).
+function restoreGame() {
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(GAME_KEY) || "null");
+    if (!saved || !Array.isArray(saved.moves) || saved.moves.length === 0) return false;
+    const g = new Chess(saved.start);
+    for (const m of saved.moves) g.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+    state.game = g;
+  } catch {
+    return false;
+  }
+  state.human = saved.human === "b" ? "b" : "w";
+  state.headers = saved.headers && typeof saved.headers === "object" ? saved.headers : {};
+  state.over = saved.over && saved.over.result ? saved.over : gameOver(state.game);
+  state.viewPly = null;
+  clearReadouts();
+  setOrientation(state.human === "b").then(() => {
+    render();
+    if (!state.over) {
+      setStatus(state.game.turn() === state.human ? "Your game is back — your move" : "Your game is back");
+      engineMove();
+    }
+  });
+  return true;
+}
+
+// calibrate measures this device's search speed once per load (50 000
+// nodes, a few tenths of a second at most) for the depth slider's times.
+async function calibrate() {
+  const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+  const t0 = performance.now();
+  const r = await engine.search({ fen, moves: [], nodes: 50000 }).catch(() => null);
+  if (r && r.nodes) setMeasuredSpeed(r.nodes / ((performance.now() - t0) / 1000));
+  $("depth-help").textContent = depthHelp(settings.depth);
+  await engine.newGame().catch(() => {});
+}
+
+// startFromAddress starts from ?fen= when it is given (saying why when the
+// engine refuses it), else restores the game saved before a reload.
+async function startFromAddress() {
+  if (settings.fen) {
+    if (await newGame(settings.fen)) return;
+    const why = $("status").textContent;
+    await newGame();
+    setStatus(`${why} — the address's fen was ignored; a new game from the usual position`);
+    return;
+  }
+  if (!restoreGame()) await newGame();
+}
+
 bind();
-engine.ready
+// started settles when the first game is set up: actions that replace the
+// game wait for it, so an early click is not undone by the start-up.
+const started = engine.ready
+  .then((version) => calibrate().then(startFromAddress).then(() => version))
   .then((version) => {
     $("engine-version").textContent = version;
-    return newGame(settings.fen && validateFen(settings.fen).ok ? settings.fen : null);
   })
   .catch((err) => setStatus(`The engine failed to load: ${err.message}`));
 window.kibitz = { state, engine }; // for the browser tests and the curious

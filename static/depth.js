@@ -12,6 +12,16 @@ const TYPICAL_MS = {
 };
 export const RECOMMENDED_DEPTH = 12;
 
+// The typical times were measured at REFERENCE_NPS nodes per second; a
+// short search when the page loads measures this device (speedFactor > 1:
+// slower), so that the figures shown fit it until it has its own.
+export const REFERENCE_NPS = 445000;
+let speedFactor = 1;
+
+export function setMeasuredSpeed(nps) {
+  if (nps > 0) speedFactor = Math.min(50, Math.max(0.25, REFERENCE_NPS / nps));
+}
+
 function measured() {
   try {
     return JSON.parse(localStorage.getItem(KEY) || "{}");
@@ -44,8 +54,8 @@ export function depthHelp(depth) {
   const when = m
     ? `about ${duration(m.avg)} per move in this browser`
     : TYPICAL_MS[depth]
-      ? `typically ${duration(TYPICAL_MS[depth])} per move`
+      ? `about ${duration(TYPICAL_MS[depth] * speedFactor)} per move on this device (estimated)`
       : "often a second or more per move";
   const note = depth === RECOMMENDED_DEPTH ? "Recommended: strong and quick. " : depth >= 16 ? "Deep: answers can take a second or more. " : "";
-  return `${note}Kibitz looks ${depth} half-moves ahead, ${when}.`;
+  return `${note}Kibitz looks ${depth} half-move${depth === 1 ? "" : "s"} ahead, ${when}.`;
 }

@@ -49,6 +49,12 @@ onmessage = async ({ data: msg }) => {
       reply(err ? { type: "error", message: err } : { type: "done" });
       break;
     }
+    case "validate": {
+      // The engine's own FEN parser judges positions for the page.
+      const err = kibitz.setPosition(msg.fen, msg.moves || []);
+      reply(err ? { type: "error", message: err } : { type: "done" });
+      break;
+    }
     case "hash": {
       const err = kibitz.setHash(msg.mb);
       reply(err ? { type: "error", message: err } : { type: "done" });

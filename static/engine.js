@@ -88,6 +88,19 @@ export class EngineClient {
     await running;
   }
 
+  // validate resolves with "" when the engine accepts fen (and the moves),
+  // or with its reason why not.
+  async validate(fen, moves = []) {
+    await this.ready;
+    await this.stopAndWait();
+    try {
+      await this.request({ type: "validate", fen, moves }).promise;
+      return "";
+    } catch (err) {
+      return err.message;
+    }
+  }
+
   async newGame() {
     await this.ready;
     await this.stopAndWait();

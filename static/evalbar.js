@@ -23,6 +23,18 @@ export class EvalBar {
     this.el.title = score ? `Evaluation ${scoreText(score)} (White's view)` : "Evaluation";
   }
 
+  // result shows a finished game: the bar full for the winner (half for a
+  // draw) and the result as its label.
+  result(result) {
+    const white = result === "1-0" ? 1 : result === "0-1" ? 0 : 0.5;
+    this.fill.style.height = `${100 * white}%`;
+    this.text.textContent = result === "1/2-1/2" ? "½-½" : result;
+    this.el.classList.toggle("black-leads", white === 0);
+    this.el.setAttribute("aria-valuenow", Math.round((2 * white - 1) * 100));
+    this.el.setAttribute("aria-valuetext", `game over, ${result}`);
+    this.el.title = `Game over: ${result}`;
+  }
+
   // flip puts Black's side at the bottom, like the board.
   flip(blackBottom) {
     this.el.classList.toggle("flipped", blackBottom);

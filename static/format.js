@@ -9,10 +9,11 @@ export function whiteScore(score, sideToMove) {
   return "mate" in score ? { mate: sign * score.mate } : { cp: sign * score.cp };
 }
 
-// scoreText shows +1.35, −0.40, #3 or #-2 (White's view).
+// scoreText shows +1.35, −0.40, #3 or #−2 (White's view), with a true
+// minus sign in both.
 export function scoreText(score) {
   if (!score) return "–";
-  if ("mate" in score) return score.mate === 0 ? "#0" : `#${score.mate}`;
+  if ("mate" in score) return score.mate < 0 ? `#−${-score.mate}` : `#${score.mate}`;
   const v = score.cp / 100;
   return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
 }

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { chromium } from "playwright-core";
+import { Chess } from "chess.js";
 
 const SHOTS = "test-results";
 mkdirSync(SHOTS, { recursive: true });
@@ -109,6 +110,15 @@ async function boardMatchesGame(page) {
   }, null, { timeout: 5000 });
 }
 
+// boardShows waits until the board draws exactly the pieces of fen.
+async function boardShows(page, fen) {
+  const want = new Chess(fen).board().flat().filter(Boolean).map((p) => p.square + p.color + p.type).sort().join();
+  await page.waitForFunction((w) => {
+    const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
+    return drawn === w;
+  }, want, { timeout: 5000 });
+}
+
 async function setDepth(page, depth) {
   await page.locator("#depth").fill(String(depth));
   await page.locator("#depth").dispatchEvent("input");
@@ -147,11 +157,24 @@ test("play by dragging; the engine answers at the chosen depth; panel, bar and s
   await page.locator("#takeback").click();
   await waitMoves(page, before - 2);
   await boardMatchesGame(page);
-  // Clicking a move shows that position; End returns.
+  // Clicking a move shows that position (the board, the status), the
+  // focus stays on the list for the keyboard; End returns.
+  const first = (await moveTexts(page))[0];
+  const afterFirst = new Chess();
+  afterFirst.move(first);
   await page.locator('#moves button[data-ply="1"]').click();
-  await waitStatus(page, /^Reviewing/);
+  await waitStatus(page, /^Reviewing move 1 \(1 of \d+\)/);
+  await boardShows(page, afterFirst.fen());
+  await page.locator('#moves button[data-ply="2"]').focus();
+  await page.keyboard.press("Enter");
+  await waitStatus(page, /^Reviewing move 1… \(2 of/);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.ply), "2", "focus stays on the move");
+  await page.keyboard.press("Home");
+  await waitStatus(page, /^Reviewing the start position/);
+  await boardShows(page, new Chess().fen());
   await page.keyboard.press("End");
   await waitStatus(page, /^Your move/);
+  await boardMatchesGame(page);
 });
 
 test("flip, new game as Black, offer draw and resign", async (t) => {
@@ -171,13 +194,99 @@ test("flip, new game as Black, offer draw and resign", async (t) => {
   await waitMoves(page, 1); // the engine opens as White
   await waitStatus(page, /^Your move \(Black\)/);
   await waitWhiteBottom(false); // Black plays from the bottom
+  // A draw offer in the opening is declined as too early.
   await page.locator("#draw").click();
-  await waitStatus(page, /Draw agreed|declines/);
-  if (!/Draw agreed/.test(await status(page))) {
-    await page.locator("#resign").click();
-    await waitStatus(page, /You resigned — White \(Kibitz\) wins/);
-  }
+  await waitStatus(page, /^Kibitz declines: it is too early for a draw/);
+  // Resigning needs a second click.
+  await page.locator("#resign").click();
+  assert.equal(await page.locator("#resign").textContent(), "Really resign?");
+  assert.doesNotMatch(await status(page), /resigned/, "one click does not resign");
+  await page.locator("#resign").click();
+  await waitStatus(page, /You resigned — White \(Kibitz\) wins/);
   assert.equal(await page.locator("#hint").isDisabled(), true, "no hint after the game ended");
+  assert.equal(await page.locator(".evalbar-text").textContent(), "1-0", "the bar shows the result");
+  // Backspace does not take a move back.
+  const n = (await moveTexts(page)).length;
+  await page.keyboard.press("Backspace");
+  assert.equal((await moveTexts(page)).length, n);
+});
+
+test("draw offers later in the game: accepted when level, declined when Kibitz is better", async (t) => {
+  const level = "4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 41";
+  let page = await open(t, "?depth=6&side=w&fen=" + encodeURIComponent(level));
+  await waitStatus(page, /^Your move/);
+  await page.locator("#draw").click();
+  await waitStatus(page, /^Draw agreed — Kibitz accepts \(it sees [+−]?0\.\d\d for White\)/);
+  assert.equal(await page.locator(".evalbar-text").textContent(), "½-½");
+  const worse = "4k3/8/8/8/8/8/q7/4K3 w - - 0 41";
+  page = await open(t, "?depth=6&side=w&fen=" + encodeURIComponent(worse));
+  await waitStatus(page, /^Your move/);
+  await page.locator("#draw").click();
+  await waitStatus(page, /^Kibitz declines the draw: it thinks it stands better \(it sees −/);
+});
+
+test("positions: a decided one is shown as over, an illegal one is refused with the engine's reason", async (t) => {
+  let page = await open(t, "?side=w&fen=" + encodeURIComponent("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1"));
+  await waitStatus(page, /^Checkmate — Black wins/);
+  assert.equal(await page.locator("#hint").isDisabled(), true);
+  assert.equal(await page.locator("#draw").isDisabled(), true);
+  page = await open(t, "?side=w&fen=" + encodeURIComponent("4k3/8/8/8/8/8/8/4K2R w - - 100 80"));
+  await waitStatus(page, /^Fifty-move rule — draw/);
+  page = await open(t, "?side=w&fen=" + encodeURIComponent("kQ6/8/8/8/8/8/8/K7 w - - 0 1"));
+  await waitStatus(page, /black is not to move but is in check — the address's fen was ignored/);
+  assert.equal(await page.evaluate(() => window.kibitz.state.game.fen()), new Chess().fen());
+  page = await open(t, "?side=w&fen=garbage");
+  await waitStatus(page, /^Not a valid position: invalid FEN "garbage"/);
+  await page.locator("summary").click();
+  await page.locator("#import-text").fill("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  await page.locator("#import").click();
+  await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
+  assert.match(await page.locator("#import-error").textContent(), /^Not a valid FEN: invalid FEN ".*": rank 7 has 7 squares, want 8$/);
+});
+
+test("a hint can be stopped with Move now, and its arrow goes when reviewing", async (t) => {
+  const page = await open(t, "?depth=20&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("#hint").click();
+  await waitStatus(page, /^Looking for a hint/);
+  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 6, null, { timeout: 20000 });
+  assert.equal(await page.locator("#stop").isDisabled(), false, "Move now is offered during a hint");
+  await page.locator("#stop").click();
+  await waitStatus(page, /^Hint: /, 5000);
+  assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 1);
+  // New game clears the read-outs of the old one.
+  await page.locator("#new-game").click();
+  await waitStatus(page, /^Your move/);
+  assert.equal(await page.locator("#info-depth").textContent(), "–");
+  assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 0);
+});
+
+test("the game survives a reload; an imported game keeps its headers, comments and says what it dropped", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  const moves = await moveTexts(page);
+  await page.goto(base + "?depth=2");
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  await waitMoves(page, 2);
+  assert.deepEqual(await moveTexts(page), moves);
+  await boardMatchesGame(page);
+  await page.locator("summary").click();
+  await page.locator("#import-text").fill('[Event "Club final"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {The king\'s pawn} e5 (1... c5) 2. Nf3 $1 Nc6 *');
+  await page.locator("#import").click();
+  await waitStatus(page, /Game loaded — your move/);
+  assert.match(await page.locator("#import-error").textContent(), /1 variation not kept.*1 annotation symbol/);
+  await page.locator('#moves button[data-ply="1"]').click();
+  await page.waitForFunction(() => document.getElementById("comment").textContent === "The king's pawn");
+  await page.keyboard.press("End");
+  await page.locator("#copy-pgn").click();
+  await waitStatus(page, /PGN (copied|is in the text box)/);
+  const pgn = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
+  assert.match(pgn, /\[Event "Club final"\]/);
+  assert.match(pgn, /\[White "Ann"\]/);
+  assert.match(pgn, /\[Black "Bob"\]/);
 });
 
 test("fool's mate ends the game with the right message; PGN round trip", async (t) => {
@@ -209,7 +318,11 @@ test("promotion dialog and hint arrow", async (t) => {
   await waitStatus(page, /^Your move/);
   await page.locator("#hint").click();
   await waitStatus(page, /^Hint: /);
-  assert.ok((await page.locator("#board .arrow, #board [class*=arrow]").count()) > 0, "an arrow is drawn");
+  // The arrow goes from and to the squares of the hinted move.
+  const san = (await status(page)).replace(/^Hint: /, "");
+  const hinted = new Chess("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").move(san);
+  const arrows = await page.locator("#board g.arrow[data-arrow]").evaluateAll((els) => els.map((e) => e.dataset.arrow));
+  assert.deepEqual(arrows, [hinted.from + hinted.to]);
   await drag(page, "b7", "b8");
   await page.locator(".promotion-dialog-button-group[data-piece='wq']").click();
   await waitMoves(page, 2);
@@ -238,4 +351,44 @@ test("phone width: the page fits and plays", async (t) => {
   await clickMove(page, "e2", "e4");
   await waitMoves(page, 2);
   await page.screenshot({ path: `${SHOTS}/phone.png`, fullPage: true });
+});
+
+test("keyboard and screen readers: a typed move plays like a dragged one, moves are announced", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  assert.equal(await page.locator("#board").getAttribute("aria-label"), "Chess board");
+  // The first Tab stop is a visible control.
+  await page.keyboard.press("Tab");
+  const box = await page.evaluate(() => document.activeElement.getBoundingClientRect().width);
+  assert.ok(box > 10, `the first Tab stop is ${box} px wide`);
+  await page.locator("#move-text").fill("e4");
+  await page.locator("#move-text").press("Enter");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move \(White\)/);
+  assert.equal((await moveTexts(page))[0], "e4");
+  await boardMatchesGame(page);
+  assert.match(await page.locator("#announce").textContent(), /^Kibitz played /);
+  // The board still takes the mouse afterwards.
+  await drag(page, "g1", "f3");
+  await waitMoves(page, 4);
+  await page.locator("#move-text").fill("Ke3");
+  await page.locator("#move-text").press("Enter");
+  await page.waitForFunction(() => document.getElementById("move-error").textContent !== "");
+  assert.match(await page.locator("#move-error").textContent(), /Ke3 is not a legal move here/);
+  await page.locator("#describe").click();
+  assert.match(await page.locator("#position-text").textContent(), /^White: King e1, Queen d1, .*Black: King e8/);
+  // Depth 1 reads in the singular; the times are estimates for this device.
+  await setDepth(page, 1);
+  assert.match(await page.locator("#depth-help").textContent(), /looks 1 half-move ahead, about .* per move (on this device \(estimated\)|in this browser)/);
+});
+
+test("read-outs fit: the bar's label is not clipped, engine lines are not numbered twice", async (t) => {
+  const page = await open(t, "?depth=4&side=b&lines=1&fen=" + encodeURIComponent("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"));
+  await waitMoves(page, 1);
+  await page.waitForFunction(() => /\d/.test(document.querySelector(".evalbar-text").textContent));
+  const fits = await page.locator(".evalbar-text").evaluate((el) => el.scrollWidth <= el.clientWidth);
+  assert.ok(fits, `"${await page.locator(".evalbar-text").textContent()}" is clipped`);
+  assert.equal(await page.locator("#pv-lines").evaluate((el) => getComputedStyle(el).listStyleType), "none");
+  const line = await page.locator("#pv-lines li").first().textContent();
+  assert.doesNotMatch(line, /^\d+\.\s*[+−#]/, `line "${line}"`);
 });

@@ -1,0 +1,95 @@
+// The rules of a game on the play page that do not depend on the page:
+// when a game is over, whether Kibitz takes a draw, what the status line
+// says while reviewing, the PGN headers. The page and its unit tests
+// (tests/game.test.mjs, node --test) share this module.
+import { Chess } from "chess.js";
+
+// gameOver returns {result, reason} when the position of the chess.js game
+// ends the game by the rules — also for a position just loaded — or null.
+export function gameOver(g) {
+  if (g.isCheckmate()) {
+    const winner = g.turn() === "w" ? "Black" : "White";
+    return { result: winner === "White" ? "1-0" : "0-1", reason: `Checkmate — ${winner} wins` };
+  }
+  if (g.isStalemate()) return { result: "1/2-1/2", reason: "Stalemate — draw" };
+  if (g.isThreefoldRepetition()) return { result: "1/2-1/2", reason: "Threefold repetition — draw" };
+  if (g.isInsufficientMaterial()) return { result: "1/2-1/2", reason: "Insufficient material — draw" };
+  if (fiftyMoves(g)) return { result: "1/2-1/2", reason: "Fifty-move rule — draw" };
+  return null;
+}
+
+// fiftyMoves: a hundred half-moves without a capture or a pawn move (the
+// clock of a loaded FEN counts too).
+function fiftyMoves(g) {
+  return Number(g.fen().split(" ")[4]) >= 100;
+}
+
+// The draw-offer rule: Kibitz considers an offer only once the game has
+// lasted DRAW_MIN_MOVES moves (each side), and then accepts when it does
+// not think it stands better than DRAW_MAX_CP centipawns.
+export const DRAW_MIN_MOVES = 20;
+export const DRAW_MAX_CP = 15;
+
+// drawAnswer decides an offer: plies is the number of half-moves since the
+// game's start (from the move number, so a game set up in the middlegame
+// counts as long), own the engine's score ({cp} or {mate}) from its own view
+// (null when it has not looked yet). It returns {accept, needsSearch, text}.
+export function drawAnswer(plies, own) {
+  if (plies < 2 * DRAW_MIN_MOVES) {
+    const left = DRAW_MIN_MOVES - Math.floor(plies / 2);
+    return { accept: false, needsSearch: false, text: `Kibitz declines: it is too early for a draw (ask again in ${left} move${left === 1 ? "" : "s"})` };
+  }
+  if (!own) return { accept: false, needsSearch: true, text: "" };
+  const cp = "mate" in own ? (own.mate > 0 ? 100000 : -100000) : own.cp;
+  if (cp <= DRAW_MAX_CP) return { accept: true, needsSearch: false, text: "Draw agreed — Kibitz accepts" };
+  return { accept: false, needsSearch: false, text: "Kibitz declines the draw: it thinks it stands better" };
+}
+
+// reviewText is the status line while an earlier position is shown.
+export function reviewText(ply, plies) {
+  if (ply === 0) return "Reviewing the start position — press End to return";
+  const move = Math.ceil(ply / 2);
+  const side = ply % 2 === 1 ? "" : "…";
+  return `Reviewing move ${move}${side} (${ply} of ${plies}) — press End to return`;
+}
+
+// pgnHeaders returns the headers a game exported from the page carries:
+// those it was imported with (Event, players, date…) are kept, and the
+// page fills in only what is missing, plus the result.
+export function pgnHeaders(imported, { humanColor, engineName, result, termination, startFen, site, date }) {
+  const h = { ...imported };
+  const fill = (k, v) => {
+    if (!h[k] || h[k] === "?" || h[k] === "????.??.??") h[k] = v;
+  };
+  fill("Event", "Kibitz game");
+  fill("Site", site);
+  fill("Date", date);
+  fill("White", humanColor === "w" ? "You" : engineName);
+  fill("Black", humanColor === "b" ? "You" : engineName);
+  h.Result = result;
+  if (termination) h.Termination = termination;
+  else delete h.Termination;
+  if (startFen !== new Chess().fen()) {
+    h.SetUp = "1";
+    h.FEN = startFen;
+  }
+  return h;
+}
+
+// pgnDate formats a date as PGN wants it.
+export function pgnDate(d) {
+  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+}
+
+// importNotes lists what a PGN import of text keeps only in part: the
+// page plays the main line, so variations and NAGs are not kept (comments
+// are shown). It returns sentences for the player, empty when nothing is lost.
+export function importNotes(text) {
+  const body = text.replace(/^\s*\[[^\]]*\]\s*$/gm, "").replace(/\{[^}]*\}/g, "").replace(/;[^\n]*/g, "");
+  const notes = [];
+  const variations = (body.match(/\(/g) || []).length;
+  if (variations) notes.push(`${variations} variation${variations === 1 ? "" : "s"} not kept (the page plays the main line)`);
+  const nags = (body.match(/\$\d+/g) || []).length;
+  if (nags) notes.push(`${nags} annotation symbol${nags === 1 ? "" : "s"} ($n) not kept`);
+  return notes;
+}

@@ -1,0 +1,83 @@
+// Unit tests of the play page's game rules (static/game.js), under node.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Chess } from "chess.js";
+import { scoreText } from "../static/format.js";
+import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, importNotes } from "../static/game.js";
+
+test("a finished position is recognised when it is loaded", () => {
+  assert.deepEqual(gameOver(new Chess("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1")), { result: "0-1", reason: "Checkmate — Black wins" });
+  assert.deepEqual(gameOver(new Chess("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")), { result: "1/2-1/2", reason: "Stalemate — draw" });
+  assert.equal(gameOver(new Chess("4k3/8/8/8/8/8/8/4K2R w - - 100 80")).reason, "Fifty-move rule — draw");
+  assert.equal(gameOver(new Chess("4k3/8/8/8/8/8/8/4K2R w - - 99 80")), null);
+  assert.equal(gameOver(new Chess("4k3/8/8/8/8/8/8/4KB2 w - - 0 1")).reason, "Insufficient material — draw");
+  assert.equal(gameOver(new Chess()), null);
+});
+
+test("threefold repetition ends the game", () => {
+  const g = new Chess();
+  for (let i = 0; i < 2; i++) for (const m of ["Nf3", "Nf6", "Ng1", "Ng8"]) g.move(m);
+  assert.equal(gameOver(g).reason, "Threefold repetition — draw");
+});
+
+test("the draw offer: too early is declined without a search, later the score decides", () => {
+  for (const plies of [0, 1, 10, 2 * DRAW_MIN_MOVES - 1]) {
+    const a = drawAnswer(plies, { cp: -500 });
+    assert.equal(a.accept, false, `${plies} plies`);
+    assert.equal(a.needsSearch, false);
+    assert.match(a.text, /too early/);
+  }
+  assert.match(drawAnswer(0, null).text, /ask again in 20 moves/);
+  assert.match(drawAnswer(38, null).text, /ask again in 1 move\)/);
+  const later = 2 * DRAW_MIN_MOVES;
+  assert.equal(drawAnswer(later, null).needsSearch, true);
+  assert.equal(drawAnswer(later, { cp: 0 }).accept, true);
+  assert.equal(drawAnswer(later, { cp: 15 }).accept, true);
+  assert.equal(drawAnswer(later, { cp: -300 }).accept, true);
+  assert.equal(drawAnswer(later, { cp: 16 }).accept, false);
+  assert.equal(drawAnswer(later, { mate: 3 }).accept, false);
+  assert.equal(drawAnswer(later, { mate: -3 }).accept, true);
+  assert.match(drawAnswer(later, { cp: 90 }).text, /stands better/);
+});
+
+test("the review line names the position shown", () => {
+  assert.equal(reviewText(0, 10), "Reviewing the start position — press End to return");
+  assert.equal(reviewText(1, 10), "Reviewing move 1 (1 of 10) — press End to return");
+  assert.equal(reviewText(4, 10), "Reviewing move 2… (4 of 10) — press End to return");
+});
+
+test("exported PGN keeps the imported headers and fills only what is missing", () => {
+  const imported = { Event: "Club", Site: "?", Date: "????.??.??", White: "Ann", Black: "Bob", Result: "*" };
+  const h = pgnHeaders(imported, { humanColor: "w", engineName: "Kibitz (depth 12)", result: "1-0", termination: "Checkmate — White wins", startFen: new Chess().fen(), site: "here", date: "2026.11.22" });
+  assert.equal(h.Event, "Club");
+  assert.equal(h.White, "Ann");
+  assert.equal(h.Black, "Bob");
+  assert.equal(h.Site, "here");
+  assert.equal(h.Date, "2026.11.22");
+  assert.equal(h.Result, "1-0");
+  assert.equal(h.SetUp, undefined);
+  const fresh = pgnHeaders({}, { humanColor: "b", engineName: "Kibitz (depth 5)", result: "*", startFen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1", site: "s", date: "d" });
+  assert.equal(fresh.White, "Kibitz (depth 5)");
+  assert.equal(fresh.Black, "You");
+  assert.equal(fresh.FEN, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  assert.equal(fresh.SetUp, "1");
+  assert.equal(fresh.Termination, undefined);
+  assert.equal(pgnDate(new Date(2026, 0, 5)), "2026.01.05");
+});
+
+test("an import says what it cannot keep", () => {
+  assert.deepEqual(importNotes('[Event "a (b)"]\n\n1. e4 {a (note) $5} e5 *'), []);
+  assert.deepEqual(importNotes("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6 $2 *"), [
+    "2 variations not kept (the page plays the main line)",
+    "2 annotation symbols ($n) not kept",
+  ]);
+});
+
+test("scores read the same way for pawns and mates", () => {
+  assert.equal(scoreText({ cp: 850 }), "+8.50");
+  assert.equal(scoreText({ cp: -40 }), "−0.40");
+  assert.equal(scoreText({ cp: 0 }), "0.00");
+  assert.equal(scoreText({ mate: 3 }), "#3");
+  assert.equal(scoreText({ mate: -1 }), "#−1");
+  assert.equal(scoreText(null), "–");
+});
