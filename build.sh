@@ -137,7 +137,78 @@ site() {
 	cp "$GOROOT_DIR/lib/wasm/wasm_exec.js" dist/
 	cp "$BIN/kibitz.wasm" dist/
 	cp index.html dist/
+	hash_names
+	precompress
 	echo "built dist/ ($(du -sh dist | cut -f1))"
+}
+
+# hashed renames dist/FILE to FILE-HASH.EXT (the first 10 hex digits of
+# its SHA-256) and prints the new name.
+hashed() {
+	local f=dist/$1 h
+	h=$(sha256sum "$f" | cut -c1-10)
+	mv "$f" "dist/${1%.*}-$h.${1##*.}"
+	echo "${1%.*}-$h.${1##*.}"
+}
+
+# refer replaces the quoted name $2 by $3 in dist/$1, and fails if it was
+# not there (a bundler that changed its quotes would otherwise break the page).
+refer() {
+	grep -q "\"$2\"" "dist/$1" || { echo "build.sh: \"$2\" not found in dist/$1" >&2; exit 1; }
+	sed -i "s|\"$2\"|\"$3\"|g" "dist/$1"
+}
+
+# hash_names gives the bundle, the worker and the wasm content-hashed names,
+# so that a host may cache them for good; index.html, which names them, is
+# revalidated. dist/manifest.json maps the plain names to the hashed ones.
+hash_names() {
+	local wasm exec worker app css assets
+	# The board's images: one hash for the folder, which the bundle names.
+	assets=assets-$(cd dist/assets && find . -type f | sort | xargs cat | sha256sum | cut -c1-10)
+	mv dist/assets "dist/$assets"
+	refer app.js ./assets/ "./$assets/"
+	wasm=$(hashed kibitz.wasm)
+	exec=$(hashed wasm_exec.js)
+	refer engine-worker.js kibitz.wasm "$wasm"
+	refer engine-worker.js wasm_exec.js "$exec"
+	worker=$(hashed engine-worker.js)
+	refer app.js engine-worker.js "$worker"
+	app=$(hashed app.js)
+	css=$(hashed app.css)
+	refer index.html app.js "$app"
+	refer index.html app.css "$css"
+	printf '{"kibitz.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "assets": "%s"}\n' \
+		"$wasm" "$exec" "$worker" "$app" "$css" "$assets" >dist/manifest.json
+	# Cloudflare's static assets read cache headers from _headers.
+	cat >dist/_headers <<-EOF
+		/index.html
+		  Cache-Control: no-cache
+		/
+		  Cache-Control: no-cache
+		/$wasm
+		  Cache-Control: public, max-age=31536000, immutable
+		/$exec
+		  Cache-Control: public, max-age=31536000, immutable
+		/$worker
+		  Cache-Control: public, max-age=31536000, immutable
+		/$app
+		  Cache-Control: public, max-age=31536000, immutable
+		/$css
+		  Cache-Control: public, max-age=31536000, immutable
+		/$assets/*
+		  Cache-Control: public, max-age=31536000, immutable
+	EOF
+}
+
+# precompress writes FILE.gz (and FILE.br where the brotli tool exists)
+# beside every text and wasm file: kibitz serve sends them to browsers that
+# accept them, with no work per request.
+precompress() {
+	local f
+	while IFS= read -r f; do
+		gzip -9 -k -n -f "$f"
+		if command -v brotli >/dev/null 2>&1; then brotli -q 11 -k -f "$f"; fi
+	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' \))
 }
 
 serve() {

@@ -57,8 +57,9 @@ await page.waitForTimeout(500);
 const weight = loaded.filter((x) => x.url.startsWith(base));
 
 // Kibitz in its worker: every bench position at DEPTH from a fresh game.
-const kib = await page.evaluate(async ({ positions, depth }) => {
-  const w = new Worker("engine-worker.js");
+const workerUrl = JSON.parse(readFileSync("dist/manifest.json", "utf8"))["engine-worker.js"];
+const kib = await page.evaluate(async ({ positions, depth, workerUrl }) => {
+  const w = new Worker(workerUrl);
   await new Promise((r) => w.addEventListener("message", (e) => e.data.type === "ready" && r(), { once: false }));
   const call = (msg) => new Promise((resolve) => {
     const id = Math.random();
@@ -95,7 +96,7 @@ const kib = await page.evaluate(async ({ positions, depth }) => {
   }
   w.terminate();
   return { out, times };
-}, { positions, depth: DEPTH });
+}, { positions, depth: DEPTH, workerUrl });
 
 // Stockfish lite single-threaded: 1 s per position on ten positions.
 const sf = await page.evaluate(async (fens) => {

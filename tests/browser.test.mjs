@@ -5,7 +5,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { createServer } from "node:net";
 import { chromium } from "playwright-core";
 import { Chess } from "chess.js";
@@ -391,4 +392,42 @@ test("read-outs fit: the bar's label is not clipped, engine lines are not number
   assert.equal(await page.locator("#pv-lines").evaluate((el) => getComputedStyle(el).listStyleType), "none");
   const line = await page.locator("#pv-lines li").first().textContent();
   assert.doesNotMatch(line, /^\d+\.\s*[+−#]/, `line "${line}"`);
+});
+
+test("the page travels compressed, and a reload fetches only index.html again", async (t) => {
+  const context = await browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  // Every request of the page and its worker: bytes are what crossed the
+  // network (encoded body and headers; nothing for a cache hit).
+  let seen = [];
+  page.on("requestfinished", async (req) => {
+    const resp = await req.response();
+    const sizes = await req.sizes();
+    seen.push({ url: req.url(), status: resp?.status(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, body: sizes.responseBodySize });
+  });
+  const ready = () => page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  await page.goto(base);
+  await ready();
+  await page.waitForTimeout(300);
+  const first = seen.filter((r) => r.url.startsWith(base));
+  // What gzip -9 makes of each file loaded, as ./build.sh bench-browser counts it.
+  const names = first.map((r) => new URL(r.url).pathname.slice(1) || "index.html");
+  assert.ok(names.some((n) => n.endsWith(".wasm")), `the wasm is among ${names}`);
+  const gzipTotal = names.reduce((s, n) => s + gzipSync(readFileSync(`dist/${n}`), { level: 9 }).length, 0);
+  const wire = first.reduce((s, r) => s + r.bytes, 0);
+  console.log(`# first load: ${wire} bytes on the wire for ${first.length} files; gzip -9 total ${gzipTotal}`);
+  assert.ok(Math.abs(wire - gzipTotal) <= 0.05 * gzipTotal, `${wire} bytes on the wire, gzip total ${gzipTotal}`);
+  seen = [];
+  await page.reload();
+  await ready();
+  await page.waitForTimeout(300);
+  const again = seen.filter((r) => r.url.startsWith(base));
+  console.log(`# reload: ${JSON.stringify(again.map(({ url, status, bytes }) => [url.slice(base.length), status, bytes]))}`);
+  const index = again.find((r) => new URL(r.url).pathname === "/");
+  const fetched = again.filter((r) => r !== index && r.bytes > 0);
+  // index.html is revalidated: a 304, headers only (the browser reports
+  // the cached 200 it then uses).
+  assert.ok(index && index.body === 0 && index.bytes > 0 && index.bytes < 1000, `index.html: ${JSON.stringify(index)}`);
+  assert.deepEqual(fetched.map((r) => r.url), [], "nothing else is fetched again");
 });

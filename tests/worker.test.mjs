@@ -3,7 +3,11 @@
 // command does that).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { startWorkerd, startNative } from "./workerd.mjs";
+
+// The built site's content-hashed names (./build.sh site).
+const manifest = JSON.parse(readFileSync("dist/manifest.json", "utf8"));
 
 let worker, native;
 before(async () => {
@@ -58,13 +62,15 @@ test("static files come from dist/", async () => {
   const r = await get(worker.url, "/");
   assert.equal(r.status, 200);
   assert.match(r.body, /<title>Kibitz/);
-  const w = await fetch(worker.url + "/kibitz.wasm");
+  const w = await fetch(worker.url + "/" + manifest["kibitz.wasm"]);
   assert.equal(w.status, 200);
   // Browsers compile wasm while it streams only when it comes as
   // application/wasm. On Cloudflare the assets platform sets types by
   // extension (here a local disk service stands in for it); the native
   // server sets it itself.
-  const n = await fetch(native.url + "/kibitz.wasm");
+  const n = await fetch(native.url + "/" + manifest["kibitz.wasm"]);
   assert.equal(n.status, 200);
   assert.equal(n.headers.get("content-type"), "application/wasm");
+  assert.equal(n.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  assert.equal(n.headers.get("content-encoding"), "gzip", "fetch accepts gzip and the server sends it");
 });

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -17,10 +19,21 @@ func init() {
 	}
 }
 
-// staticHandler serves the built site. Directory listings are not shown:
-// a directory without index.html is a 404.
+// hashedName matches the content-hashed names ./build.sh site gives the
+// bundle, the worker, the wasm and the board's image folder: their
+// contents never change, so they may be cached for good.
+var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm)$|^/assets-[0-9a-f]{10}/`)
+
+// encodings are the precompressed forms a file may have beside it, best
+// first.
+var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// staticHandler serves the built site: content-hashed files as immutable,
+// everything else revalidated (Last-Modified, so a reload costs a 304),
+// and the precompressed FILE.br or FILE.gz to a browser that accepts it.
+// Directory listings are not shown: a directory without index.html is a
+// 404.
 func staticHandler(fsys http.FileSystem) http.Handler {
-	files := http.FileServer(fsys)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -31,21 +44,62 @@ func staticHandler(fsys http.FileSystem) http.Handler {
 		if strings.HasSuffix(r.URL.Path, "/") {
 			p = path.Join(p, "index.html")
 		}
-		f, err := fsys.Open(p)
-		if err != nil {
+		f, st, ok := openFile(fsys, p)
+		if !ok {
 			http.NotFound(w, r)
 			return
 		}
-		st, err := f.Stat()
-		f.Close()
-		if err != nil || st.IsDir() {
-			http.NotFound(w, r)
-			return
+		defer f.Close()
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		if hashedName.MatchString(p) {
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			h.Set("Cache-Control", "no-cache")
 		}
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		if strings.HasSuffix(p, ".html") {
-			w.Header().Set("Cache-Control", "no-cache")
+		if typ := mime.TypeByExtension(path.Ext(p)); typ != "" {
+			h.Set("Content-Type", typ)
 		}
-		files.ServeHTTP(w, r)
+		h.Add("Vary", "Accept-Encoding")
+		accept := r.Header.Get("Accept-Encoding")
+		for _, e := range encodings {
+			if !acceptsEncoding(accept, e.name) {
+				continue
+			}
+			if cf, _, ok := openFile(fsys, p+e.ext); ok {
+				defer cf.Close()
+				h.Set("Content-Encoding", e.name)
+				http.ServeContent(w, r, p, st.ModTime(), cf)
+				return
+			}
+		}
+		http.ServeContent(w, r, p, st.ModTime(), f)
 	})
+}
+
+// openFile opens a regular file of the site.
+func openFile(fsys http.FileSystem, p string) (http.File, fs.FileInfo, bool) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, nil, false
+	}
+	st, err := f.Stat()
+	if err != nil || st.IsDir() {
+		f.Close()
+		return nil, nil, false
+	}
+	return f, st, true
+}
+
+// acceptsEncoding reports whether an Accept-Encoding header allows enc
+// (listed without q=0).
+func acceptsEncoding(header, enc string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), enc) {
+			q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
