@@ -354,6 +354,18 @@ test("phone width: the page fits and plays", async (t) => {
   await page.screenshot({ path: `${SHOTS}/phone.png`, fullPage: true });
 });
 
+test("embedded in the README's 980×760 frame: the board and the controls show without scrolling", async (t) => {
+  const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
+  await waitStatus(page, /^Your move/);
+  for (const sel of ["#board", "#evalbar", "#status", "#new-game", "#depth", "#hint", "#stop", "#draw", "#resign", "#takeback"]) {
+    const r = await page.locator(sel).boundingBox();
+    assert.ok(r && r.x >= 0 && r.y >= 0 && r.x + r.width <= 980 && r.y + r.height <= 760, `${sel} at ${JSON.stringify(r)}`);
+  }
+  await clickMove(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await page.screenshot({ path: `${SHOTS}/embed.png` });
+});
+
 test("keyboard and screen readers: a typed move plays like a dragged one, moves are announced", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
