@@ -255,6 +255,17 @@ test("a hint can be stopped with Move now, and its arrow goes when reviewing", a
   await page.locator("#stop").click();
   await waitStatus(page, /^Hint: /, 5000);
   assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 1);
+  // Reviewing an earlier position takes the hint's arrow away.
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await page.locator("#hint").click();
+  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 4, null, { timeout: 20000 });
+  await page.locator("#stop").click();
+  await waitStatus(page, /^Hint: /, 5000);
+  assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 1);
+  await page.keyboard.press("ArrowLeft");
+  await waitStatus(page, /^Reviewing/);
+  assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 0, "no arrow while reviewing");
   // New game clears the read-outs of the old one.
   await page.locator("#new-game").click();
   await waitStatus(page, /^Your move/);
@@ -309,6 +320,18 @@ test("fool's mate ends the game with the right message; PGN round trip", async (
   await page.locator("#import").click();
   await waitStatus(page, /^Checkmate — Black wins/);
   assert.deepEqual(await moveTexts(page), ["f3", "e5", "g4", "Qh4#"]);
+  // A finished game keeps the board's side (no flip to the loser), and
+  // stepping through it says "Reviewing", not the result.
+  const whiteBottom = () => page.evaluate(() => {
+    const y = (s) => document.querySelector(`#board rect[data-square="${s}"]`).getBoundingClientRect().y;
+    return y("a1") > y("a8");
+  });
+  const before = await whiteBottom();
+  await page.keyboard.press("ArrowLeft");
+  await waitStatus(page, /^Reviewing move 2 \(3 of 4\)/);
+  assert.equal(await whiteBottom(), before);
+  await page.keyboard.press("End");
+  await waitStatus(page, /^Checkmate — Black wins/);
   await page.locator("#import-text").fill("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
   await page.locator("#import").click();
   assert.match(await page.locator("#import-error").textContent(), /Not a valid FEN/);
@@ -393,6 +416,36 @@ test("keyboard and screen readers: a typed move plays like a dragged one, moves 
   // Depth 1 reads in the singular; the times are estimates for this device.
   await setDepth(page, 1);
   assert.match(await page.locator("#depth-help").textContent(), /looks 1 half-move ahead, about .* per move (on this device \(estimated\)|in this browser)/);
+});
+
+// contrast computes the WCAG contrast ratio of two CSS rgb() colours.
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test("contrast: disabled buttons and the board's coordinates read at WCAG AA (4.5:1)", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  const stop = await page.locator("#stop").evaluate((el) => ({ disabled: el.disabled, fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor, opacity: getComputedStyle(el).opacity }));
+  assert.equal(stop.disabled, true);
+  assert.equal(stop.opacity, "1");
+  assert.ok(contrast(stop.fg, stop.bg) >= 4.5, `disabled button ${stop.fg} on ${stop.bg}: ${contrast(stop.fg, stop.bg).toFixed(2)}`);
+  const coords = await page.evaluate(() =>
+    [...document.querySelectorAll("#board .coordinates .coordinate")].slice(0, 16).map((el) => {
+      const sq = document.querySelector(`#board rect[data-square="${el.classList.contains("black") ? "a1" : "b1"}"]`);
+      return { fg: getComputedStyle(el).fill, bg: getComputedStyle(sq).fill, cls: el.getAttribute("class") };
+    }),
+  );
+  assert.ok(coords.length >= 8, `${coords.length} coordinates`);
+  for (const c of coords) assert.ok(contrast(c.fg, c.bg) >= 4.5, `${c.cls}: ${c.fg} on ${c.bg}: ${contrast(c.fg, c.bg).toFixed(2)}`);
 });
 
 test("read-outs fit: the bar's label is not clipped, engine lines are not numbered twice", async (t) => {
