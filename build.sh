@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|train|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|mutation [PKG...]|train|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -229,11 +229,31 @@ bench() {
 	go test -run XXX -bench . -benchmem ./engine/...
 }
 
+# mutation runs mutation testing (gremlins) over the packages where a silent
+# bug costs most, or over the packages given, and prints each one's test
+# efficacy (killed / (killed + lived)) and mutator coverage. Slow: hours for
+# all of them on two cores; not part of the test command.
+mutation() {
+	local pkgs=("$@") p out
+	[ ${#pkgs[@]} -gt 0 ] || pkgs=(engine/selfplay train/corpus train engine/uci web wasm/bridge match nnue engine/search)
+	mkdir -p test-results/mutation
+	for p in "${pkgs[@]}"; do
+		out=test-results/mutation/$(echo "$p" | tr / -).json
+		echo "== mutation testing ./$p"
+		go run github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0 unleash --workers 1 --test-cpu 1 \
+			--timeout-coefficient 10 --invert-logical --invert-loopctrl --output "$out" "./$p" | tail -n 12
+	done
+}
+
 case "${1:-native}" in
 native) native ;;
 wasm) wasm ;;
 test) run_tests ;;
 bench) bench ;;
+mutation)
+	shift
+	mutation "$@"
+	;;
 train)
 	# Reproduces the default net end to end (scripts/train.sh: generation 1
 	# from classical self-play, generation 2 from generation 1's).
@@ -258,5 +278,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|train|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
 esac

@@ -334,6 +334,8 @@ test("fool's mate ends the game with the right message; PGN round trip", async (
   await waitStatus(page, /^Checkmate — Black wins/);
   await page.locator("#import-text").fill("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
   await page.locator("#import").click();
+  // The engine judges the FEN through the worker: the answer is not instant.
+  await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
   assert.match(await page.locator("#import-error").textContent(), /Not a valid FEN/);
 });
 
