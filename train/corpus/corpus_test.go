@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"kibitz/engine/board"
@@ -287,4 +288,23 @@ func FuzzDecodeGame(f *testing.F) {
 			t.Fatalf("re-encoded game differs: %v", err)
 		}
 	})
+}
+
+// TestOneWriterAtATime: a second writer is refused while the first holds
+// the file, and may append once it has closed it.
+func TestOneWriterAtATime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w"+Ext)
+	w, _, err := Append(path, "m=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Append(path, "m=1"); err == nil || !strings.Contains(err.Error(), "another run is writing") {
+		t.Errorf("second writer: %v", err)
+	}
+	w.Close()
+	w2, _, err := Append(path, "m=1")
+	if err != nil {
+		t.Fatalf("after the first closed: %v", err)
+	}
+	w2.Close()
 }

@@ -45,6 +45,11 @@ func Append(path, meta string) (*Writer, Summary, error) {
 	if err == nil && !st.Mode().IsRegular() {
 		err = fmt.Errorf("%s is not a regular file", path)
 	}
+	if err == nil {
+		if err = lock(f); err != nil {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	if err != nil {
 		f.Close()
 		return nil, Summary{}, err
