@@ -5,6 +5,6 @@
 // github.com/notnil/chess; talking to engines is this package's own UCI
 // client, which puts a deadline on every read.
 //
-// match imports only the standard library and notnil/chess: it drives any
-// UCI engine, Kibitz included, as a separate process.
+// match imports only the standard library, notnil/chess and internal/regular:
+// it drives any UCI engine, Kibitz included, as a separate process.
 package match

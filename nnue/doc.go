@@ -15,7 +15,9 @@
 // QB that the file records (1024 for new nets); the result is scaled to
 // centipawns by 400/(QA·QB).
 //
-// Why not the HalfKP 41024→256×2→32→32→1 of reference 003: HalfKP's 41 k
+// Why not the HalfKP 41024→256×2→32→32→1 of Marvin Karhan's thesis
+// "Entwicklung eines Efficiently Updatable Neural Network (NNUE) zur Evaluation
+// von Schachpositionen" (Hochschule Mannheim): HalfKP's 41 k
 // inputs per side need hundreds of millions of positions to train, while
 // Kibitz trains its own nets from a few million self-play positions on a
 // 2-core machine; 768 inputs learn from that much data. The file records

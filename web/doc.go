@@ -2,5 +2,5 @@
 // static play page. The same handler is served natively by "kibitz serve"
 // and on Cloudflare Workers by the small program in web/worker.
 //
-// web imports engine/board and engine/search.
+// web imports engine/board, engine/eval, engine/search and nnue.
 package web

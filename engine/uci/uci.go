@@ -8,7 +8,7 @@
 // commands after them wait in turn; stop and quit act at once, and input
 // is read all the while.
 //
-// uci imports engine/board and engine/search.
+// uci imports engine/board, engine/search, nnue and internal/regular.
 package uci
 
 import (

@@ -10,7 +10,7 @@
 // Keeping every position and move, not a filtered sample, lets each training
 // run choose its own filter.
 //
-// corpus imports engine/board.
+// corpus imports engine/board and internal/regular.
 package corpus
 
 import (

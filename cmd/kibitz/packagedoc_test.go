@@ -1,0 +1,86 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// importsSentence is how a package comment names what the package imports:
+// "board imports engine/board and nnue." or "… imports only the standard
+// library and notnil/chess".
+var importsSentence = regexp.MustCompile(`\b(\w+) imports ((?:[^.;:]|\.[a-z])+)`)
+
+// TestPackageDocsNameTheirImports keeps every "X imports …" sentence of a
+// package comment true: the packages it names (of this module, and outside
+// the standard library) are exactly those the package's files import.
+func TestPackageDocsNameTheirImports(t *testing.T) {
+	root := "../.."
+	checked := 0
+	filepath.WalkDir(root, func(dir string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") && dir != root {
+			return filepath.SkipDir
+		}
+		pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments|parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			var doc string
+			have := map[string]bool{}
+			for _, f := range pkg.Files {
+				if f.Doc != nil {
+					doc += strings.ReplaceAll(f.Doc.Text(), "\n", " ") + " "
+				}
+				for _, imp := range f.Imports {
+					p := strings.Trim(imp.Path.Value, `"`)
+					if strings.HasPrefix(p, "kibitz/") {
+						have[strings.TrimPrefix(p, "kibitz/")] = true
+					} else if strings.Contains(strings.Split(p, "/")[0], ".") {
+						have[p] = true
+					}
+				}
+			}
+			m := importsSentence.FindStringSubmatch(doc)
+			if m == nil || m[1] != pkg.Name {
+				continue
+			}
+			checked++
+			var named []string
+			for _, item := range regexp.MustCompile(`,\s*|\s+and\s+`).Split(strings.Join(strings.Fields(m[2]), " "), -1) {
+				item = strings.TrimPrefix(strings.TrimSpace(item), "only ")
+				if item == "" || strings.HasPrefix(item, "the standard library") {
+					continue
+				}
+				named = append(named, strings.Fields(item)[0])
+			}
+			var actual []string
+			for p := range have {
+				actual = append(actual, p)
+			}
+			matches := func(name, path string) bool { return path == name || strings.HasSuffix(path, "/"+name) }
+			for _, n := range named {
+				if !slices.ContainsFunc(actual, func(p string) bool { return matches(n, p) }) {
+					t.Errorf("%s: the package comment names %s, which it does not import", dir, n)
+				}
+			}
+			for _, p := range actual {
+				if !slices.ContainsFunc(named, func(n string) bool { return matches(n, p) }) {
+					t.Errorf("%s: imports %s, which the package comment does not name (%q)", dir, p, m[0])
+				}
+			}
+		}
+		return nil
+	})
+	if checked < 10 {
+		t.Errorf("only %d package comments name their imports", checked)
+	}
+}
