@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -126,25 +127,17 @@ func ParseRequest(q url.Values, lim Limits) (Request, error) {
 		}
 	}
 	req := Request{MultiPV: 1}
-	fen := q.Get("fen")
-	if fen == "" || fen == "startpos" {
-		fen = board.StartFEN
+	ms := strings.FieldsFunc(q.Get("moves"), func(r rune) bool { return r == ' ' || r == ',' })
+	if len(ms) > 600 {
+		return req, badRequest("moves: at most 600")
 	}
-	pos, err := board.ParseFEN(fen)
-	if err != nil {
+	pos, err := board.PositionAfter(q.Get("fen"), ms)
+	var me *board.MoveError
+	switch {
+	case errors.As(err, &me):
+		return req, badRequest("moves: %v", err)
+	case err != nil:
 		return req, badRequest("%v", err)
-	}
-	if ms := strings.FieldsFunc(q.Get("moves"), func(r rune) bool { return r == ' ' || r == ',' }); len(ms) > 0 {
-		if len(ms) > 600 {
-			return req, badRequest("moves: at most 600")
-		}
-		for i, s := range ms {
-			m, err := pos.ParseMove(s)
-			if err != nil {
-				return req, badRequest("moves: move %d: %v", i+1, err)
-			}
-			pos.MakeMove(m)
-		}
 	}
 	req.Pos = pos
 	intParam := func(name string, lo, hi int) (int, error) {

@@ -1,8 +1,10 @@
 package board
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -168,5 +170,22 @@ func TestNoAllocationPerNode(t *testing.T) {
 	allocs := testing.AllocsPerRun(20, func() { p.Perft(3) })
 	if allocs != 0 {
 		t.Errorf("perft(3) allocates %.0f times, want 0", allocs)
+	}
+}
+
+func TestPositionAfter(t *testing.T) {
+	for _, fen := range []string{"", "startpos", StartFEN} {
+		p, err := PositionAfter(fen, []string{"e2e4", "e7e5", "g1f3"})
+		if err != nil || p.FEN() != "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" {
+			t.Errorf("%q: %v %v", fen, p, err)
+		}
+	}
+	_, err := PositionAfter("", []string{"e2e4", "e2e4"})
+	var me *MoveError
+	if !errors.As(err, &me) || me.N != 2 || !errors.Is(err, ErrIllegalMove) || !strings.HasPrefix(err.Error(), "move 2: ") {
+		t.Errorf("bad second move: %v", err)
+	}
+	if _, err := PositionAfter("8/8/8/8/8/8/8/8 w - - 0 1", nil); err == nil || errors.As(err, &me) {
+		t.Errorf("bad FEN: %v", err)
 	}
 }

@@ -47,3 +47,34 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	}
 	return NullMove, fmt.Errorf("move %q: %w in %s", s, ErrIllegalMove, p.FEN())
 }
+
+// MoveError says which move of a list could not be played (counted from 1).
+type MoveError struct {
+	N   int
+	Err error
+}
+
+func (e *MoveError) Error() string { return fmt.Sprintf("move %d: %v", e.N, e.Err) }
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// PositionAfter returns the position reached from fen ("" or "startpos":
+// the standard start) by the moves in UCI notation: the one way every
+// front-end (UCI, the browser bridge, the HTTP API) sets up a position. A
+// bad move is reported as a *MoveError.
+func PositionAfter(fen string, moves []string) (*Position, error) {
+	if fen == "" || fen == "startpos" {
+		fen = StartFEN
+	}
+	p, err := ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	for i, mv := range moves {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			return nil, &MoveError{i + 1, err}
+		}
+		p.MakeMove(m)
+	}
+	return p, nil
+}

@@ -250,22 +250,22 @@ func parsePosition(args []string) (*board.Position, error) {
 	fen := board.StartFEN
 	if fenFields != nil {
 		fen = strings.Join(fenFields, " ")
+		if fen == "" { // "position fen" alone is not the start position
+			_, err := board.ParseFEN(fen)
+			return nil, err
+		}
 	}
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		return nil, err
-	}
+	var moves []string
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
 			return nil, fmt.Errorf("position: unexpected %q", clip(rest[0]))
 		}
-		for i, mv := range rest[1:] {
-			m, err := p.ParseMove(mv)
-			if err != nil {
-				return nil, fmt.Errorf("position: move %d: %w", i+1, err)
-			}
-			p.MakeMove(m)
-		}
+		moves = rest[1:]
 	}
-	return p, nil
+	p, err := board.PositionAfter(fen, moves)
+	var me *board.MoveError
+	if errors.As(err, &me) {
+		return nil, fmt.Errorf("position: %w", err)
+	}
+	return p, err
 }

@@ -88,19 +88,9 @@ func (s *Session) SetPosition(fen string, moves []string) error {
 	if s.searching {
 		return errBusy
 	}
-	if fen == "" || fen == "startpos" {
-		fen = board.StartFEN
-	}
-	p, err := board.ParseFEN(fen)
+	p, err := board.PositionAfter(fen, moves)
 	if err != nil {
 		return err
-	}
-	for i, mv := range moves {
-		m, err := p.ParseMove(mv)
-		if err != nil {
-			return fmt.Errorf("move %d: %w", i+1, err)
-		}
-		p.MakeMove(m)
 	}
 	s.pos = p
 	return nil
