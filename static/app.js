@@ -13,7 +13,9 @@ import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, pvToSan, compact } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { depthHelp, recordThinkTime, setMeasuredSpeed } from "./depth.js";
-import { gameOver, drawAnswer, reviewText, pgnHeaders, pgnDate, importNotes } from "./game.js";
+import { spoken, describe } from "./speech.js";
+import { renderMoves, showLine, copyText, download } from "./panel.js";
+import { gameOver, drawAnswer, reviewText, pgnHeaders, pgnDate, importNotes, restoreSaved } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
 const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
@@ -127,7 +129,7 @@ function render() {
     const king = view.findPiece({ type: "k", color: view.turn() })[0];
     if (king) board.addMarker(CHECK, king);
   }
-  renderMoves(history, ply);
+  renderMoves($("moves"), history, ply, showPly);
   const comment = state.game.getComments().find((c) => c.fen === fen);
   $("comment").textContent = comment ? comment.comment : "";
   const live = state.viewPly === null;
@@ -157,42 +159,6 @@ function setMoveInput(color) {
   inputColor = color;
 }
 
-function renderMoves(history, ply) {
-  const ol = $("moves");
-  // The list is rebuilt: a focused move keeps the focus on its new button.
-  const focusedPly = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
-  ol.replaceChildren();
-  const firstBlack = history.length > 0 && history[0].color === "b";
-  let number = history.length ? parseInt(history[0].before.split(" ")[5], 10) : 1;
-  let li = null;
-  const cell = (i) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = history[i].san;
-    b.dataset.ply = i + 1;
-    b.setAttribute("aria-label", `Show the position after ${history[i].san}`);
-    if (i + 1 === ply) b.classList.add("current");
-    b.addEventListener("click", () => showPly(i + 1));
-    return b;
-  };
-  const newRow = () => {
-    li = document.createElement("li");
-    const num = document.createElement("span");
-    num.className = "num";
-    num.textContent = `${number}.`;
-    li.append(num);
-    ol.append(li);
-    number++;
-  };
-  history.forEach((m, i) => {
-    if (m.color === "w" || (i === 0 && firstBlack)) newRow();
-    if (i === 0 && firstBlack) li.append(document.createElement("span"));
-    li.append(cell(i));
-  });
-  const current = ol.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
-  if (focusedPly) (ol.querySelector(`button[data-ply="${focusedPly}"]`) || current)?.focus();
-}
 
 function showPly(ply) {
   const n = state.game.history().length;
@@ -210,16 +176,7 @@ function showInfo(info, fen, sideToMove) {
     $("info-nps").textContent = `${compact(info.nps)}/s`;
     evalbar.set(ws);
   }
-  const ol = $("pv-lines");
-  while (ol.children.length < info.multipv) ol.append(document.createElement("li"));
-  while (ol.children.length > settings.lines) ol.lastChild.remove();
-  const li = ol.children[info.multipv - 1];
-  if (!li) return;
-  li.replaceChildren();
-  const score = document.createElement("span");
-  score.className = "score";
-  score.textContent = scoreText(whiteScore(info.score, sideToMove));
-  li.append(score, pvToSan(fen, info.pv));
+  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(whiteScore(info.score, sideToMove)), pvToSan(fen, info.pv));
 }
 
 // ---- engine ----------------------------------------------------------
@@ -321,31 +278,6 @@ function afterHumanMove() {
 // announce tells screen readers what just happened on the board.
 function announce(text) {
   $("announce").textContent = text;
-}
-
-// spoken turns SAN into words a screen reader says well.
-function spoken(san) {
-  const names = { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" };
-  if (san.startsWith("O-O-O")) return "castles queenside" + (san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "");
-  if (san.startsWith("O-O")) return "castles kingside" + (san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "");
-  let out = san
-    .replace(/^([KQRBN])/, (m) => names[m] + " ")
-    .replace("x", " takes ")
-    .replace(/=([QRBN])/, (m, p) => ` promotes to ${names[p]}`)
-    .replace("#", ", checkmate")
-    .replace("+", ", check");
-  return out.replace(/\s+/g, " ").trim();
-}
-
-// describePosition lists the pieces of the shown position by side.
-function describePosition() {
-  const g = new Chess(shownFen || state.game.fen());
-  const names = { k: "King", q: "Queen", r: "Rook", b: "Bishop", n: "Knight", p: "Pawn" };
-  const side = (c) =>
-    g.board().flat().filter((p) => p && p.color === c)
-      .sort((a, b) => "kqrbnp".indexOf(a.type) - "kqrbnp".indexOf(b.type))
-      .map((p) => `${names[p.type]} ${p.square}`).join(", ");
-  return `White: ${side("w")}. Black: ${side("b")}. ${g.turn() === "w" ? "White" : "Black"} to move.`;
 }
 
 // playTyped plays a move typed in the move form (SAN or UCI), through the
@@ -503,25 +435,6 @@ function pgnText() {
   return g.pgn();
 }
 
-async function copyText(text, what) {
-  try {
-    await navigator.clipboard.writeText(text);
-    setStatus(`${what} copied to the clipboard`);
-  } catch {
-    $("import-text").value = text;
-    $("import-text").select();
-    setStatus(`${what} is in the text box: copy it from there`);
-  }
-}
-
-function downloadPGN() {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([pgnText()], { type: "application/x-chess-pgn" }));
-  a.download = "kibitz-game.pgn";
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
 async function importText() {
   const text = $("import-text").value.trim();
   $("import-error").textContent = "";
@@ -596,15 +509,15 @@ function bind() {
   });
   $("draw").addEventListener("click", offerDraw);
   $("resign").addEventListener("click", resign);
-  $("copy-pgn").addEventListener("click", () => copyText(pgnText(), "PGN"));
-  $("download-pgn").addEventListener("click", downloadPGN);
-  $("copy-fen").addEventListener("click", () => copyText(state.game.fen(), "FEN"));
+  $("copy-pgn").addEventListener("click", async () => setStatus(await copyText(pgnText(), "PGN", $("import-text"))));
+  $("download-pgn").addEventListener("click", () => download(pgnText(), "kibitz-game.pgn", "application/x-chess-pgn"));
+  $("copy-fen").addEventListener("click", async () => setStatus(await copyText(state.game.fen(), "FEN", $("import-text"))));
   $("import").addEventListener("click", () => started.then(importText));
   $("move-form").addEventListener("submit", playTyped);
   $("describe").addEventListener("click", () => {
     const p = $("position-text");
     p.hidden = false;
-    p.textContent = describePosition();
+    p.textContent = describe(shownFen || state.game.fen());
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -642,19 +555,15 @@ function saveGame() {
 // restoreGame brings back the saved game; false when there is none (or it
 // no longer replays).
 function restoreGame() {
-  let saved;
+  let text = null;
   try {
-    saved = JSON.parse(localStorage.getItem(GAME_KEY) || "null");
-    if (!saved || !Array.isArray(saved.moves) || saved.moves.length === 0) return false;
-    const g = new Chess(saved.start);
-    for (const m of saved.moves) g.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
-    state.game = g;
+    text = localStorage.getItem(GAME_KEY);
   } catch {
     return false;
   }
-  state.human = saved.human === "b" ? "b" : "w";
-  state.headers = saved.headers && typeof saved.headers === "object" ? saved.headers : {};
-  state.over = saved.over && saved.over.result ? saved.over : gameOver(state.game);
+  const saved = restoreSaved(text);
+  if (!saved) return false;
+  Object.assign(state, saved);
   state.viewPly = null;
   clearReadouts();
   setOrientation(state.human === "b").then(() => {

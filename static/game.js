@@ -93,3 +93,25 @@ export function importNotes(text) {
   if (nags) notes.push(`${nags} annotation symbol${nags === 1 ? "" : "s"} ($n) not kept`);
   return notes;
 }
+
+// restoreSaved turns the page's saved game (JSON of {start, moves, human,
+// over, headers}) back into {game, human, headers, over}, or null when
+// there is none or it no longer replays.
+export function restoreSaved(text) {
+  let saved;
+  let game;
+  try {
+    saved = JSON.parse(text || "null");
+    if (!saved || !Array.isArray(saved.moves) || saved.moves.length === 0) return null;
+    game = new Chess(saved.start);
+    for (const m of saved.moves) game.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+  } catch {
+    return null;
+  }
+  return {
+    game,
+    human: saved.human === "b" ? "b" : "w",
+    headers: saved.headers && typeof saved.headers === "object" ? saved.headers : {},
+    over: saved.over && saved.over.result ? saved.over : gameOver(game),
+  };
+}

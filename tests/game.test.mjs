@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
 import { scoreText } from "../static/format.js";
-import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, importNotes } from "../static/game.js";
+import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, importNotes, restoreSaved } from "../static/game.js";
 
 test("a finished position is recognised when it is loaded", () => {
   assert.deepEqual(gameOver(new Chess("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1")), { result: "0-1", reason: "Checkmate — Black wins" });
@@ -80,4 +80,24 @@ test("scores read the same way for pawns and mates", () => {
   assert.equal(scoreText({ mate: 3 }), "#3");
   assert.equal(scoreText({ mate: -1 }), "#−1");
   assert.equal(scoreText(null), "–");
+});
+
+test("moves are said in words; the position is read as a list", async () => {
+  const { spoken, describe } = await import("../static/speech.js");
+  assert.equal(spoken("Nxe5+"), "Knight takes e5, check");
+  assert.equal(spoken("exd8=Q#"), "e takes d8 promotes to Queen, checkmate");
+  assert.equal(spoken("O-O-O+"), "castles queenside, check");
+  assert.equal(spoken("e4"), "e4");
+  assert.equal(describe("4k3/8/8/8/8/8/4P3/4K2R w K - 0 1"), "White: King e1, Rook h1, Pawn e2. Black: King e8. White to move.");
+});
+
+test("a saved game comes back, and a broken save is ignored", () => {
+  const r = restoreSaved(JSON.stringify({ start: new Chess().fen(), moves: ["f2f3", "e7e5", "g2g4", "d8h4"], human: "b", headers: { White: "Ann" } }));
+  assert.equal(r.game.history().length, 4);
+  assert.equal(r.human, "b");
+  assert.equal(r.headers.White, "Ann");
+  assert.equal(r.over.reason, "Checkmate — Black wins");
+  assert.equal(restoreSaved(null), null);
+  assert.equal(restoreSaved("{nonsense"), null);
+  assert.equal(restoreSaved(JSON.stringify({ start: new Chess().fen(), moves: ["e2e5"] })), null);
 });

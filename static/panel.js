@@ -1,0 +1,75 @@
+// Pieces of the page's panel that need only the DOM: the move list, the
+// engine's lines, and handing text to the player (clipboard, download).
+
+// renderMoves draws the move list into ol: a row per move number, a button
+// per move (onPick(ply) when chosen), the shown ply marked current.
+export function renderMoves(ol, history, ply, onPick) {
+  // The list is rebuilt: a focused move keeps the focus on its new button.
+  const focusedPly = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
+  ol.replaceChildren();
+  const firstBlack = history.length > 0 && history[0].color === "b";
+  let number = history.length ? parseInt(history[0].before.split(" ")[5], 10) : 1;
+  let li = null;
+  const cell = (i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = history[i].san;
+    b.dataset.ply = i + 1;
+    b.setAttribute("aria-label", `Show the position after ${history[i].san}`);
+    if (i + 1 === ply) b.classList.add("current");
+    b.addEventListener("click", () => onPick(i + 1));
+    return b;
+  };
+  const newRow = () => {
+    li = document.createElement("li");
+    const num = document.createElement("span");
+    num.className = "num";
+    num.textContent = `${number}.`;
+    li.append(num);
+    ol.append(li);
+    number++;
+  };
+  history.forEach((m, i) => {
+    if (m.color === "w" || (i === 0 && firstBlack)) newRow();
+    if (i === 0 && firstBlack) li.append(document.createElement("span"));
+    li.append(cell(i));
+  });
+  const current = ol.querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  if (focusedPly) (ol.querySelector(`button[data-ply="${focusedPly}"]`) || current)?.focus();
+}
+
+// showLine shows engine line n (of at most max) in ol: its score, then the
+// moves.
+export function showLine(ol, n, max, score, moves) {
+  while (ol.children.length < n) ol.append(document.createElement("li"));
+  while (ol.children.length > max) ol.lastChild.remove();
+  const li = ol.children[n - 1];
+  if (!li) return;
+  const s = document.createElement("span");
+  s.className = "score";
+  s.textContent = score;
+  li.replaceChildren(s, moves);
+}
+
+// copyText puts text on the clipboard, or into fallback (selected) where
+// the clipboard is refused, and returns what the status line should say.
+export async function copyText(text, what, fallback) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return `${what} copied to the clipboard`;
+  } catch {
+    fallback.value = text;
+    fallback.select();
+    return `${what} is in the text box: copy it from there`;
+  }
+}
+
+// download saves text as a file named name.
+export function download(text, name, type) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
