@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -42,13 +44,38 @@ func moveAnswer(fen, move string) func(*testing.T, string) string {
 }
 
 // uciAnswer runs the lines and returns what the engine printed, less the
-// search's info lines.
+// search's info lines. Input ends only after a search's bestmove, so that
+// the end of input (which stops a search) cannot cut one short.
 func uciAnswer(lines ...string) func(*testing.T, string) string {
-	return func(*testing.T, string) string {
-		var out bytes.Buffer
-		uci.Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out)
+	return func(t *testing.T, _ string) string {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		go func() {
+			uci.Run(inR, outW)
+			outW.Close()
+		}()
+		got := make(chan []string)
+		go func() {
+			var all []string
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				all = append(all, sc.Text())
+				if strings.HasPrefix(sc.Text(), "bestmove") {
+					inW.Close()
+				}
+			}
+			got <- all
+		}()
+		searching := false
+		for _, l := range lines {
+			io.WriteString(inW, l+"\n")
+			searching = searching || strings.HasPrefix(l, "go ") && !strings.HasPrefix(l, "go perft")
+		}
+		if !searching {
+			inW.Close()
+		}
 		var kept []string
-		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		for _, l := range <-got {
 			if !strings.HasPrefix(l, "info depth") {
 				kept = append(kept, l)
 			}
