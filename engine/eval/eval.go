@@ -33,18 +33,17 @@ func evaluate(p *board.Position, tr *Trace) int {
 		phase += phaseValue[t] * p.PiecesOfType(t).Count()
 	}
 	phase = min(phase, MaxPhase)
-	s := evalSide(p, board.White, tr) - evalSide(p, board.Black, tr)
+	white, black := terms{tr: tr, sign: 1}, terms{tr: tr, sign: -1}
+	evalSide(&white, p, board.White)
+	evalSide(&black, p, board.Black)
 	if p.SideToMove() == board.White {
-		s += weights[wTempo]
+		white.add(wTempo, 1)
 	} else {
-		s -= weights[wTempo]
+		black.add(wTempo, 1)
 	}
+	s := white.s - black.s
 	if tr != nil {
 		tr.Phase = phase
-		tr.Coef[wTempo] = 1
-		if p.SideToMove() == board.Black {
-			tr.Coef[wTempo] = -1
-		}
 	}
 	v := (s.MG()*phase + s.EG()*(MaxPhase-phase)) / MaxPhase
 	v = scaleDrawish(p, v)
@@ -54,20 +53,26 @@ func evaluate(p *board.Position, tr *Trace) int {
 	return v
 }
 
-// add adds n times weight i for colour sign (+1 White, -1 Black) to the
-// trace; the evaluation itself adds weights[i]*n.
-func (tr *Trace) add(i, n, sign int) {
-	if tr != nil {
-		tr.Coef[i] += int16(n * sign)
+// terms sums one side's weighted terms. Every term goes through add, which
+// both adds the weight to the score and, when tracing, records its count:
+// the tuner fits exactly the function the engine plays.
+type terms struct {
+	s    Score
+	tr   *Trace
+	sign int // +1 for White, -1 for Black: the trace counts White minus Black
+}
+
+// add adds n times weight i.
+func (t *terms) add(i, n int) {
+	t.s += weights[i] * Score(n)
+	if t.tr != nil {
+		t.tr.Coef[i] += int16(n * t.sign)
 	}
 }
 
-func evalSide(p *board.Position, us board.Color, tr *Trace) Score {
+// evalSide adds the terms of side us to t.
+func evalSide(t *terms, p *board.Position, us board.Color) {
 	them := us.Other()
-	sign := 1
-	if us == board.Black {
-		sign = -1
-	}
 	own := p.ColorBB(us)
 	occ := p.Occupied()
 	ownPawns, enemyPawns := p.Pieces(us, board.Pawn), p.Pieces(them, board.Pawn)
@@ -76,23 +81,18 @@ func evalSide(p *board.Position, us board.Color, tr *Trace) Score {
 	zone := board.KingAttacks(eksq) | eksq.Bit()
 	ksq := p.KingSquare(us)
 
-	var s Score
-	for t := board.Pawn; t <= board.King; t++ {
-		for b := p.Pieces(us, t); b != 0; {
+	for pt := board.Pawn; pt <= board.King; pt++ {
+		for b := p.Pieces(us, pt); b != 0; {
 			sq := b.PopFirst()
-			rel := relative(sq, us)
-			i := wPST + int(t)*64 + int(rel)
-			s += weights[i]
-			tr.add(i, 1, sign)
-			if t != board.King {
-				s += weights[wMaterial+int(t)]
-				tr.add(wMaterial+int(t), 1, sign)
+			t.add(wPST+int(pt)*64+int(relative(sq, us)), 1)
+			if pt != board.King {
+				t.add(wMaterial+int(pt), 1)
 			}
 			var att Bitboard
 			mob := -1
-			switch t {
+			switch pt {
 			case board.Pawn:
-				s += pawnTerms(p, sq, us, ownPawns, enemyPawns, ksq, eksq, sign, tr)
+				pawnTerms(t, p, sq, us, ownPawns, enemyPawns, ksq, eksq)
 				continue
 			case board.Knight:
 				att = board.KnightAttacks(sq)
@@ -105,11 +105,9 @@ func evalSide(p *board.Position, us board.Color, tr *Trace) Score {
 				mob = wRookMob
 				file := files[sq.File()]
 				if file&(ownPawns|enemyPawns) == 0 {
-					s += weights[wRookOpen]
-					tr.add(wRookOpen, 1, sign)
+					t.add(wRookOpen, 1)
 				} else if file&ownPawns == 0 {
-					s += weights[wRookHalf]
-					tr.add(wRookHalf, 1, sign)
+					t.add(wRookHalf, 1)
 				}
 			case board.Queen:
 				att = board.QueenAttacks(sq, occ)
@@ -117,54 +115,38 @@ func evalSide(p *board.Position, us board.Color, tr *Trace) Score {
 			case board.King:
 				continue
 			}
-			n := (att & area).Count()
-			s += weights[mob+n]
-			tr.add(mob+n, 1, sign)
+			t.add(mob+(att&area).Count(), 1)
 			if k := (att & zone).Count(); k > 0 {
-				i := wKingAttack + int(t) - int(board.Knight)
-				s += weights[i] * Score(k)
-				tr.add(i, k, sign)
+				t.add(wKingAttack+int(pt)-int(board.Knight), k)
 			}
 		}
 	}
 	if p.Pieces(us, board.Bishop).More() {
-		s += weights[wBishopPair]
-		tr.add(wBishopPair, 1, sign)
+		t.add(wBishopPair, 1)
 	}
 	if n := (shieldMask[us][ksq] & ownPawns).Count(); n > 0 {
-		s += weights[wKingShield] * Score(n)
-		tr.add(wKingShield, n, sign)
+		t.add(wKingShield, n)
 	}
-	return s
 }
 
-func pawnTerms(p *board.Position, sq board.Square, us board.Color, ownPawns, enemyPawns Bitboard, ksq, eksq board.Square, sign int, tr *Trace) Score {
-	var s Score
+func pawnTerms(t *terms, p *board.Position, sq board.Square, us board.Color, ownPawns, enemyPawns Bitboard, ksq, eksq board.Square) {
 	if passedMask[us][sq]&enemyPawns == 0 && forwardFile[us][sq]&ownPawns == 0 {
-		r := relative(sq, us).Rank()
-		s += weights[wPassed+r]
-		tr.add(wPassed+r, 1, sign)
+		t.add(wPassed+relative(sq, us).Rank(), 1)
 		stop := sq + 8
 		if us == board.Black {
 			stop = sq - 8
 		}
 		if p.PieceAt(stop) == board.NoPiece {
-			s += weights[wPassedFree]
-			tr.add(wPassedFree, 1, sign)
+			t.add(wPassedFree, 1)
 		}
-		d := distance(eksq, sq) - distance(ksq, sq)
-		s += weights[wKingPassed] * Score(d)
-		tr.add(wKingPassed, d, sign)
+		t.add(wKingPassed, distance(eksq, sq)-distance(ksq, sq))
 	}
 	if forwardFile[us][sq]&ownPawns != 0 {
-		s += weights[wDoubled]
-		tr.add(wDoubled, 1, sign)
+		t.add(wDoubled, 1)
 	}
 	if adjacentFiles[sq.File()]&ownPawns == 0 {
-		s += weights[wIsolated]
-		tr.add(wIsolated, 1, sign)
+		t.add(wIsolated, 1)
 	}
-	return s
 }
 
 // scaleDrawish shrinks evaluations that material alone says cannot be won:
