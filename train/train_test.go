@@ -98,16 +98,15 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	if !(after < before/2) {
 		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
 	}
-	diffs, err := QuantisationErrors(m, m.Quantise(), files, corpus.Selection{}, all, cfg.ValidPercent, 500)
-	if err != nil || len(diffs) == 0 {
-		t.Fatal(err)
+	report, err := CheckQuantisation(m, m.Quantise(), files, corpus.Selection{}, all, cfg.ValidPercent, 500)
+	if err != nil || report.Positions < 100 || report.Mean > 10 || report.Max < report.P99 || report.P99 < report.Mean/4 {
+		t.Fatalf("%v: %v", report, err)
 	}
-	var mean float64
-	for _, d := range diffs {
-		mean += d
-	}
-	if mean /= float64(len(diffs)); mean > 10 {
-		t.Errorf("quantisation error %.2f cp", mean)
+	// A net whose output is shifted by 50 cp is refused.
+	shifted := m.Quantise()
+	shifted.OutBias += int32(50 * nnue.QA * int64(shifted.QB) / nnue.Scale)
+	if _, err := CheckQuantisation(m, shifted, files, corpus.Selection{}, all, cfg.ValidPercent, 500); err == nil {
+		t.Error("a net 50 cp off the model was accepted")
 	}
 	// Resuming a finished run from its checkpoint trains no further epoch
 	// and returns the same model.

@@ -10,11 +10,6 @@ import (
 	"kibitz/engine/search"
 )
 
-func init() {
-	register(command{"bench", "search the benchmark positions at a fixed depth: node signature and speed", runBench})
-	register(command{"search", "search one position and print each iteration", runSearch})
-}
-
 // BenchDepth is the default depth of "kibitz bench".
 const BenchDepth = 11
 

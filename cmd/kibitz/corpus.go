@@ -12,10 +12,6 @@ import (
 	"kibitz/train/corpus"
 )
 
-func init() {
-	register(command{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records", runCorpus})
-}
-
 func runCorpus(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return errors.New("usage: kibitz corpus info [FILE|DIR ...] | kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)

@@ -15,10 +15,6 @@ import (
 	"kibitz/train/corpus"
 )
 
-func init() {
-	register(command{"datagen", "self-play games for NNUE training, appended to a corpus file (resumable)", runDatagen})
-}
-
 func runDatagen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("datagen", stderr)
 	out := fs.String("out", "", "corpus file to append to (default: a file named after the net, nodes and seed in the store, $KIBITZ_DATA or ~/.cache/kibitz/data)")

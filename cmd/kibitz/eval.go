@@ -11,10 +11,6 @@ import (
 	"kibitz/nnue"
 )
 
-func init() {
-	register(command{"eval", "print the static evaluations (classical and NNUE) of a position", runEval})
-}
-
 // netOptions are the flags that choose NNUE evaluation.
 type netOptions struct {
 	use  *bool

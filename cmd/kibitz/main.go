@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"kibitz/train/corpus"
 )
 
 // command is one subcommand: its name, a one-line summary and its body,
@@ -17,12 +19,27 @@ type command struct {
 	run           func(args []string, stdout, stderr io.Writer) error
 }
 
-var commands []command
-
-func register(c command) { commands = append(commands, c) }
-
-// stdinReader is the input of the uci subcommand (tests replace it).
-var stdinReader io.Reader = os.Stdin
+// commands lists the subcommands in the order usage prints them. stdin is
+// what the uci subcommand reads.
+func commands(stdin io.Reader) []command {
+	return []command{
+		{"uci", "speak UCI on standard input/output (the default)", func(args []string, stdout, stderr io.Writer) error {
+			return runUCI(args, stdin, stdout, stderr)
+		}},
+		{"bench", "search the benchmark positions at a fixed depth: node signature and speed", runBench},
+		{"search", "search one position and print each iteration", runSearch},
+		{"perft", "count the leaf nodes of the legal move tree (move-generator check and benchmark)", runPerft},
+		{"eval", "print the static evaluations (classical and NNUE) of a position", runEval},
+		{"solve", "run a test suite (EPD with bm/am, e.g. Win At Chess) and count the solved positions", runSolve},
+		{"match", "play a match between two UCI engines: Elo ± error, pentanomial, SPRT, PGN", runMatch},
+		{"datagen", "self-play games for NNUE training, appended to a corpus file (resumable)", runDatagen},
+		{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records", runCorpus},
+		{"train", "train an NNUE on the corpus and write it in the nnue format", runTrain},
+		{"tune", "tune the classical evaluation (Texel) on Kibitz's own self-play games", runTune},
+		{"plot", "draw columns of a CSV file as an SVG line chart", runPlot},
+		{"serve", "serve the play page (dist/) and the HTTP API", runServe},
+	}
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -30,7 +47,6 @@ func main() {
 
 // run dispatches to a subcommand and turns errors into an exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	stdinReader = stdin
 	if len(args) == 0 {
 		return runDefault(stdin, stdout, stderr)
 	}
@@ -39,7 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
-	for _, c := range commands {
+	for _, c := range commands(stdin) {
 		if c.name == name {
 			err := c.run(args[1:], stdout, stderr)
 			if errors.Is(err, flag.ErrHelp) {
@@ -61,7 +77,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: kibitz [command] [flags]")
 	fmt.Fprintln(w, "\nWith no command, kibitz speaks UCI on standard input/output.")
 	fmt.Fprintln(w, "\ncommands:")
-	for _, c := range commands {
+	for _, c := range commands(nil) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'kibitz COMMAND -h' for a command's flags.")

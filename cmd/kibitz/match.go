@@ -11,10 +11,6 @@ import (
 	"kibitz/match"
 )
 
-func init() {
-	register(command{"match", "play a match between two UCI engines: Elo ± error, pentanomial, SPRT, PGN", runMatch})
-}
-
 // engineFlags collects repeated --engine flags.
 type engineFlags []match.EngineConfig
 
@@ -55,31 +51,14 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if engines[0].Name == engines[1].Name {
 		engines[1].Name += "-2"
 	}
-	limits := 0
 	ref := match.Referee{Tolerance: *tolerance, Timeout: *timeout}
-	if *tc != "" {
-		l, err := match.ParseTC(*tc)
-		if err != nil {
-			return err
-		}
-		ref.Limit = l
-		limits++
-	}
-	if *nodes > 0 {
-		ref.Limit.Nodes = *nodes
-		limits++
-	}
-	if *depth > 0 {
-		ref.Limit.Depth = *depth
-		limits++
-	}
-	if limits != 1 {
-		return errors.New("give exactly one of --tc, --nodes, --depth")
+	var err error
+	if ref.Limit, err = matchLimit(*tc, *nodes, *depth); err != nil {
+		return err
 	}
 	if *games < 1 || *conc < 1 || *conc > 64 || *maxMoves < 0 || *tolerance < 0 || *timeout <= 0 {
 		return errors.New("--games, --concurrency (1..64), --maxmoves, --tolerance, --timeout must be positive")
 	}
-	var err error
 	if ref.Adjudge, err = parseAdjudication(*drawSpec, *resignSpec, *maxMoves); err != nil {
 		return err
 	}
@@ -114,6 +93,32 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	sum, err := match.Run(cfg)
 	sum.Report(stdout, [2]string{engines[0].Name, engines[1].Name}, cfg.SPRT)
 	return err
+}
+
+// matchLimit turns --tc, --nodes and --depth, exactly one of which must be
+// given, into the limit of every move.
+func matchLimit(tc string, nodes uint64, depth int) (match.Limit, error) {
+	var l match.Limit
+	given := 0
+	if tc != "" {
+		var err error
+		if l, err = match.ParseTC(tc); err != nil {
+			return l, err
+		}
+		given++
+	}
+	if nodes > 0 {
+		l.Nodes = nodes
+		given++
+	}
+	if depth > 0 {
+		l.Depth = depth
+		given++
+	}
+	if given != 1 {
+		return l, errors.New("give exactly one of --tc, --nodes, --depth")
+	}
+	return l, nil
 }
 
 func parseAdjudication(draw, resign string, maxMoves int) (match.Adjudication, error) {

@@ -7,10 +7,6 @@ import (
 	"kibitz/engine/board"
 )
 
-func init() {
-	register(command{"perft", "count the leaf nodes of the legal move tree (move-generator check and benchmark)", runPerft})
-}
-
 func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("perft", stderr)
 	depth := fs.Int("depth", 5, "depth in plies (1..12)")

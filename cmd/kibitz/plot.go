@@ -14,10 +14,6 @@ import (
 	"kibitz/internal/svgplot"
 )
 
-func init() {
-	register(command{"plot", "draw columns of a CSV file as an SVG line chart", runPlot})
-}
-
 func runPlot(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("plot", stderr)
 	in := fs.String("csv", "", "CSV file with a header row")

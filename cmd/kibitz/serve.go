@@ -13,10 +13,6 @@ import (
 	"kibitz/web"
 )
 
-func init() {
-	register(command{"serve", "serve the play page (dist/) and the HTTP API", runServe})
-}
-
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")

@@ -12,10 +12,6 @@ import (
 	"kibitz/internal/regular"
 )
 
-func init() {
-	register(command{"solve", "run a test suite (EPD with bm/am, e.g. Win At Chess) and count the solved positions", runSolve})
-}
-
 func runSolve(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("solve", stderr)
 	file := fs.String("epd", "testdata/tactical/wacnew.epd", "EPD file")

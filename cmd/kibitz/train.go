@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -15,10 +14,6 @@ import (
 	"kibitz/train"
 	"kibitz/train/corpus"
 )
-
-func init() {
-	register(command{"train", "train an NNUE on datagen output and write it in the nnue format", runTrain})
-}
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("train", stderr)
@@ -82,38 +77,29 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	net := model.Quantise()
 	// The quantised net, run by the engine's own code, must agree with the
 	// float model.
-	diffs, err := train.QuantisationErrors(model, net, files, sel, filter, cfg.ValidPercent, 2000)
+	report, err := train.CheckQuantisation(model, net, files, sel, filter, cfg.ValidPercent, 2000)
 	if err != nil {
 		return err
 	}
-	if len(diffs) == 0 {
-		return errors.New("no validation positions to check the quantised net on (raise --valid)")
-	}
-	sort.Float64s(diffs)
-	mean := 0.0
-	for _, d := range diffs {
-		mean += d
-	}
-	mean /= float64(max(len(diffs), 1))
-	p99 := diffs[int(0.99*float64(len(diffs)-1))]
-	fmt.Fprintf(stdout, "quantised vs float on %d validation positions: mean |diff| %.2f cp, 99th percentile %.1f cp, max %.1f cp\n",
-		len(diffs), mean, p99, diffs[len(diffs)-1])
-	if mean > 10 || p99 > 40 {
-		return fmt.Errorf("quantisation changes the evaluation too much (tolerance: mean 10 cp, 99th percentile 40 cp)")
-	}
+	fmt.Fprintln(stdout, report)
 	if err := os.WriteFile(*out, net.Bytes(), 0o644); err != nil {
 		return err
 	}
 	base := strings.TrimSuffix(*out, ".nnue")
-	if err := writeFile(base+".csv", func(w io.Writer) error { return train.WriteCSV(w, curve) }); err != nil {
-		return err
-	}
 	title := fmt.Sprintf("Kibitz NNUE %d-%d×2-1: %d positions, seed %d", 768, cfg.Hidden, len(samples), cfg.Seed)
-	if err := writeFile(base+".svg", func(w io.Writer) error { return train.WriteSVG(w, curve, title) }); err != nil {
+	if err := writeCurve(base, curve, title); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s, %s.csv, %s.svg\n", *out, base, base)
 	return nil
+}
+
+// writeCurve writes the loss curve as base.csv and base.svg.
+func writeCurve(base string, curve []train.EpochStats, title string) error {
+	if err := writeFile(base+".csv", func(w io.Writer) error { return train.WriteCSV(w, curve) }); err != nil {
+		return err
+	}
+	return writeFile(base+".svg", func(w io.Writer) error { return train.WriteSVG(w, curve, title) })
 }
 
 func writeFile(path string, f func(io.Writer) error) error {

@@ -17,10 +17,6 @@ import (
 	"kibitz/internal/regular"
 )
 
-func init() {
-	register(command{"tune", "tune the classical evaluation (Texel) on Kibitz's own self-play games", runTune})
-}
-
 func runTune(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune", stderr)
 	games := fs.Int("games", 2000, "self-play games to generate")

@@ -16,11 +16,10 @@ func runDefault(stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func init() {
-	register(command{"uci", "speak UCI on standard input/output (the default)", func(args []string, stdout, stderr io.Writer) error {
-		if err := parseFlags(newFlags("uci", stderr), args); err != nil {
-			return err
-		}
-		return uci.Run(stdinReader, stdout)
-	}})
+// runUCI is the uci subcommand: the default, with flags checked.
+func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if err := parseFlags(newFlags("uci", stderr), args); err != nil {
+		return err
+	}
+	return uci.Run(stdin, stdout)
 }
