@@ -62,13 +62,21 @@ type Result struct {
 	Score        float64 // for White: 1, 0.5, 0
 	Result       string  // 1-0, 0-1, 1/2-1/2
 	Termination  string  // what ended it, in words
-	TimeLoss     bool    // the loser lost on time
-	Illegal      bool    // the loser played an illegal move
-	Crash        bool    // the loser crashed, hung or disconnected
+	Forfeit      Forfeit // how the loser lost by rule, if it did
 	Plies        int
 	StartFEN     string
 	SAN          []string
 }
+
+// Forfeit is a loss by rule rather than on the board.
+type Forfeit int
+
+const (
+	NoForfeit   Forfeit = iota
+	TimeForfeit         // no move before the flag fell
+	IllegalMove         // answered an illegal move
+	Crash               // crashed, hung or disconnected
+)
 
 // Referee holds what every game of a match shares.
 type Referee struct {
@@ -83,83 +91,48 @@ type Referee struct {
 func (r Referee) Play(white, black *Engine, op Opening) Result {
 	engines := [2]*Engine{white, black}
 	res := Result{White: white.Name(), Black: black.Name()}
-	start := chess.StartingPosition().String()
+	game, played, err := startGame(op)
+	res.StartFEN = game.Positions()[0].String()
 	if op.FEN != "" {
-		start = op.FEN
+		res.StartFEN = op.FEN
 	}
-	res.StartFEN = start
-	fenOpt, err := chess.FEN(start)
 	if err != nil {
-		return r.abort(res, "bad opening: "+err.Error())
-	}
-	game := chess.NewGame(fenOpt)
-	var played []string
-	for _, mv := range op.Moves {
-		m, err := chess.UCINotation{}.Decode(game.Position(), mv)
-		if err == nil {
-			err = game.Move(m)
-		}
-		if err != nil {
-			return r.abort(res, fmt.Sprintf("bad opening move %s: %v", mv, err))
-		}
-		played = append(played, mv)
+		return r.abort(res, err.Error())
 	}
 	openingPlies := len(played)
-	for _, e := range engines {
+	for side, e := range engines {
 		if err := e.NewGame(10 * time.Second); err != nil {
-			return r.lose(res, e == black, fmt.Sprintf("%s did not answer ucinewgame: %v", e.Name(), err), false, false, true)
+			return r.lose(res, side, fmt.Sprintf("%s did not answer ucinewgame: %v", e.Name(), err), Crash)
 		}
 	}
 	clock := [2]time.Duration{r.Limit.Base, r.Limit.Base}
 	var drawRun, resignRun int
 	var lastScore [2]Score
 	for {
-		if o := game.Outcome(); o != chess.NoOutcome {
-			return r.finish(res, game, o, methodText(game.Method()))
-		}
-		for _, m := range game.EligibleDraws() {
-			switch m {
-			case chess.ThreefoldRepetition:
-				return r.finish(res, game, chess.Draw, "threefold repetition")
-			case chess.FiftyMoveRule:
-				return r.finish(res, game, chess.Draw, "fifty-move rule")
-			}
+		if o, why := gameOver(game); o != chess.NoOutcome {
+			return r.finish(res, game, o, why)
 		}
 		side := 0
 		if game.Position().Turn() == chess.Black {
 			side = 1
 		}
 		eng := engines[side]
-		position := "position fen " + start
+		position := "position fen " + res.StartFEN
 		if len(played) > 0 {
 			position += " moves " + strings.Join(played, " ")
 		}
-		goCmd, timeout := r.goCommand(clock)
-		if r.Limit.Nodes == 0 && r.Limit.Depth == 0 {
-			timeout = clock[side] + r.Tolerance
-		}
-		mv, took, err := eng.BestMove(position, goCmd, timeout)
-		switch {
-		case errors.Is(err, errTimeout) && r.Limit.Base > 0:
-			return r.lose(res.withGame(game), side == 1, eng.Name()+" lost on time (no move before its flag fell)", true, false, false)
-		case errors.Is(err, errTimeout):
-			return r.lose(res.withGame(game), side == 1, eng.Name()+" hung (no move in "+timeout.String()+")", false, false, true)
-		case err != nil:
-			return r.lose(res.withGame(game), side == 1, eng.Name()+" crashed or disconnected: "+err.Error(), false, false, true)
-		}
-		if r.Limit.Base > 0 {
-			clock[side] -= took
-			if clock[side] < -r.Tolerance {
-				return r.lose(res.withGame(game), side == 1, fmt.Sprintf("%s lost on time (%v over)", eng.Name(), -clock[side]), true, false, false)
+		mv, why, forfeit := r.askMove(eng, position, &clock, side)
+		if forfeit == NoForfeit {
+			m, err := chess.UCINotation{}.Decode(game.Position(), mv)
+			if err == nil {
+				err = game.Move(m)
 			}
-			clock[side] = max(clock[side], 0) + r.Limit.Inc
+			if err != nil {
+				why, forfeit = fmt.Sprintf("%s played an illegal move %q", eng.Name(), mv), IllegalMove
+			}
 		}
-		m, err := chess.UCINotation{}.Decode(game.Position(), mv)
-		if err == nil {
-			err = game.Move(m)
-		}
-		if err != nil {
-			return r.lose(res.withGame(game), side == 1, fmt.Sprintf("%s played an illegal move %q", eng.Name(), mv), false, true, false)
+		if forfeit != NoForfeit {
+			return r.lose(res.withGame(game), side, why, forfeit)
 		}
 		played = append(played, mv)
 		lastScore[side] = eng.LastScore()
@@ -168,6 +141,77 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 			return r.finish(res, game, o, why)
 		}
 	}
+}
+
+// startGame sets up the opening: its start position and moves. The game
+// is returned even on error, at the standard start.
+func startGame(op Opening) (*chess.Game, []string, error) {
+	if op.FEN != "" {
+		fenOpt, err := chess.FEN(op.FEN)
+		if err != nil {
+			return chess.NewGame(), nil, fmt.Errorf("bad opening: %v", err)
+		}
+		return playOpening(chess.NewGame(fenOpt), op.Moves)
+	}
+	return playOpening(chess.NewGame(), op.Moves)
+}
+
+func playOpening(game *chess.Game, moves []string) (*chess.Game, []string, error) {
+	var played []string
+	for _, mv := range moves {
+		m, err := chess.UCINotation{}.Decode(game.Position(), mv)
+		if err == nil {
+			err = game.Move(m)
+		}
+		if err != nil {
+			return game, played, fmt.Errorf("bad opening move %s: %v", mv, err)
+		}
+		played = append(played, mv)
+	}
+	return game, played, nil
+}
+
+// gameOver says whether the rules end the game here: mate, stalemate,
+// insufficient material, or a draw the arbiter grants on claim.
+func gameOver(game *chess.Game) (chess.Outcome, string) {
+	if o := game.Outcome(); o != chess.NoOutcome {
+		return o, methodText(game.Method())
+	}
+	for _, m := range game.EligibleDraws() {
+		switch m {
+		case chess.ThreefoldRepetition:
+			return chess.Draw, "threefold repetition"
+		case chess.FiftyMoveRule:
+			return chess.Draw, "fifty-move rule"
+		}
+	}
+	return chess.NoOutcome, ""
+}
+
+// askMove asks eng for its move and charges its clock; a forfeit comes back
+// with its reason.
+func (r Referee) askMove(eng *Engine, position string, clock *[2]time.Duration, side int) (string, string, Forfeit) {
+	goCmd, timeout := r.goCommand(*clock)
+	if r.Limit.Nodes == 0 && r.Limit.Depth == 0 {
+		timeout = clock[side] + r.Tolerance
+	}
+	mv, took, err := eng.BestMove(position, goCmd, timeout)
+	switch {
+	case errors.Is(err, errTimeout) && r.Limit.Base > 0:
+		return "", eng.Name() + " lost on time (no move before its flag fell)", TimeForfeit
+	case errors.Is(err, errTimeout):
+		return "", eng.Name() + " hung (no move in " + timeout.String() + ")", Crash
+	case err != nil:
+		return "", eng.Name() + " crashed or disconnected: " + err.Error(), Crash
+	}
+	if r.Limit.Base > 0 {
+		clock[side] -= took
+		if clock[side] < -r.Tolerance {
+			return "", fmt.Sprintf("%s lost on time (%v over)", eng.Name(), -clock[side]), TimeForfeit
+		}
+		clock[side] = max(clock[side], 0) + r.Limit.Inc
+	}
+	return mv, "", NoForfeit
 }
 
 // adjudicate applies the draw, resign and maximum-moves rules to the
@@ -238,10 +282,10 @@ func (r Referee) finish(res Result, g *chess.Game, o chess.Outcome, why string) 
 	return res
 }
 
-// lose ends the game as a loss for White (blackWins=false) or Black.
-func (r Referee) lose(res Result, whiteWins bool, why string, timeLoss, illegal, crash bool) Result {
-	res.Termination, res.TimeLoss, res.Illegal, res.Crash = why, timeLoss, illegal, crash
-	if whiteWins {
+// lose ends the game as a loss for the side loser (0 White, 1 Black).
+func (r Referee) lose(res Result, loser int, why string, f Forfeit) Result {
+	res.Termination, res.Forfeit = why, f
+	if loser == 1 {
 		res.Result, res.Score = "1-0", 1
 	} else {
 		res.Result, res.Score = "0-1", 0

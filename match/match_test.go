@@ -247,3 +247,44 @@ func TestOverlongLineIsNotACrash(t *testing.T) {
 		t.Errorf("crashes %v, aborted %d: %+v", sum.Crashes, sum.Aborted, sum.Results)
 	}
 }
+
+// A game from an opening with moves starts from the opening's position, and
+// the engines are sent those moves: the record begins with them and every
+// answer is legal.
+func TestOpeningMovesArePlayedFirst(t *testing.T) {
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 10 * time.Second, Adjudge: Adjudication{MaxMoves: 10}}
+	for _, op := range []Opening{
+		{Moves: []string{"e2e4", "e7e5", "g1f3"}},
+		{FEN: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", Moves: []string{"g8f6", "c2c4"}},
+	} {
+		var eng [2]*Engine
+		for i := range eng {
+			e, err := Start(engine(string(rune('A'+i))), 10*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			eng[i] = e
+		}
+		res := ref.Play(eng[0], eng[1], op)
+		wantStart := op.FEN
+		if wantStart == "" {
+			wantStart = chess.StartingPosition().String()
+		}
+		if res.StartFEN != wantStart || res.Forfeit != NoForfeit || res.Plies <= len(op.Moves) {
+			t.Errorf("%v: start %q, forfeit %d (%s), %d plies", op, res.StartFEN, res.Forfeit, res.Termination, res.Plies)
+		}
+		fen, _ := chess.FEN(wantStart)
+		g := chess.NewGame(fen)
+		for i, mv := range op.Moves {
+			m, err := chess.UCINotation{}.Decode(g.Position(), mv)
+			if err != nil || g.Move(m) != nil {
+				t.Fatal(err)
+			}
+			san := chess.AlgebraicNotation{}.Encode(g.Positions()[i], g.Moves()[i])
+			if i >= len(res.SAN) || san != res.SAN[i] {
+				t.Errorf("%v: ply %d is not the opening's %s (%v)", op, i+1, san, res.SAN)
+			}
+		}
+	}
+}

@@ -72,11 +72,11 @@ func (res Result) PGN(tags PGNTags, round int, tc string) string {
 // terminationTag maps the reason to PGN's standard Termination values.
 func terminationTag(res Result) string {
 	switch {
-	case res.TimeLoss:
+	case res.Forfeit == TimeForfeit:
 		return "time forfeit"
-	case res.Illegal:
+	case res.Forfeit == IllegalMove:
 		return "rules infraction"
-	case res.Crash:
+	case res.Forfeit == Crash:
 		return "abandoned"
 	case strings.HasPrefix(res.Termination, "adjudication"):
 		return "adjudication"

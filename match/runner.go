@@ -192,12 +192,12 @@ func (s *Summary) record(res Result, swapped bool, firstScore float64) {
 	if swapped {
 		loser = 1 - loser
 	}
-	switch {
-	case res.TimeLoss:
+	switch res.Forfeit {
+	case TimeForfeit:
 		s.TimeLosses[loser]++
-	case res.Illegal:
+	case IllegalMove:
 		s.Illegal[loser]++
-	case res.Crash:
+	case Crash:
 		s.Crashes[loser]++
 	}
 }
