@@ -1,7 +1,11 @@
 package board
 
-// SEEValue is the piece value the static exchange evaluation uses.
-var SEEValue = [7]int{100, 320, 330, 500, 950, 20000, 0}
+// pieceValue is indexed by PieceType; NoPieceType is worth nothing.
+var pieceValue = [NoPieceType + 1]int{100, 320, 330, 500, 950, 20000, 0}
+
+// PieceValue is the value of a piece of type t in centipawns as the static
+// exchange evaluation and move ordering count it (0 for NoPieceType).
+func PieceValue(t PieceType) int { return pieceValue[t] }
 
 // SEE reports whether the static exchange evaluation of m — the material
 // balance after both sides keep capturing on m's destination with their
@@ -12,13 +16,13 @@ func (p *Position) SEE(m Move, threshold int) bool {
 		return threshold <= 0
 	}
 	from, to := m.From(), m.To()
-	gain := SEEValue[p.squares[to].Type()%7]
+	gain := pieceValue[p.squares[to].Type()]
 	if m.Kind() == EnPassant {
-		gain = SEEValue[Pawn]
+		gain = pieceValue[Pawn]
 	}
 	next := p.squares[from].Type()
 	if m.IsPromotion() {
-		gain += SEEValue[m.Promotion()] - SEEValue[Pawn]
+		gain += pieceValue[m.Promotion()] - pieceValue[Pawn]
 		next = m.Promotion()
 	}
 	// balance is what the side that made m has won if the opponent stops now.
@@ -26,7 +30,7 @@ func (p *Position) SEE(m Move, threshold int) bool {
 	if balance < 0 {
 		return false
 	}
-	balance -= SEEValue[next]
+	balance -= pieceValue[next]
 	if balance >= 0 {
 		return true // even losing the moved piece keeps us above the threshold
 	}
@@ -51,7 +55,7 @@ func (p *Position) SEE(m Move, threshold int) bool {
 			}
 		}
 		side ^= 1
-		balance = -balance - 1 - SEEValue[t]
+		balance = -balance - 1 - pieceValue[t]
 		if balance >= 0 {
 			if t == King && attackers&p.byColor[side] != 0 {
 				side ^= 1 // the king cannot capture into a defended square
@@ -70,52 +74,3 @@ func (p *Position) SEE(m Move, threshold int) bool {
 	// The side to move after the loop is the one that lost the exchange.
 	return side != p.side
 }
-
-// IsRepetition reports whether the current position occurred before within
-// the reach of the halfmove clock: once is enough when the earlier
-// occurrence lies within the last searchPly plies (inside the search tree),
-// otherwise it must have occurred twice (a threefold repetition).
-func (p *Position) IsRepetition(searchPly int) bool {
-	n := len(p.history)
-	end := min(p.halfmove, n)
-	seen := 0
-	for i := 4; i <= end; i += 2 {
-		if p.history[n-i].key == p.key {
-			if i <= searchPly {
-				return true
-			}
-			seen++
-			if seen >= 2 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// InsufficientMaterial reports positions where neither side can mate by
-// any sequence of legal moves that the rules recognise cheaply: bare kings,
-// or a single minor piece between them, or bishops all on one colour.
-func (p *Position) InsufficientMaterial() bool {
-	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
-		return false
-	}
-	minors := p.byType[Knight] | p.byType[Bishop]
-	if !minors.More() {
-		return true
-	}
-	const dark = Bitboard(0xAA55AA55AA55AA55)
-	if p.byType[Knight] == 0 && (p.byType[Bishop]&dark == 0 || p.byType[Bishop]&^dark == 0) {
-		return true
-	}
-	return false
-}
-
-// HasNonPawnMaterial reports whether colour c has a piece other than pawns
-// and king (null-move pruning is unsafe without one: zugzwang).
-func (p *Position) HasNonPawnMaterial(c Color) bool {
-	return p.byColor[c]&(p.byType[Knight]|p.byType[Bishop]|p.byType[Rook]|p.byType[Queen]) != 0
-}
-
-// MovedPiece returns the piece that m moves in this position.
-func (p *Position) MovedPiece(m Move) Piece { return p.squares[m.From()&63] }

@@ -344,7 +344,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 			// Delta pruning: even winning the victim outright stays below alpha.
 			if !m.IsPromotion() && m.Kind() != board.EnPassant &&
-				standPat+board.SEEValue[p.PieceAt(m.To()).Type()%7]+200 <= alpha {
+				standPat+board.PieceValue(p.PieceAt(m.To()).Type())+200 <= alpha {
 				continue
 			}
 		}

@@ -19,13 +19,13 @@ const (
 // mvvLva ranks captures: most valuable victim first, then least valuable
 // attacker.
 func mvvLva(p *board.Position, m board.Move) int32 {
-	victim := board.Pawn
-	if m.Kind() != board.EnPassant {
-		victim = p.PieceAt(m.To()).Type() % 6
+	victim := p.PieceAt(m.To()).Type()
+	if m.Kind() == board.EnPassant || victim == board.NoPieceType {
+		victim = board.Pawn // en passant takes a pawn; a quiet promotion ranks as if it did
 	}
-	v := int32(board.SEEValue[victim]) * 8
+	v := int32(board.PieceValue(victim)) * 8
 	if m.IsPromotion() {
-		v += int32(board.SEEValue[m.Promotion()]) * 8
+		v += int32(board.PieceValue(m.Promotion())) * 8
 	}
 	return v - int32(p.MovedPiece(m).Type())
 }
