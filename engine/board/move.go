@@ -9,10 +9,13 @@ type Move uint16
 // made by MakeNullMove.
 const NullMove Move = 0
 
-// Move kinds; the promotion kinds carry the piece in their low two bits and
-// captures have bit 2 set.
+// MoveKind is the 4-bit kind of a move. The promotion kinds carry the piece
+// in their low two bits and captures have bit 2 set.
+type MoveKind uint8
+
+// Move kinds.
 const (
-	Quiet           = 0
+	Quiet           MoveKind = 0
 	DoublePush      = 1
 	CastleKingside  = 2
 	CastleQueenside = 3
@@ -29,7 +32,7 @@ const (
 )
 
 // NewMove builds a move from its parts.
-func NewMove(from, to Square, kind int) Move {
+func NewMove(from, to Square, kind MoveKind) Move {
 	return Move(from) | Move(to)<<6 | Move(kind)<<12
 }
 
@@ -40,10 +43,10 @@ func (m Move) From() Square { return Square(m & 63) }
 func (m Move) To() Square { return Square(m >> 6 & 63) }
 
 // Kind returns the move kind (Quiet, Capture, PromoQueen, …).
-func (m Move) Kind() int { return int(m >> 12) }
+func (m Move) Kind() MoveKind { return MoveKind(m >> 12) }
 
 // IsCapture reports whether the move takes a piece (en passant included).
-func (m Move) IsCapture() bool { return m&(Capture<<12) != 0 }
+func (m Move) IsCapture() bool { return m&(Move(Capture)<<12) != 0 }
 
 // IsPromotion reports whether the move promotes a pawn.
 func (m Move) IsPromotion() bool { return m&(8<<12) != 0 }

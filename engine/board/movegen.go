@@ -79,7 +79,7 @@ func (p *Position) GenerateMoves(l *MoveList, kind GenKind) {
 	p.genPawnMoves(l, kind, ksq, pinned, checkMask, checkers)
 }
 
-func captureKind(enemy Bitboard, to Square) int {
+func captureKind(enemy Bitboard, to Square) MoveKind {
 	if enemy.Has(to) {
 		return Capture
 	}
@@ -209,7 +209,7 @@ func addPawnCapture(l *MoveList, from, to Square, promoRank Bitboard) {
 	}
 }
 
-func addPromotions(l *MoveList, from, to Square, capture int) {
+func addPromotions(l *MoveList, from, to Square, capture MoveKind) {
 	l.add(NewMove(from, to, PromoQueen|capture))
 	l.add(NewMove(from, to, PromoKnight|capture))
 	l.add(NewMove(from, to, PromoRook|capture))
