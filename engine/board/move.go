@@ -16,19 +16,19 @@ type MoveKind uint8
 // Move kinds.
 const (
 	Quiet           MoveKind = 0
-	DoublePush      = 1
-	CastleKingside  = 2
-	CastleQueenside = 3
-	Capture         = 4
-	EnPassant       = 5
-	PromoKnight     = 8
-	PromoBishop     = 9
-	PromoRook       = 10
-	PromoQueen      = 11
-	PromoCapKnight  = 12
-	PromoCapBishop  = 13
-	PromoCapRook    = 14
-	PromoCapQueen   = 15
+	DoublePush      MoveKind = 1
+	CastleKingside  MoveKind = 2
+	CastleQueenside MoveKind = 3
+	Capture         MoveKind = 4
+	EnPassant       MoveKind = 5
+	PromoKnight     MoveKind = 8
+	PromoBishop     MoveKind = 9
+	PromoRook       MoveKind = 10
+	PromoQueen      MoveKind = 11
+	PromoCapKnight  MoveKind = 12
+	PromoCapBishop  MoveKind = 13
+	PromoCapRook    MoveKind = 14
+	PromoCapQueen   MoveKind = 15
 )
 
 // NewMove builds a move from its parts.

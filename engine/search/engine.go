@@ -2,6 +2,7 @@ package search
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -189,19 +190,10 @@ func makeRootMoves(pos *board.Position, only []board.Move) []rootMove {
 	pos.GenerateMoves(&l, board.GenAll)
 	var out []rootMove
 	for _, m := range l.Slice() {
-		if len(only) > 0 && !contains(only, m) {
+		if len(only) > 0 && !slices.Contains(only, m) {
 			continue
 		}
 		out = append(out, rootMove{move: m, score: -Infinity, prev: -Infinity, pv: []board.Move{m}})
 	}
 	return out
-}
-
-func contains(ms []board.Move, m board.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }

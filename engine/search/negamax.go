@@ -10,17 +10,19 @@ import (
 var lmrTable = func() (t [64][64]int) {
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
-			t[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+			t[d][m] = int(lmrBase + math.Log(float64(d))*math.Log(float64(m))/lmrDivisor)
 		}
 	}
 	return
 }()
 
-// negamax is the principal variation search below the root: one function on
-// purpose, as the hot path reads (and inlines) best as one flow. cutNode marks
-// nodes expected to fail high (children of a null-window search's first
-// move), where more aggressive reductions pay.
+// negamax is the principal variation search below the root (ply ≥ 1): one
+// function on purpose, as the hot path reads (and inlines) best as one flow;
+// its numbered steps are the map. cutNode marks nodes expected to fail high
+// (children of a null-window search's first move), where more aggressive
+// reductions pay.
 func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
+	// Step 1. Leaves go to the quiescence search; count the node.
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
@@ -34,8 +36,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	p := w.pos
 	inCheck := p.InCheck()
 
-	// Draws, then mate distance pruning: no line from here can beat a mate
-	// already found closer to the root.
+	if debug && !(ply >= 1 && ply < MaxPly && alpha < beta && -Infinity <= alpha && beta <= Infinity) {
+		panic(invariant("negamax(%d, %d, depth %d, ply %d)", alpha, beta, depth, ply))
+	}
+
+	// Step 2. Draws, then mate distance pruning: no line from here can beat
+	// a mate already found closer to the root.
 	if p.IsRepetition(ply) || p.InsufficientMaterial() ||
 		(p.HalfmoveClock() >= 100 && (!inCheck || p.HasLegalMove())) {
 		return 0
@@ -51,6 +57,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return alpha
 	}
 
+	// Step 3. The transposition table: a deep enough bound ends a non-PV node.
 	key := p.Key()
 	tt := w.e.tt
 	hit, found := tt.probe(key)
@@ -63,6 +70,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
+	// Step 4. The static evaluation, and a better estimate from the table.
 	staticEval, evalEst := noEval, noEval
 	if !inCheck {
 		if found && hit.eval != noEval {
@@ -85,15 +93,15 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	us := p.SideToMove()
 
 	if !pvNode && !inCheck && beta > -MateInMax && beta < MateInMax {
-		// Reverse futility: far enough above beta that a shallow search
-		// will not bring it back down.
-		if depth <= 8 && evalEst-80*(depth-b2i(improving)) >= beta {
+		// Step 5. Reverse futility: far enough above beta that a shallow
+		// search will not bring it back down.
+		if depth <= rfpMaxDepth && evalEst-rfpMargin*(depth-b2i(improving)) >= beta {
 			return evalEst
 		}
-		// Null move: if passing still fails high, a real move will too.
-		// Not without pieces (zugzwang) and not twice in a row.
-		if depth >= 3 && evalEst >= beta && staticEval >= beta && p.LastMove() != board.NullMove && p.HasNonPawnMaterial(us) {
-			r := 3 + depth/4 + min((evalEst-beta)/200, 3)
+		// Step 6. Null move: if passing still fails high, a real move will
+		// too. Not without pieces (zugzwang) and not twice in a row.
+		if depth >= nmpMinDepth && evalEst >= beta && staticEval >= beta && p.LastMove() != board.NullMove && p.HasNonPawnMaterial(us) {
+			r := nmpBase + depth/nmpDepthDivisor + min((evalEst-beta)/nmpEvalDivisor, nmpMaxEvalReduction)
 			w.makeNull()
 			score := -w.negamax(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			w.undoMove()
@@ -105,12 +113,14 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 	}
-	// Internal iterative reduction: without a hash move, this node was not
-	// searched before and the move ordering is poor; search it shallower.
-	if depth >= 4 && ttMove == board.NullMove && (pvNode || cutNode) {
+	// Step 7. Internal iterative reduction: without a hash move, this node
+	// was not searched before and the move ordering is poor; search it
+	// shallower.
+	if depth >= iirMinDepth && ttMove == board.NullMove && (pvNode || cutNode) {
 		depth--
 	}
 
+	// Step 8. No legal move: mate or stalemate.
 	pk := &w.pickers[ply]
 	pk.init(w, board.GenAll, ttMove, ply, false)
 	if pk.moves.N == 0 {
@@ -119,6 +129,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		return 0
 	}
+
+	// Step 9. The move loop, best-ordered first.
 	bestScore, bestMove := -Infinity, board.NullMove
 	origAlpha := alpha
 	var quiets [64]board.Move
@@ -134,45 +146,46 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			continue
 		}
 		moveCount++
-		if ply > 0 && bestScore > -MateInMax && p.HasNonPawnMaterial(us) && !inCheck {
+		// Step 10. Pruning at shallow depth, once a move has kept us out
+		// of a mate.
+		if bestScore > -MateInMax && p.HasNonPawnMaterial(us) && !inCheck {
 			if quiet {
 				// Late move pruning and futility pruning: at shallow depth,
 				// quiet moves late in the list rarely matter.
-				if !pvNode && depth <= 8 && moveCount > (3+depth*depth)/(2-b2i(improving)) {
+				if !pvNode && depth <= pruneMaxDepth && moveCount > (lmpBase+depth*depth)/(2-b2i(improving)) {
 					skipQuiets = true
 					continue
 				}
-				if depth <= 8 && staticEval+100+90*depth <= alpha {
+				if depth <= pruneMaxDepth && staticEval+futilityBase+futilityPerDepth*depth <= alpha {
 					skipQuiets = true
 					continue
 				}
-				if depth <= 8 && !p.SEE(m, -60*depth) {
+				if depth <= pruneMaxDepth && !p.SEE(m, -seeQuietMargin*depth) {
 					continue
 				}
-			} else if depth <= 8 && order < scoreGoodNoisy && !p.SEE(m, -100*depth) {
+			} else if depth <= pruneMaxDepth && order < scoreGoodNoisy && !p.SEE(m, -seeNoisyMargin*depth) {
 				continue
 			}
 		}
 
+		// Step 11. Make the move, extend checks.
 		w.makeMove(m)
 		givesCheck := p.InCheck()
-		newDepth := depth - 1
-		if givesCheck && ply < 2*w.rootDepth {
-			newDepth++ // check extension
-		}
+		newDepth := depth - 1 + w.extension(givesCheck, ply)
+		// Step 12. Principal variation search with late move reductions.
 		var score int
 		if moveCount == 1 {
 			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
 		} else {
 			r := 0
-			if depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || order < scoreGoodNoisy) {
+			if depth >= lmrMinDepth && moveCount > 1+b2i(pvNode) && (quiet || order < scoreGoodNoisy) {
 				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
 				r += b2i(!pvNode) + b2i(cutNode) - b2i(improving) - b2i(givesCheck)
 				if order >= scoreCounter && quiet {
 					r-- // killers and countermove
 				}
 				if quiet {
-					r -= int(order) / 6000
+					r -= int(order) / lmrHistoryDivisor
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -188,6 +201,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if w.stopped {
 			return 0
 		}
+		// Step 13. A new best move; at beta, a cutoff that teaches the
+		// move-ordering tables.
 		if score > bestScore {
 			bestScore = score
 			if score > alpha {
@@ -209,6 +224,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	if bestScore == -Infinity {
 		return alpha // unreachable: pruning needs a searched move first
+	}
+	// Step 14. Store the result.
+	if debug && !(-Mate < bestScore && bestScore < Mate && (bestMove == board.NullMove) == (bestScore <= origAlpha)) {
+		panic(invariant("negamax result %d (move %v) for window (%d, %d)", bestScore, bestMove, origAlpha, beta))
 	}
 	tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta))
 	return bestScore
@@ -267,7 +286,7 @@ func (w *worker) rewardQuiet(m board.Move, ply, depth int, tried []board.Move) {
 		w.counter[p.PieceAt(prev.To())][prev.To()] = m
 	}
 	us := p.SideToMove()
-	bonus := min(depth*depth*16, 1600)
+	bonus := min(depth*depth*historyBonusScale, historyBonusMax)
 	updateHistory(&w.history[us][m.From()][m.To()], bonus)
 	for _, q := range tried {
 		updateHistory(&w.history[us][q.From()][q.To()], -bonus)
@@ -304,7 +323,6 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			return score
 		}
 		ttMove = hit.move // only matched against generated moves, so never illegal
-
 	}
 	best, standPat := -Infinity, noEval
 	if !inCheck {
@@ -319,12 +337,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, standPat)
 		best = standPat
 	}
-	kind := board.GenNoisy
-	if inCheck {
-		kind = board.GenAll
-	}
 	pk := &w.pickers[ply]
-	pk.init(w, kind, ttMove, ply, true)
+	pk.init(w, quiescenceMoves(inCheck), ttMove, ply, true)
 	if inCheck && pk.moves.N == 0 {
 		return -Mate + ply
 	}
@@ -335,18 +349,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if m == board.NullMove {
 			break
 		}
-		if !inCheck {
-			if m.IsPromotion() && m.Promotion() != board.Queen {
-				continue
-			}
-			if !p.SEE(m, 0) {
-				continue // a losing capture will not raise the score
-			}
-			// Delta pruning: even winning the victim outright stays below alpha.
-			if !m.IsPromotion() && m.Kind() != board.EnPassant &&
-				standPat+board.PieceValue(p.PieceAt(m.To()).Type())+200 <= alpha {
-				continue
-			}
+		if !inCheck && futileCapture(p, m, standPat, alpha) {
+			continue
 		}
 		w.makeMove(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
@@ -368,4 +372,34 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	w.e.tt.store(key, bestMove, toTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta))
 	return best
+}
+
+// quiescenceMoves is what the quiescence search tries: every evasion when
+// in check, otherwise only captures and promotions.
+func quiescenceMoves(inCheck bool) board.GenKind {
+	if inCheck {
+		return board.GenAll
+	}
+	return board.GenNoisy
+}
+
+// futileCapture says which noisy moves the quiescence search skips: minor
+// promotions, captures that lose material, and captures that cannot lift
+// the stand-pat score to alpha even winning the victim outright (delta
+// pruning).
+func futileCapture(p *board.Position, m board.Move, standPat, alpha int) bool {
+	if m.IsPromotion() && m.Promotion() != board.Queen {
+		return true
+	}
+	if !p.SEE(m, 0) {
+		return true
+	}
+	return !m.IsPromotion() && m.Kind() != board.EnPassant &&
+		standPat+board.PieceValue(p.PieceAt(m.To()).Type())+deltaMargin <= alpha
+}
+
+// extension is how many plies deeper a move is searched: one for a check,
+// while the line is shorter than checkExtensionPlies × the iteration depth.
+func (w *worker) extension(givesCheck bool, ply int) int {
+	return b2i(givesCheck && ply < checkExtensionPlies*w.rootDepth)
 }

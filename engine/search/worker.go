@@ -207,9 +207,9 @@ func (w *worker) shouldFinish(depth int, res Result) bool {
 // previous score, widening it on each failure.
 func (w *worker) aspiration(depth, pvIdx int, report func(Info)) {
 	prev := w.rootMoves[pvIdx].prev
-	delta := 20
+	delta := aspirationDelta
 	alpha, beta := -Infinity, Infinity
-	if depth >= 5 && !IsMate(prev) && prev > -Infinity {
+	if depth >= aspirationMinDepth && !IsMate(prev) && prev > -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
@@ -250,10 +250,7 @@ func (w *worker) searchRoot(depth, alpha, beta, pvIdx int) int {
 	for i := pvIdx; i < len(w.rootMoves); i++ {
 		rm := &w.rootMoves[i]
 		w.makeMove(rm.move)
-		newDepth := depth - 1
-		if w.pos.InCheck() {
-			newDepth++
-		}
+		newDepth := depth - 1 + w.extension(w.pos.InCheck(), 0)
 		var score int
 		if i == pvIdx {
 			score = -w.negamax(-beta, -alpha, newDepth, 1, false)

@@ -1,0 +1,6 @@
+//go:build !kibitzdebug
+
+package search
+
+// debug is false in normal builds: the invariant checks compile away.
+const debug = false
