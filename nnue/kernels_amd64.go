@@ -7,8 +7,14 @@ import "golang.org/x/sys/cpu"
 // useAVX2 is decided once at start-up; without AVX2 the scalar kernels run.
 var useAVX2 = cpu.X86.HasAVX2
 
-// Backend names the kernels in use.
-var Backend = map[bool]string{true: "avx2", false: "scalar"}[useAVX2]
+// Backend names the kernels in use: "avx2", or "scalar" on a CPU without
+// AVX2.
+func Backend() string {
+	if useAVX2 {
+		return "avx2"
+	}
+	return "scalar"
+}
 
 func addColumn(acc, w []int16) {
 	if useAVX2 {

@@ -2,8 +2,8 @@
 
 package nnue
 
-// Backend names the kernels in use.
-const Backend = "scalar"
+// Backend names the kernels in use: "scalar" in this build.
+func Backend() string { return "scalar" }
 
 func addColumn(acc, w []int16)              { addColumnGeneric(acc, w) }
 func output(us, them, w []int16) int32      { return outputGeneric(us, them, w) }

@@ -182,7 +182,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		return nil, badRequest("no legal move: the position is %s", reason)
 	}
 	a.searches.Add(1)
-	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, Net: a.net})
+	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, MoveOverhead: search.DefaultMoveOverhead, Net: a.net})
 	stop := stopOnDisconnect(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)

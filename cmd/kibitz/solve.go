@@ -41,7 +41,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, Net: nn})
+	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, MoveOverhead: search.DefaultMoveOverhead, Net: nn})
 	lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes, Depth: *depth}
 	solved := 0
 	var missed []string

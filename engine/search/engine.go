@@ -11,12 +11,13 @@ import (
 	"kibitz/nnue"
 )
 
-// Options configure an Engine; the zero value of a field means its default.
+// Options configure an Engine. HashMB, Threads and MultiPV below 1 mean
+// their defaults; every other field is taken as given, zero included.
 type Options struct {
 	HashMB       int           // transposition table size (default 16)
 	Threads      int           // search threads (default 1; always 1 in wasm)
 	MultiPV      int           // principal variations to report (default 1)
-	MoveOverhead time.Duration // reserved per move for GUI/network delay (default 30 ms)
+	MoveOverhead time.Duration // reserved per timed move for GUI/network delay (see DefaultMoveOverhead)
 	// Yield, if set, is called every 16 Ki nodes of the main thread. A
 	// single-threaded host without preemption (wasm in a browser) uses
 	// it to hand control back to its event loop so that Stop can arrive.
@@ -63,6 +64,10 @@ type Engine struct {
 	workers []*worker
 }
 
+// DefaultMoveOverhead is the time a host that relays moves (a GUI, the
+// page, the API) reserves per timed move unless told otherwise.
+const DefaultMoveOverhead = 30 * time.Millisecond
+
 // New returns an engine with the given options.
 func New(opts Options) *Engine {
 	e := &Engine{}
@@ -83,11 +88,7 @@ func (e *Engine) SetOptions(o Options) {
 	if o.MultiPV <= 0 {
 		o.MultiPV = 1
 	}
-	if o.MoveOverhead < 0 {
-		o.MoveOverhead = 0
-	} else if o.MoveOverhead == 0 {
-		o.MoveOverhead = 30 * time.Millisecond
-	}
+	o.MoveOverhead = max(o.MoveOverhead, 0)
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
 		e.tt = NewTT(o.HashMB)
 	} else if o.Net != e.opts.Net {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"kibitz/engine/search"
 	"kibitz/internal/regular"
 	"kibitz/nnue"
 )
@@ -28,11 +29,8 @@ var optionSpecs = []optionSpec{
 	{name: "Hash", kind: "spin", def: 16, min: 1, max: 65536, apply: func(s *session, v int) { s.opts.HashMB = v }, check: checkHash},
 	{name: "Threads", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.Threads = v }},
 	{name: "MultiPV", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.MultiPV = v }},
-	{name: "Move Overhead", kind: "spin", def: 30, min: 0, max: 5000, apply: func(s *session, v int) {
+	{name: "Move Overhead", kind: "spin", def: int(search.DefaultMoveOverhead / time.Millisecond), min: 0, max: 5000, apply: func(s *session, v int) {
 		s.opts.MoveOverhead = time.Duration(v) * time.Millisecond
-		if v == 0 {
-			s.opts.MoveOverhead = -1 // zero means "default" to search.Options
-		}
 	}},
 	{name: "Clear Hash", kind: "button", apply: func(s *session, _ int) { s.engine.ClearHash() }},
 	{name: "UseNNUE", kind: "check", defText: "true", set: setUseNNUE},
@@ -50,6 +48,16 @@ func (o optionSpec) declaration() string {
 }
 
 // setOption parses "name <words…> [value <v>]" and applies it.
+// applySpinDefaults sets the numeric options to the defaults the engine
+// announces, so that the option table is the one place they are written.
+func (s *session) applySpinDefaults() {
+	for _, o := range optionSpecs {
+		if o.kind == "spin" {
+			o.apply(s, o.def)
+		}
+	}
+}
+
 func (s *session) setOption(args []string) error {
 	if len(args) < 2 || args[0] != "name" {
 		return fmt.Errorf("setoption: want \"setoption name <name> value <value>\"")

@@ -74,6 +74,7 @@ func Run(in io.Reader, out io.Writer) error {
 		s.useNNUE = false // the embedded net is checked by the tests; keep playing classically
 		s.errorf("%v", err)
 	}
+	s.applySpinDefaults()
 	s.engine = search.New(s.opts)
 	s.opts = s.engine.Options()
 	lines := make(chan string)

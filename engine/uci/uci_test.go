@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/search"
 	"kibitz/nnue"
 )
 
@@ -495,4 +496,23 @@ func oneOf(s string, words ...string) bool {
 		}
 	}
 	return false
+}
+
+// The engine starts with the option defaults it announces, and a Move
+// Overhead of 0 is 0 (not "the default").
+func TestOptionDefaultsAndZeroOverhead(t *testing.T) {
+	s := &session{}
+	s.applySpinDefaults()
+	s.engine = search.New(s.opts)
+	if o := s.engine.Options(); o.HashMB != 16 || o.Threads != 1 || o.MultiPV != 1 || o.MoveOverhead != search.DefaultMoveOverhead {
+		t.Errorf("defaults: hash %d, threads %d, multipv %d, overhead %v", o.HashMB, o.Threads, o.MultiPV, o.MoveOverhead)
+	}
+	for _, v := range []string{"0", "250"} {
+		if err := s.setOption(strings.Fields("name Move Overhead value " + v)); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.engine.Options().MoveOverhead.Milliseconds(); fmt.Sprint(got) != v {
+			t.Errorf("Move Overhead %s: engine uses %d ms", v, got)
+		}
+	}
 }

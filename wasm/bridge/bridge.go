@@ -41,7 +41,7 @@ type Session struct {
 // New returns a session at the starting position with a hash of hashMB.
 // yield (may be nil) lets the host's event loop run during a search.
 func New(hashMB int, yield func()) *Session {
-	s := &Session{pos: board.NewPosition(), opts: search.Options{HashMB: hashMB, Threads: 1, Yield: yield}}
+	s := &Session{pos: board.NewPosition(), opts: search.Options{HashMB: hashMB, Threads: 1, MoveOverhead: search.DefaultMoveOverhead, Yield: yield}}
 	if net, err := nnue.Default(); err == nil {
 		s.opts.Net = net // the default evaluation; classical only if the embedded net were broken
 	}
