@@ -18,7 +18,7 @@ import (
 // Entry is one test position.
 type Entry struct {
 	ID    string
-	FEN   string   // with clocks "0 1" when the line has none
+	FEN   string   // the line's clocks when it has them (a FEN line), else "0 1"
 	Best  []string // bm moves, UCI notation
 	Avoid []string // am moves, UCI notation
 }
@@ -47,12 +47,18 @@ func parseLine(text string) (Entry, error) {
 		return Entry{}, fmt.Errorf("want at least four FEN fields")
 	}
 	e := Entry{FEN: strings.Join(f[:4], " ") + " 0 1"}
+	ops := f[4:]
+	// EPD has no clocks, but a FEN line (opening books) does: opcodes begin
+	// with a letter, so two numbers after the four fields are clocks.
+	if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
+		e.FEN, ops = strings.Join(f[:6], " "), f[6:]
+	}
 	opt, err := chess.FEN(e.FEN)
 	if err != nil {
 		return Entry{}, err
 	}
 	pos := chess.NewGame(opt).Position()
-	for _, op := range strings.Split(strings.Join(f[4:], " "), ";") {
+	for _, op := range strings.Split(strings.Join(ops, " "), ";") {
 		op = strings.TrimSpace(op)
 		name, arg, _ := strings.Cut(op, " ")
 		switch name {
@@ -93,4 +99,16 @@ func (e Entry) Solved(move string) bool {
 		}
 	}
 	return false
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

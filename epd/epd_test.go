@@ -36,3 +36,23 @@ func TestAvoidAndErrors(t *testing.T) {
 		}
 	}
 }
+
+// A FEN line keeps its clocks; an EPD line, which has none, gets "0 1"; the
+// operations after the clocks are still read.
+func TestClocksOfFENLines(t *testing.T) {
+	in := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 3 17\n" +
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 9 bm e5; id \"x\";\n" +
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5;\n"
+	es, err := Read(strings.NewReader(in), "t")
+	if err != nil || len(es) != 3 {
+		t.Fatalf("%d entries: %v", len(es), err)
+	}
+	for i, want := range []string{" e3 3 17", " - 0 9", " - 0 1"} {
+		if !strings.HasSuffix(es[i].FEN, want) {
+			t.Errorf("line %d: FEN %q, want the clocks%q", i+1, es[i].FEN, want)
+		}
+	}
+	if es[1].ID != "x" || len(es[1].Best) != 1 || es[1].Best[0] != "e7e5" || len(es[2].Best) != 1 {
+		t.Errorf("operations after the clocks: %+v", es[1:])
+	}
+}

@@ -5,6 +5,7 @@
 // github.com/notnil/chess; talking to engines is this package's own UCI
 // client, which puts a deadline on every read.
 //
-// match imports only the standard library, notnil/chess and internal/regular:
+// match imports only the standard library, notnil/chess, epd (for opening
+// files) and internal/regular:
 // it drives any UCI engine, Kibitz included, as a separate process.
 package match

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	_ "embed"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/notnil/chess"
 
+	"kibitz/epd"
 	"kibitz/internal/regular"
 )
 
@@ -58,40 +60,20 @@ func LoadOpenings(path string, count int, seed uint64) ([]Opening, error) {
 	return all[:min(count, len(all))], nil
 }
 
-func parseEPD(r interface{ Read([]byte) (int, error) }, name string) ([]Opening, error) {
-	var out []Opening
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		f := strings.Fields(strings.Split(text, ";")[0])
-		if len(f) < 4 {
-			return nil, fmt.Errorf("%s:%d: not an EPD/FEN line", name, line)
-		}
-		fen := strings.Join(f[:4], " ") + " 0 1"
-		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
-			fen = strings.Join(f[:6], " ")
-		}
-		if _, err := chess.FEN(fen); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
-		}
-		out = append(out, Opening{FEN: fen})
+// parseEPD reads openings from an EPD or FEN-per-line file.
+func parseEPD(r io.Reader, name string) ([]Opening, error) {
+	entries, err := epd.Read(r, name)
+	if err != nil {
+		return nil, err
 	}
-	if len(out) == 0 {
+	if len(entries) == 0 {
 		return nil, fmt.Errorf("%s: no positions", name)
 	}
-	return out, sc.Err()
-}
-
-func isNumber(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
+	out := make([]Opening, len(entries))
+	for i, e := range entries {
+		out[i] = Opening{FEN: e.FEN}
 	}
-	return s != ""
+	return out, nil
 }
 
 // splitPGN cuts a PGN file into the text of each game.
