@@ -9,13 +9,14 @@ import (
 	"syscall/js"
 	"time"
 
+	"kibitz/internal/version"
 	"kibitz/wasm/bridge"
 )
 
 func main() {
 	s := bridge.New(16, yield)
 	api := map[string]any{
-		"version": bridge.Version,
+		"version": version.String,
 		"newGame": js.FuncOf(func(js.Value, []js.Value) any { return errValue(s.NewGame()) }),
 		"setHash": js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.SetHash(intArg(a, 0))) }),
 		"setPosition": js.FuncOf(func(_ js.Value, a []js.Value) any {

@@ -15,9 +15,6 @@ import (
 	"kibitz/nnue"
 )
 
-// Version is reported by /api/health.
-const Version = "kibitz 0.1"
-
 type api struct {
 	net         *nnue.Net // nil: classical evaluation
 	lim         Limits

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/internal/excerpt"
 )
 
 func newServer(t *testing.T) *httptest.Server {
@@ -134,7 +135,7 @@ func TestErrors(t *testing.T) {
 		code, out, _ := call(t, c.method, srv.URL+c.path, c.body)
 		msg, _ := out["error"].(string)
 		if code != c.status || !strings.Contains(msg, c.want) {
-			t.Errorf("%s %s: %d %q, want %d mentioning %q", c.method, clip(c.path), code, msg, c.status, c.want)
+			t.Errorf("%s %s: %d %q, want %d mentioning %q", c.method, excerpt.Of(c.path), code, msg, c.status, c.want)
 		}
 	}
 }

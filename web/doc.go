@@ -2,5 +2,6 @@
 // static play page. The same handler is served natively by "kibitz serve"
 // and on Cloudflare Workers by the small program in web/worker.
 //
-// web imports engine/board, engine/eval, engine/search and nnue.
+// web imports engine/board, engine/eval, engine/search, nnue,
+// internal/excerpt and internal/version.
 package web

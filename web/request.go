@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"kibitz/engine/board"
+	"kibitz/internal/excerpt"
 )
 
 // Limits caps what one request may ask for.
@@ -123,7 +124,7 @@ var knownParams = map[string]bool{"fen": true, "moves": true, "depth": true, "no
 func ParseRequest(q url.Values, lim Limits) (Request, error) {
 	for k := range q {
 		if !knownParams[k] {
-			return Request{}, badRequest("unknown parameter %q (want fen, moves, depth, nodes, multipv)", clip(k))
+			return Request{}, badRequest("unknown parameter %q (want fen, moves, depth, nodes, multipv)", excerpt.Of(k))
 		}
 	}
 	req := Request{MultiPV: 1}
@@ -147,7 +148,7 @@ func ParseRequest(q url.Values, lim Limits) (Request, error) {
 		}
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return 0, badRequest("%s %q is not an integer", name, clip(s))
+			return 0, badRequest("%s %q is not an integer", name, excerpt.Of(s))
 		}
 		if n < lo || n > hi {
 			return 0, badRequest("%s %d is out of range %d..%d", name, n, lo, hi)
@@ -174,11 +175,4 @@ func ParseRequest(q url.Values, lim Limits) (Request, error) {
 		req.Nodes = lim.MaxNodes // depth searches are capped too
 	}
 	return req, nil
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "…"
-	}
-	return s
 }

@@ -8,6 +8,6 @@
 // millisecond natively and a few in wasm (see BenchmarkInitTables), which matters for runtimes
 // that start fresh per request such as a Cloudflare Worker.
 //
-// board imports only the standard library; every other engine package may
-// import it.
+// board imports only the standard library and internal/excerpt (for error
+// messages); every other engine package may import it.
 package board

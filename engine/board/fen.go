@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"kibitz/internal/excerpt"
 )
 
 // ErrInvalidFEN is wrapped by every error ParseFEN returns.
@@ -22,17 +24,10 @@ const maxFENLength = 256
 func ParseFEN(fen string) (*Position, error) {
 	p := &Position{history: make([]undo, 0, 256)}
 	if err := p.parseFEN(fen); err != nil {
-		return nil, fmt.Errorf("%w %q: %v", ErrInvalidFEN, clip(fen), err)
+		return nil, fmt.Errorf("%w %q: %v", ErrInvalidFEN, excerpt.Of(fen), err)
 	}
 	p.key = p.computeKey()
 	return p, nil
-}
-
-func clip(s string) string {
-	if len(s) > 100 {
-		return s[:100] + "…"
-	}
-	return s
 }
 
 func (p *Position) parseFEN(fen string) error {

@@ -3,6 +3,8 @@ package board
 import (
 	"errors"
 	"fmt"
+
+	"kibitz/internal/excerpt"
 )
 
 // ErrIllegalMove is wrapped by ParseMove's errors for well-formed moves that
@@ -13,7 +15,7 @@ var ErrIllegalMove = errors.New("illegal move")
 // and returns it if it is legal in p.
 func (p *Position) ParseMove(s string) (Move, error) {
 	if len(s) != 4 && len(s) != 5 {
-		return NullMove, fmt.Errorf("move %q: want 4 or 5 characters like e2e4 or e7e8q", clip(s))
+		return NullMove, fmt.Errorf("move %q: want 4 or 5 characters like e2e4 or e7e8q", excerpt.Of(s))
 	}
 	from, ok1 := ParseSquare(s[0:2])
 	to, ok2 := ParseSquare(s[2:4])

@@ -9,6 +9,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/internal/excerpt"
 )
 
 // goCommand parses the limits and starts the search in the background; the
@@ -156,7 +157,7 @@ func parseLimits(args []string, pos *board.Position) (search.Limits, error) {
 			continue
 		}
 		if !isGoKeyword(key) {
-			return l, fmt.Errorf("go: unknown parameter %q", clip(key))
+			return l, fmt.Errorf("go: unknown parameter %q", excerpt.Of(key))
 		}
 		if i+1 >= len(args) {
 			return l, fmt.Errorf("go %s: missing value", key)
@@ -164,7 +165,7 @@ func parseLimits(args []string, pos *board.Position) (search.Limits, error) {
 		i++
 		v, err := strconv.ParseInt(args[i], 10, 64)
 		if err != nil {
-			return l, fmt.Errorf("go %s: %q is not an integer", key, clip(args[i]))
+			return l, fmt.Errorf("go %s: %q is not an integer", key, excerpt.Of(args[i]))
 		}
 		n := int(max(min(v, 1<<40), -(1 << 40)))
 		switch key {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kibitz/engine/search"
+	"kibitz/internal/excerpt"
 	"kibitz/internal/regular"
 	"kibitz/nnue"
 )
@@ -88,7 +89,7 @@ func (s *session) setOption(args []string) error {
 			}
 			n, err := strconv.Atoi(valueWords[0])
 			if err != nil || n < o.min || n > o.max {
-				return fmt.Errorf("setoption %s: value %q is not an integer in %d..%d", o.name, clip(strings.Join(valueWords, " ")), o.min, o.max)
+				return fmt.Errorf("setoption %s: value %q is not an integer in %d..%d", o.name, excerpt.Of(strings.Join(valueWords, " ")), o.min, o.max)
 			}
 			v = n
 		}
@@ -102,7 +103,7 @@ func (s *session) setOption(args []string) error {
 		s.opts = s.engine.Options()
 		return nil
 	}
-	return fmt.Errorf("setoption: unknown option %q", clip(name))
+	return fmt.Errorf("setoption: unknown option %q", excerpt.Of(name))
 }
 
 // embeddedNet is EvalFile's default: the net built into the binary.
@@ -115,7 +116,7 @@ func setUseNNUE(s *session, v string) error {
 	case "false":
 		s.useNNUE = false
 	default:
-		return fmt.Errorf("value %q is not true or false", clip(v))
+		return fmt.Errorf("value %q is not true or false", excerpt.Of(v))
 	}
 	return s.applyNet()
 }

@@ -8,7 +8,8 @@
 // commands after them wait in turn; stop and quit act at once, and input
 // is read all the while.
 //
-// uci imports engine/board, engine/search, nnue and internal/regular.
+// uci imports engine/board, engine/search, nnue, internal/regular,
+// internal/excerpt and internal/version.
 package uci
 
 import (
@@ -21,12 +22,14 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/internal/excerpt"
+	"kibitz/internal/version"
 	"kibitz/nnue"
 )
 
 // Name and Author are what "uci" reports.
 const (
-	Name   = "Kibitz"
+	Name   = version.Name
 	Author = "the Kibitz authors"
 )
 
@@ -212,7 +215,7 @@ func (s *session) handle(line string) {
 	case "d":
 		s.out.printf("%s\nKey: %016x", s.pos, s.pos.Key())
 	default:
-		s.errorf("unknown command %q", clip(cmd))
+		s.errorf("unknown command %q", excerpt.Of(cmd))
 	}
 }
 
@@ -221,13 +224,6 @@ func (s *session) busy() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.searching
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "…"
-	}
-	return s
 }
 
 // parsePosition reads "startpos|fen F… [moves m…]" into a new position.
@@ -246,7 +242,7 @@ func parsePosition(args []string) (*board.Position, error) {
 		}
 		fenFields, rest = rest[:i], rest[i:]
 	default:
-		return nil, fmt.Errorf("position: want startpos or fen, got %q", clip(args[0]))
+		return nil, fmt.Errorf("position: want startpos or fen, got %q", excerpt.Of(args[0]))
 	}
 	fen := board.StartFEN
 	if fenFields != nil {
@@ -259,7 +255,7 @@ func parsePosition(args []string) (*board.Position, error) {
 	var moves []string
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			return nil, fmt.Errorf("position: unexpected %q", clip(rest[0]))
+			return nil, fmt.Errorf("position: unexpected %q", excerpt.Of(rest[0]))
 		}
 		moves = rest[1:]
 	}

@@ -18,9 +18,6 @@ import (
 	"kibitz/nnue"
 )
 
-// Version identifies the engine build to the page.
-const Version = "kibitz 0.1"
-
 // Limits of one search request. Zero fields are unset.
 type Limits struct {
 	Depth    int
