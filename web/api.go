@@ -141,10 +141,8 @@ func (a *api) legal(_ *http.Request, req Request) (any, error) {
 
 // scoreJSON is {"cp": N} or {"mate": N}, from the side to move's view.
 func scoreJSON(score int) map[string]int {
-	if search.IsMate(score) {
-		return map[string]int{"mate": search.MateMoves(score)}
-	}
-	return map[string]int{"cp": score}
+	unit, v := search.ScoreUnit(score)
+	return map[string]int{unit: v}
 }
 
 func (a *api) eval(_ *http.Request, req Request) (any, error) {
@@ -184,12 +182,12 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	defer stop()
 	lines := make([]line, req.MultiPV)
 	res := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes, MoveTime: a.searchTime}, func(i search.Info) {
-		lines[i.MultiPV-1] = line{Score: scoreJSON(i.Score), PV: uciList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
+		lines[i.MultiPV-1] = line{Score: scoreJSON(i.Score), PV: board.UCIList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
 	})
 	out := map[string]any{
 		"fen": req.Pos.FEN(), "bestmove": res.Move.String(), "san": req.Pos.SAN(res.Move),
 		"score": scoreJSON(res.Score), "depth": res.Depth, "seldepth": res.SelDepth, "nodes": res.Nodes,
-		"pv": uciList(res.PV), "pv_san": sanList(req.Pos, res.PV),
+		"pv": board.UCIList(res.PV), "pv_san": sanList(req.Pos, res.PV),
 	}
 	// The time cap, not the request, ended a search that fell short of
 	// its depth and nodes without finding a mate.
@@ -216,14 +214,6 @@ func stopOnDisconnect(r *http.Request, eng *search.Engine) func() {
 		}
 	}()
 	return func() { close(done) }
-}
-
-func uciList(pv []board.Move) []string {
-	out := make([]string, len(pv))
-	for i, m := range pv {
-		out[i] = m.String()
-	}
-	return out
 }
 
 func sanList(pos *board.Position, pv []board.Move) []string {

@@ -80,3 +80,12 @@ func PositionAfter(fen string, moves []string) (*Position, error) {
 	}
 	return p, nil
 }
+
+// UCIList writes moves in UCI notation, one string each.
+func UCIList(ms []Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}

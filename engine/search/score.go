@@ -25,12 +25,19 @@ func MateMoves(score int) int {
 	return -(Mate + score) / 2
 }
 
+// ScoreUnit splits a score as UCI reports it, and the API and the page
+// after it: ("cp", centipawns) or ("mate", moves).
+func ScoreUnit(score int) (unit string, value int) {
+	if IsMate(score) {
+		return "mate", MateMoves(score)
+	}
+	return "cp", score
+}
+
 // FormatUCI returns "cp N" or "mate N" for a score.
 func FormatUCI(score int) string {
-	if IsMate(score) {
-		return fmt.Sprintf("mate %d", MateMoves(score))
-	}
-	return fmt.Sprintf("cp %d", score)
+	unit, v := ScoreUnit(score)
+	return fmt.Sprintf("%s %d", unit, v)
 }
 
 // toTT and fromTT convert mate scores between "from the root" (search) and

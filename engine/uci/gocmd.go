@@ -216,9 +216,7 @@ func formatInfo(i search.Info) string {
 	case search.BoundUpper:
 		b.WriteString(" upperbound")
 	}
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv", i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds())
-	for _, m := range i.PV {
-		b.WriteString(" " + m.String())
-	}
-	return b.String()
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv %s", i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds(),
+		strings.Join(board.UCIList(i.PV), " "))
+	return strings.TrimRight(b.String(), " ")
 }

@@ -189,16 +189,15 @@ func (l Limits) toSearch() (search.Limits, error) {
 
 // scoreObject is {cp: N} or {mate: N} (moves; negative when being mated).
 func scoreObject(score int) map[string]any {
-	if search.IsMate(score) {
-		return map[string]any{"mate": search.MateMoves(score)}
-	}
-	return map[string]any{"cp": score}
+	unit, v := search.ScoreUnit(score)
+	return map[string]any{unit: v}
 }
 
+// moveStrings is board.UCIList as the []any that syscall/js converts.
 func moveStrings(ms []board.Move) []any {
 	out := make([]any, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
+	for i, s := range board.UCIList(ms) {
+		out[i] = s
 	}
 	return out
 }
