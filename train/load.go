@@ -40,27 +40,51 @@ func (f Filter) keep(pos *board.Position, p corpus.Ply) bool {
 	return true
 }
 
-// LoadCorpus reads the selected games of the corpus files and returns the
-// positions that pass the filter, at most limit of them (0: all). Each
-// game gets a key that tells it from every other game of the files, so
-// that Split keeps whole games on one side.
-func LoadCorpus(files []string, sel corpus.Selection, f Filter, limit int) ([]Sample, error) {
-	var out []Sample
-	errLimit := errors.New("limit reached")
+// Position is one position of the corpus as the trainers see it.
+type Position struct {
+	Board  *board.Position // valid only during the callback
+	Ply    corpus.Ply      // the score of the position and the move played
+	Result float64         // the game's result for White: 1, 0.5, 0
+	Game   uint32          // a key that tells the game from every other game of the files
+}
+
+// errStop ends a corpus walk early without an error.
+var errStop = errors.New("stop")
+
+// EachPosition calls fn for every position of the selected games that
+// passes the filter, in file and game order. It is how both trainers, the
+// NNUE's and the classical tuner's, read the corpus; IsValidation(p.Game)
+// holds whole games out. fn returns false to stop.
+func EachPosition(files []string, sel corpus.Selection, f Filter, fn func(p Position) bool) error {
+	stop := false
 	err := corpus.ReadSelected(files, sel, func(file int, _ map[string]string, g *corpus.Game) error {
 		key := gameKey(file, g.Index)
 		err := g.Replay(func(pos *board.Position, _ int, p corpus.Ply) {
-			if (limit > 0 && len(out) >= limit) || !f.keep(pos, p) {
-				return
+			if !stop && f.keep(pos, p) {
+				stop = !fn(Position{Board: pos, Ply: p, Result: g.Result, Game: key})
 			}
-			out = append(out, FromPosition(pos, p.Score, g.Result, key))
 		})
-		if err == nil && limit > 0 && len(out) >= limit {
-			return errLimit
+		if err == nil && stop {
+			return errStop
 		}
 		return err
 	})
-	if err != nil && !errors.Is(err, errLimit) {
+	if errors.Is(err, errStop) {
+		return nil
+	}
+	return err
+}
+
+// LoadCorpus reads the selected games of the corpus files and returns the
+// positions that pass the filter, at most limit of them (0: all). Each
+// sample keeps its game's key, so that Split keeps whole games on one side.
+func LoadCorpus(files []string, sel corpus.Selection, f Filter, limit int) ([]Sample, error) {
+	var out []Sample
+	err := EachPosition(files, sel, f, func(p Position) bool {
+		out = append(out, FromPosition(p.Board, p.Ply.Score, p.Result, p.Game))
+		return limit == 0 || len(out) < limit
+	})
+	if err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -6,7 +6,6 @@ import (
 	"math"
 	"sort"
 
-	"kibitz/engine/board"
 	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
@@ -17,25 +16,14 @@ import (
 // the absolute differences in centipawns.
 func QuantisationErrors(m *Model, net *nnue.Net, files []string, sel corpus.Selection, f Filter, validPercent, limit int) ([]float64, error) {
 	var diffs []float64
-	done := errors.New("done")
-	err := corpus.ReadSelected(files, sel, func(file int, _ map[string]string, g *corpus.Game) error {
-		key := gameKey(file, g.Index)
-		if !IsValidation(key, validPercent) {
-			return nil
+	err := EachPosition(files, sel, f, func(p Position) bool {
+		if IsValidation(p.Game, validPercent) {
+			s := FromPosition(p.Board, p.Ply.Score, p.Result, p.Game)
+			diffs = append(diffs, math.Abs(float64(m.Eval(&s))-float64(net.EvaluateFresh(p.Board))))
 		}
-		g.Replay(func(pos *board.Position, _ int, p corpus.Ply) {
-			if len(diffs) >= limit || !f.keep(pos, p) {
-				return
-			}
-			s := FromPosition(pos, p.Score, g.Result, key)
-			diffs = append(diffs, math.Abs(float64(m.Eval(&s))-float64(net.EvaluateFresh(pos))))
-		})
-		if len(diffs) >= limit {
-			return done
-		}
-		return nil
+		return len(diffs) < limit
 	})
-	if err != nil && !errors.Is(err, done) {
+	if err != nil {
 		return nil, err
 	}
 	return diffs, nil

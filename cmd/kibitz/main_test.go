@@ -72,7 +72,7 @@ func TestSearchCommand(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"search", "--depth", "-1"}, {"search", "--fen", "x"}, {"bench", "--depth", "0"}, {"bench", "--hash", "0"},
-		{"tune", "--games", "-1"}, {"tune", "--from", "/nonexistent"},
+		{"tune", "--valid", "0"}, {"tune", "--data", "/nonexistent"}, {"tune", "--games", "5:2"},
 	} {
 		if code, _, errOut := runCLI(t, "", args...); code == 0 || errOut == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
@@ -92,20 +92,30 @@ func TestTuneWritesWeights(t *testing.T) {
 		t.Skip("plays games")
 	}
 	dir := t.TempDir()
-	data, out := dir+"/data.txt", dir+"/w.go"
-	code, stdout, stderr := runCLI(t, "", "tune", "--games", "6", "--nodes", "300", "--epochs", "3", "--data", data, "--out", out)
-	if code != 0 {
-		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	data := dir + "/classical.kgames"
+	if code, out, errOut := runCLI(t, "", "datagen", "--nnue=false", "--out", data, "--games", "8", "--nodes", "300"); code != 0 {
+		t.Fatalf("datagen: %s %s", out, errOut)
 	}
-	// Tuning again from the saved positions reproduces the same weights.
-	out2 := dir + "/w2.go"
-	if code, _, stderr := runCLI(t, "", "tune", "--from", data, "--epochs", "3", "--out", out2); code != 0 {
-		t.Fatalf("tune --from: %s", stderr)
+	// Tuning twice on the same corpus gives the same weights, and they move
+	// the validation loss.
+	var weights [2][]byte
+	for i := range weights {
+		out := fmt.Sprintf("%s/w%d.go", dir, i)
+		code, stdout, stderr := runCLI(t, "", "tune", "--data", data, "--epochs", "20", "--valid", "25", "--out", out)
+		if code != 0 {
+			t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+		}
+		var before, after float64
+		if _, err := fmt.Sscanf(stdout[strings.Index(stdout, "validation loss before"):], "validation loss before: %f", &before); err != nil {
+			t.Fatal(stdout)
+		}
+		if _, err := fmt.Sscanf(stdout[strings.Index(stdout, "validation loss after"):], "validation loss after: %f", &after); err != nil || after == before {
+			t.Errorf("validation loss %f → %f", before, after)
+		}
+		weights[i], _ = os.ReadFile(out)
 	}
-	a, _ := os.ReadFile(out)
-	b, _ := os.ReadFile(out2)
-	if !bytes.Contains(a, []byte("var weights = [NumWeights]Score{")) || !bytes.Equal(weightsBody(a), weightsBody(b)) {
-		t.Errorf("weights differ or malformed:\n%s", a)
+	if !bytes.Contains(weights[0], []byte("var weights = [NumWeights]Score{")) || !bytes.Equal(weightsBody(weights[0]), weightsBody(weights[1])) {
+		t.Errorf("weights differ or malformed:\n%s", weights[0])
 	}
 }
 
