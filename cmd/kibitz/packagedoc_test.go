@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -83,4 +84,56 @@ func TestPackageDocsNameTheirImports(t *testing.T) {
 	if checked < 10 {
 		t.Errorf("only %d package comments name their imports", checked)
 	}
+}
+
+// TestArchitectureShowsThePackageGraph keeps the package graph of
+// docs/architecture.md true: every import between the module's packages
+// (test files aside), drawn as a Mermaid flowchart.
+func TestArchitectureShowsThePackageGraph(t *testing.T) {
+	root := "../.."
+	edges := map[string][]string{}
+	filepath.WalkDir(root, func(dir string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") && dir != root {
+			return filepath.SkipDir
+		}
+		pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(root, dir)
+		for _, pkg := range pkgs {
+			for _, f := range pkg.Files {
+				for _, imp := range f.Imports {
+					if p := strings.Trim(imp.Path.Value, `"`); strings.HasPrefix(p, "kibitz/") && !slices.Contains(edges[rel], p[len("kibitz/"):]) {
+						edges[rel] = append(edges[rel], p[len("kibitz/"):])
+					}
+				}
+			}
+		}
+		return nil
+	})
+	var from []string
+	for p := range edges {
+		from = append(from, p)
+	}
+	slices.Sort(from)
+	var b strings.Builder
+	b.WriteString("```mermaid\nflowchart LR\n")
+	for _, p := range from {
+		to := edges[p]
+		slices.Sort(to)
+		for _, q := range to {
+			// Mermaid ids cannot hold slashes; the label keeps the path.
+			id := func(p string) string { return strings.NewReplacer("/", "_").Replace(p) + `["` + p + `"]` }
+			fmt.Fprintf(&b, "  %s --> %s\n", id(p), id(q))
+		}
+	}
+	b.WriteString("```\n")
+	if len(from) < 10 {
+		t.Fatalf("only %d packages import others:\n%s", len(from), b.String())
+	}
+	checkGeneratedBlock(t, "../../docs/architecture.md", "package graph", "TestArchitectureShowsThePackageGraph", b.String())
 }
