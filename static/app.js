@@ -3,40 +3,26 @@
 // is a promise, and a newer action (takeback, new game) makes older answers
 // stale by bumping `epoch`.
 import { Chess } from "chess.js";
-import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from "cm-chessboard/src/Chessboard.js";
-import { Markers, MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
-import { Arrows, ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
-import { PromotionDialog } from "cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
-import { Accessibility } from "cm-chessboard/src/extensions/accessibility/Accessibility.js";
+import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
+import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
+import { BoardView } from "./boardview.js";
 import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, pvToSan, compact } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
-import { depthHelp, recordThinkTime, setMeasuredSpeed } from "./depth.js";
+import { bindSettings, bindKeys } from "./controls.js";
+import { depthHelp, recordThinkTime, measureSpeed } from "./depth.js";
 import { spoken, describe } from "./speech.js";
 import { renderMoves, showLine, copyText, download } from "./panel.js";
-import { gameOver, drawAnswer, reviewText, pgnHeaders, pgnDate, importNotes, restoreSaved } from "./game.js";
+import { gameOver, drawAnswer, reviewText, exportPgn, readImport, pgnDate, importNotes, storeGame, loadStoredGame } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
-const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
-const CHECK = { class: "marker-check", slice: "markerCircleFilled" };
 
 const settings = loadSettings();
 const engine = new EngineClient();
 const evalbar = new EvalBar($("evalbar"));
-const board = new Chessboard($("board"), {
-  position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-  assetsUrl: "./assets/",
-  style: { borderType: BORDER_TYPE.none, showCoordinates: true, animationDuration: 200 },
-  extensions: [
-    { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
-    { class: Arrows },
-    { class: PromotionDialog },
-    // The page has its own keyboard move form (it goes through the same
-    // path as a move on the board); the extension's hidden one did not.
-    { class: Accessibility, props: { boardAsTable: false, piecesAsList: false, movePieceForm: false, language: "en" } },
-  ],
-});
+const view = new BoardView($("board"));
+const board = view.cm; // arrows, legal-move markers and the promotion dialog
 
 // Resigning takes two clicks: the first arms the button for a few
 // seconds ("Really resign?"), the second resigns.
@@ -68,10 +54,6 @@ function engineColor() {
   return state.human === "w" ? "b" : "w";
 }
 
-function checkGameOver() {
-  return gameOver(state.game);
-}
-
 function endGame(over) {
   state.over = over;
   state.epoch++;
@@ -96,45 +78,18 @@ function setStatus(text, over = false) {
   el.classList.toggle("over", over);
 }
 
-// showPosition animates the board to fen. Updates run one after another
-// (overlapping animations lose pieces), a queued update superseded by a
-// newer one is skipped, and the view is made exact when an animation ends.
-let shownFen = null;
-let boardQueue = Promise.resolve();
-function showPosition(fen) {
-  shownFen = fen;
-  boardQueue = boardQueue
-    .then(async () => {
-      if (shownFen !== fen) return;
-      await board.setPosition(fen, true);
-      if (board.getPosition() !== fen.split(" ")[0]) await board.setPosition(fen, false);
-    })
-    .catch(() => board.setPosition(fen, false));
-}
-
 function render() {
   const g = state.game;
   const history = g.history({ verbose: true });
   const ply = state.viewPly ?? history.length;
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
-  showPosition(fen);
-  board.removeMarkers(LAST_MOVE);
-  board.removeMarkers(CHECK);
-  if (ply > 0) {
-    board.addMarker(LAST_MOVE, history[ply - 1].from);
-    board.addMarker(LAST_MOVE, history[ply - 1].to);
-  }
-  const view = new Chess(fen);
-  if (view.inCheck()) {
-    const king = view.findPiece({ type: "k", color: view.turn() })[0];
-    if (king) board.addMarker(CHECK, king);
-  }
+  view.show(fen, ply > 0 ? history[ply - 1] : null);
   renderMoves($("moves"), history, ply, showPly);
   const comment = state.game.getComments().find((c) => c.fen === fen);
   $("comment").textContent = comment ? comment.comment : "";
   const live = state.viewPly === null;
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking;
-  setMoveInput(humanToMove ? state.human : null);
+  view.setInput(humanToMove ? state.human : null, onInput);
   $("takeback").disabled = history.length === 0;
   $("hint").disabled = !humanToMove || state.hinting;
   $("stop").disabled = !state.thinking && !state.hinting;
@@ -148,17 +103,6 @@ function render() {
   else if (state.thinking) setStatus(`Kibitz is thinking (depth ${settings.depth})…`);
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
 }
-
-// setMoveInput lets the given colour ("w", "b") move pieces, or nobody
-// (null). cm-chessboard refuses to enable input twice, so track it.
-let inputColor = null;
-function setMoveInput(color) {
-  if (color === inputColor) return;
-  if (inputColor) board.disableMoveInput();
-  if (color) board.enableMoveInput(onInput, color === "w" ? COLOR.white : COLOR.black);
-  inputColor = color;
-}
-
 
 function showPly(ply) {
   const n = state.game.history().length;
@@ -212,7 +156,7 @@ async function engineMove() {
   announce(`Kibitz played ${spoken(played.san)}`);
   state.viewPly = null;
   board.removeArrows();
-  state.over = checkGameOver();
+  state.over = gameOver(state.game);
   render();
 }
 
@@ -268,7 +212,7 @@ function afterHumanMove() {
   const last = state.game.history().at(-1);
   if (last) announce(`You played ${spoken(last)}`);
   board.removeArrows();
-  state.over = checkGameOver();
+  state.over = gameOver(state.game);
   render();
   if (!state.over) engineMove();
 }
@@ -340,7 +284,7 @@ async function newGame(fen = null) {
 function setOrientation(blackBottom) {
   evalbar.flip(blackBottom);
   settings.flipped = blackBottom;
-  return board.setOrientation(blackBottom ? COLOR.black : COLOR.white);
+  return view.setOrientation(blackBottom);
 }
 
 async function takeback() {
@@ -419,10 +363,7 @@ function resign() {
 // ---- PGN / FEN -------------------------------------------------------
 
 function pgnText() {
-  const g = new Chess();
-  g.loadPgn(state.game.pgn());
-  for (const k of Object.keys(g.getHeaders())) g.removeHeader(k);
-  const headers = pgnHeaders(state.headers, {
+  return exportPgn(state.game, state.headers, {
     humanColor: state.human,
     engineName: `Kibitz (depth ${settings.depth})`,
     result: state.over ? state.over.result : "*",
@@ -431,40 +372,31 @@ function pgnText() {
     site: location.host || "local",
     date: pgnDate(new Date()),
   });
-  for (const [k, v] of Object.entries(headers)) g.setHeader(k, v);
-  return g.pgn();
 }
 
 async function importText() {
-  const text = $("import-text").value.trim();
-  $("import-error").textContent = "";
-  if (!text) return;
-  const looksLikeFen = !text.includes("[") && !text.includes(".") && text.split("/").length >= 2;
-  if (looksLikeFen) {
-    const why = await engine.validate(text);
-    if (why) return ($("import-error").textContent = `Not a valid FEN: ${why}`);
-    return newGame(text);
+  const text = $("import-text").value;
+  const fail = (why) => ($("import-error").textContent = why);
+  fail("");
+  const read = readImport(text);
+  if (!read) return;
+  if (read.error) return fail(read.error);
+  if (read.fen) {
+    const why = await engine.validate(read.fen);
+    return why ? fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
   }
-  const g = new Chess();
-  try {
-    g.loadPgn(text);
-  } catch (err) {
-    return ($("import-error").textContent = `Not a valid PGN: ${err.message}`);
-  }
-  const start = g.history({ verbose: true })[0]?.before ?? g.fen();
-  const moves = g.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ""));
-  const why = await engine.validate(start, moves);
-  if (why) return ($("import-error").textContent = `The engine cannot play this game: ${why}`);
+  const why = await engine.validate(read.start, read.moves);
+  if (why) return fail(`The engine cannot play this game: ${why}`);
   state.epoch++;
   await engine.newGame().catch(() => {});
-  state.game = g;
-  state.headers = g.getHeaders();
+  state.game = read.game;
+  state.headers = read.game.getHeaders();
   const result = state.headers.Result;
-  state.over = gameOver(g) || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
+  state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
   // A finished game keeps the board as it is; one to play on gives the
   // side to move to the player.
   if (!state.over) {
-    state.human = g.turn();
+    state.human = read.game.turn();
     await setOrientation(state.human === "b");
   }
   state.viewPly = null;
@@ -472,39 +404,20 @@ async function importText() {
   clearReadouts();
   render();
   const notes = importNotes(text);
-  $("import-error").textContent = notes.length ? `Imported; ${notes.join("; ")}.` : "";
+  fail(notes.length ? `Imported; ${notes.join("; ")}.` : "");
   if (!state.over) setStatus("Game loaded — your move");
 }
 
 // ---- wiring ----------------------------------------------------------
 
 function bind() {
-  $("depth").value = settings.depth;
-  $("depth-value").textContent = settings.depth;
-  $("depth-help").textContent = depthHelp(settings.depth);
-  $("side").value = settings.side;
-  $("lines").value = String(settings.lines);
-  $("depth").addEventListener("input", (e) => {
-    settings.depth = parseInt(e.target.value, 10);
-    $("depth-value").textContent = settings.depth;
-    $("depth-help").textContent = depthHelp(settings.depth);
-    saveSettings(settings);
-  });
-  $("side").addEventListener("change", (e) => {
-    settings.side = e.target.value;
-    saveSettings(settings);
-  });
-  $("lines").addEventListener("change", (e) => {
-    settings.lines = parseInt(e.target.value, 10);
-    $("pv-lines").replaceChildren();
-    saveSettings(settings);
-  });
+  bindSettings(settings, () => $("pv-lines").replaceChildren());
   $("new-game").addEventListener("click", () => started.then(() => newGame()));
   $("takeback").addEventListener("click", takeback);
   $("hint").addEventListener("click", hint);
   $("stop").addEventListener("click", () => engine.stop());
   $("flip").addEventListener("click", () => {
-    setOrientation(board.getOrientation() === COLOR.white);
+    setOrientation(!view.blackBottom);
     saveSettings(settings);
   });
   $("draw").addEventListener("click", offerDraw);
@@ -517,51 +430,27 @@ function bind() {
   $("describe").addEventListener("click", () => {
     const p = $("position-text");
     p.hidden = false;
-    p.textContent = describe(shownFen || state.game.fen());
+    p.textContent = describe(view.fen || state.game.fen());
   });
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
-    const n = state.game.history().length;
-    const ply = state.viewPly ?? n;
-    const keys = {
-      ArrowLeft: () => showPly(ply - 1),
-      ArrowRight: () => showPly(ply + 1),
-      Home: () => showPly(0),
-      End: () => showPly(n),
-      f: () => $("flip").click(),
-      h: () => hint(),
-      " ": () => engine.stop(),
-    };
-    if (keys[e.key] && !(e.key === " " && e.target.closest("button"))) {
-      e.preventDefault();
-      keys[e.key]();
-    }
+  bindKeys({
+    position: () => ({ ply: state.viewPly ?? state.game.history().length, plies: state.game.history().length }),
+    show: showPly,
+    flip: () => $("flip").click(),
+    hint,
+    stop: () => engine.stop(),
   });
 }
 
 // The game in progress survives a reload: it is saved after every change
 // and restored at start (New game starts afresh).
-const GAME_KEY = "kibitz.game.v1";
-
 function saveGame() {
-  const saved = { start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers };
-  try {
-    localStorage.setItem(GAME_KEY, JSON.stringify(saved));
-  } catch {
-    // Storage unavailable: the game lasts for this visit only.
-  }
+  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers });
 }
 
 // restoreGame brings back the saved game; false when there is none (or it
 // no longer replays).
 function restoreGame() {
-  let text = null;
-  try {
-    text = localStorage.getItem(GAME_KEY);
-  } catch {
-    return false;
-  }
-  const saved = restoreSaved(text);
+  const saved = loadStoredGame();
   if (!saved) return false;
   Object.assign(state, saved);
   state.viewPly = null;
@@ -579,10 +468,7 @@ function restoreGame() {
 // calibrate measures this device's search speed once per load (50 000
 // nodes, a few tenths of a second at most) for the depth slider's times.
 async function calibrate() {
-  const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
-  const t0 = performance.now();
-  const r = await engine.search({ fen, moves: [], nodes: 50000 }).catch(() => null);
-  if (r && r.nodes) setMeasuredSpeed(r.nodes / ((performance.now() - t0) / 1000));
+  await measureSpeed(engine);
   $("depth-help").textContent = depthHelp(settings.depth);
   await engine.newGame().catch(() => {});
 }

@@ -1,6 +1,7 @@
 // The rules of a game on the play page that do not depend on the page:
 // when a game is over, whether Kibitz takes a draw, what the status line
-// says while reviewing, the PGN headers. The page and its unit tests
+// says while reviewing, reading imported text, the PGN export and the saved
+// game. The page and its unit tests
 // (tests/game.test.mjs, node --test) share this module.
 import { Chess } from "chess.js";
 
@@ -76,6 +77,37 @@ export function pgnHeaders(imported, { humanColor, engineName, result, terminati
   return h;
 }
 
+// exportPgn writes the chess.js game as PGN with the headers pgnHeaders
+// chooses (opts as there), replacing whatever headers the game had.
+export function exportPgn(game, imported, opts) {
+  const g = new Chess();
+  g.loadPgn(game.pgn());
+  for (const k of Object.keys(g.getHeaders())) g.removeHeader(k);
+  for (const [k, v] of Object.entries(pgnHeaders(imported, opts))) g.setHeader(k, v);
+  return g.pgn();
+}
+
+// readImport reads text pasted into the import box: a FEN ({fen}), a PGN
+// ({game, start, moves}: the chess.js game, its start position and its
+// moves in UCI for the engine to check), or {error}. Empty text is null.
+export function readImport(text) {
+  text = text.trim();
+  if (!text) return null;
+  if (!text.includes("[") && !text.includes(".") && text.split("/").length >= 2) return { fen: text };
+  const game = new Chess();
+  try {
+    game.loadPgn(text);
+  } catch (err) {
+    return { error: `Not a valid PGN: ${err.message}` };
+  }
+  const history = game.history({ verbose: true });
+  return {
+    game,
+    start: history[0]?.before ?? game.fen(),
+    moves: history.map((m) => m.from + m.to + (m.promotion || "")),
+  };
+}
+
 // pgnDate formats a date as PGN wants it.
 export function pgnDate(d) {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
@@ -114,4 +146,26 @@ export function restoreSaved(text) {
     headers: saved.headers && typeof saved.headers === "object" ? saved.headers : {},
     over: saved.over && saved.over.result ? saved.over : gameOver(game),
   };
+}
+
+// The game in progress is kept in localStorage under GAME_KEY, so that it
+// survives a reload.
+const GAME_KEY = "kibitz.game.v1";
+
+// storeGame saves {start, moves (UCI), human, over, headers}.
+export function storeGame(saved) {
+  try {
+    localStorage.setItem(GAME_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage unavailable: the game lasts for this visit only.
+  }
+}
+
+// loadStoredGame returns the saved game as restoreSaved does, or null.
+export function loadStoredGame() {
+  try {
+    return restoreSaved(localStorage.getItem(GAME_KEY));
+  } catch {
+    return null;
+  }
 }

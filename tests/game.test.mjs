@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
 import { scoreText } from "../static/format.js";
-import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, importNotes, restoreSaved } from "../static/game.js";
+import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, importNotes, restoreSaved, exportPgn, readImport, storeGame, loadStoredGame } from "../static/game.js";
 
 test("a finished position is recognised when it is loaded", () => {
   assert.deepEqual(gameOver(new Chess("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1")), { result: "0-1", reason: "Checkmate — Black wins" });
@@ -100,4 +100,57 @@ test("a saved game comes back, and a broken save is ignored", () => {
   assert.equal(restoreSaved(null), null);
   assert.equal(restoreSaved("{nonsense"), null);
   assert.equal(restoreSaved(JSON.stringify({ start: new Chess().fen(), moves: ["e2e5"] })), null);
+});
+
+test("imported text is read as a FEN, a PGN or an error", () => {
+  assert.equal(readImport("   "), null);
+  const fen = "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1";
+  assert.deepEqual(readImport(` ${fen}\n`), { fen });
+  const pgn = readImport('[Event "x"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1"]\n\n1. O-O Kd7 2. e4 *');
+  assert.equal(pgn.start, fen);
+  assert.deepEqual(pgn.moves, ["e1g1", "e8d7", "e2e4"]);
+  assert.equal(pgn.game.getHeaders().Event, "x");
+  const promo = readImport("1. e4 d5 2. exd5 c6 3. dxc6 Qd7 4. cxb7 Kd8 5. bxa8=N *");
+  assert.equal(promo.moves.at(-1), "b7a8n");
+  assert.equal(promo.start, new Chess().fen());
+  assert.match(readImport("1. e4 e5 2. Ke3 *").error, /^Not a valid PGN: /);
+});
+
+test("an exported game carries the page's headers and replays", () => {
+  const g = new Chess();
+  for (const m of ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]) g.move(m);
+  g.setHeader("Event", "imported event");
+  const text = exportPgn(g, { Event: "Club night" }, {
+    humanColor: "w", engineName: "Kibitz (depth 3)", result: "1-0", termination: "Checkmate — White wins",
+    startFen: new Chess().fen(), site: "here", date: "2026.11.22",
+  });
+  const back = new Chess();
+  back.loadPgn(text);
+  assert.equal(back.history().length, 7);
+  assert.ok(back.isCheckmate());
+  const h = back.getHeaders();
+  assert.equal(h.Event, "Club night");
+  assert.equal(h.White, "You");
+  assert.equal(h.Black, "Kibitz (depth 3)");
+  assert.equal(h.Result, "1-0");
+  assert.equal(h.Date, "2026.11.22");
+  assert.ok(!("FEN" in h), "a game from the usual start has no FEN header");
+});
+
+test("the game in progress is stored and loaded back; no storage is no error", () => {
+  const store = new Map();
+  globalThis.localStorage = { setItem: (k, v) => store.set(k, v), getItem: (k) => store.get(k) ?? null };
+  try {
+    assert.equal(loadStoredGame(), null);
+    storeGame({ start: new Chess().fen(), moves: ["e2e4", "c7c5"], human: "w", over: null, headers: {} });
+    const back = loadStoredGame();
+    assert.deepEqual(back.game.history(), ["e4", "c5"]);
+    assert.equal(back.human, "w");
+    assert.equal(back.over, null);
+    globalThis.localStorage = { setItem: () => { throw new Error("quota"); }, getItem: () => { throw new Error("denied"); } };
+    storeGame({ start: new Chess().fen(), moves: ["e2e4"] });
+    assert.equal(loadStoredGame(), null);
+  } finally {
+    delete globalThis.localStorage;
+  }
 });

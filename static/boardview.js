@@ -1,0 +1,79 @@
+// The page's chessboard: cm-chessboard with markers, arrows, the promotion
+// dialog and its accessibility extension. BoardView shows positions one
+// after another (overlapping animations lose pieces), marks the last move
+// and a king in check, and turns move input on and off.
+import { Chess } from "chess.js";
+import { Chessboard, COLOR, BORDER_TYPE } from "cm-chessboard/src/Chessboard.js";
+import { Markers, MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
+import { Arrows } from "cm-chessboard/src/extensions/arrows/Arrows.js";
+import { PromotionDialog } from "cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
+import { Accessibility } from "cm-chessboard/src/extensions/accessibility/Accessibility.js";
+
+const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
+const CHECK = { class: "marker-check", slice: "markerCircleFilled" };
+
+export class BoardView {
+  constructor(el) {
+    this.cm = new Chessboard(el, {
+      position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+      assetsUrl: "./assets/",
+      style: { borderType: BORDER_TYPE.none, showCoordinates: true, animationDuration: 200 },
+      extensions: [
+        { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
+        { class: Arrows },
+        { class: PromotionDialog },
+        // The page has its own keyboard move form (it goes through the same
+        // path as a move on the board); the extension's hidden one did not.
+        { class: Accessibility, props: { boardAsTable: false, piecesAsList: false, movePieceForm: false, language: "en" } },
+      ],
+    });
+    this.fen = null; // the position shown, or being animated to
+    this.queue = Promise.resolve();
+    this.inputColor = null;
+  }
+
+  // show animates the board to fen and marks lastMove ({from, to} or
+  // null) and a king in check. A queued update superseded by a newer one is
+  // skipped, and the view is made exact when an animation ends.
+  show(fen, lastMove) {
+    this.fen = fen;
+    const cm = this.cm;
+    this.queue = this.queue
+      .then(async () => {
+        if (this.fen !== fen) return;
+        await cm.setPosition(fen, true);
+        if (cm.getPosition() !== fen.split(" ")[0]) await cm.setPosition(fen, false);
+      })
+      .catch(() => cm.setPosition(fen, false));
+    cm.removeMarkers(LAST_MOVE);
+    cm.removeMarkers(CHECK);
+    if (lastMove) {
+      cm.addMarker(LAST_MOVE, lastMove.from);
+      cm.addMarker(LAST_MOVE, lastMove.to);
+    }
+    const view = new Chess(fen);
+    if (view.inCheck()) {
+      const king = view.findPiece({ type: "k", color: view.turn() })[0];
+      if (king) cm.addMarker(CHECK, king);
+    }
+  }
+
+  // setInput lets the given colour ("w", "b") move pieces through handler,
+  // or nobody (null). cm-chessboard refuses to enable input twice, so the
+  // colour is tracked.
+  setInput(color, handler) {
+    if (color === this.inputColor) return;
+    if (this.inputColor) this.cm.disableMoveInput();
+    if (color) this.cm.enableMoveInput(handler, color === "w" ? COLOR.white : COLOR.black);
+    this.inputColor = color;
+  }
+
+  // setOrientation resolves when the board has been redrawn.
+  setOrientation(blackBottom) {
+    return this.cm.setOrientation(blackBottom ? COLOR.black : COLOR.white);
+  }
+
+  get blackBottom() {
+    return this.cm.getOrientation() === COLOR.black;
+  }
+}

@@ -1,0 +1,57 @@
+// The page's settings form and keyboard shortcuts: DOM wiring only, the
+// actions themselves belong to the page (app.js).
+import { saveSettings } from "./settings.js";
+import { depthHelp } from "./depth.js";
+
+const $ = (id) => document.getElementById(id);
+
+// bindSettings shows settings in the form and keeps them saved as the
+// player changes them; onLines runs when the number of engine lines changes.
+export function bindSettings(settings, onLines) {
+  const showDepth = () => {
+    $("depth-value").textContent = settings.depth;
+    $("depth-help").textContent = depthHelp(settings.depth);
+  };
+  $("depth").value = settings.depth;
+  $("side").value = settings.side;
+  $("lines").value = String(settings.lines);
+  showDepth();
+  $("depth").addEventListener("input", (e) => {
+    settings.depth = parseInt(e.target.value, 10);
+    showDepth();
+    saveSettings(settings);
+  });
+  $("side").addEventListener("change", (e) => {
+    settings.side = e.target.value;
+    saveSettings(settings);
+  });
+  $("lines").addEventListener("change", (e) => {
+    settings.lines = parseInt(e.target.value, 10);
+    onLines();
+    saveSettings(settings);
+  });
+}
+
+// bindKeys maps the keyboard to the page: arrows, Home and End walk
+// through the game (position() gives {ply, plies}; show(ply) shows one),
+// f flips, h asks for a hint, space stops the engine. Keys typed into a
+// form field, or with a modifier, are left alone.
+export function bindKeys({ position, show, flip, hint, stop }) {
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const { ply, plies } = position();
+    const keys = {
+      ArrowLeft: () => show(ply - 1),
+      ArrowRight: () => show(ply + 1),
+      Home: () => show(0),
+      End: () => show(plies),
+      f: flip,
+      h: hint,
+      " ": stop,
+    };
+    if (keys[e.key] && !(e.key === " " && e.target.closest("button"))) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+}
