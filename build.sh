@@ -7,6 +7,11 @@ cd "$(dirname "$0")"
 BIN=bin
 GOROOT_DIR=$(go env GOROOT)
 WASM_EXEC="$GOROOT_DIR/lib/wasm/go_js_wasm_exec"
+# The page's wasm modules are built with Go 1.27, whose experimental
+# simd/archsimd compiles to WebAssembly SIMD128 (the net's kernels); the go
+# command fetches that toolchain through the module proxy on first use.
+PAGE_GO=go1.27.4
+page_go() { GOTOOLCHAIN=$PAGE_GO go "$@"; }
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "build.sh: '$1' is required: $2" >&2; exit 1; }; }
 
@@ -17,11 +22,17 @@ native() {
 	echo "built $BIN/kibitz"
 }
 
+# wasm builds the page's two engine modules: kibitz-simd.wasm for browsers
+# with WebAssembly SIMD (all current ones) and kibitz.wasm, scalar, for the
+# rest; the worker picks one. bin/wasm_exec.js is their JavaScript glue.
 wasm() {
 	need go "install Go 1.26 or newer"
 	mkdir -p "$BIN"
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$BIN/kibitz.wasm" ./wasm
-	echo "built $BIN/kibitz.wasm"
+	page_go version >/dev/null || { echo "build.sh: cannot fetch the $PAGE_GO toolchain through the Go module proxy" >&2; exit 1; }
+	GOOS=js GOARCH=wasm page_go build -trimpath -ldflags="-s -w" -o "$BIN/kibitz.wasm" ./wasm
+	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go build -trimpath -ldflags="-s -w" -o "$BIN/kibitz-simd.wasm" ./wasm
+	install -m 0644 "$(page_go env GOROOT)/lib/wasm/wasm_exec.js" "$BIN/wasm_exec.js"
+	echo "built $BIN/kibitz.wasm, $BIN/kibitz-simd.wasm"
 }
 
 run_tests() {
@@ -43,7 +54,11 @@ run_tests() {
 	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./nnue ./wasm/bridge
 	echo "== the worker's JavaScript API under node"
 	wasm >/dev/null
-	WASM_EXEC="$GOROOT_DIR/lib/wasm/wasm_exec.js" KIBITZ_WASM="$BIN/kibitz.wasm" node --test wasm/bridge.test.mjs
+	for module in kibitz kibitz-simd; do
+		WASM_EXEC="$PWD/$BIN/wasm_exec.js" KIBITZ_WASM="$BIN/$module.wasm" node --test wasm/bridge.test.mjs
+	done
+	echo "== go test (wasm SIMD128 kernels under node, short)"
+	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go test -count=1 -short -timeout 300s -exec "$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" ./nnue ./engine/search
 	echo "== native and wasm agree node for node"
 	same_bench
 	echo "== the play page in Chromium (and its game rules under node)"
@@ -77,19 +92,21 @@ pgo() {
 # same_bench runs "kibitz bench" natively and as wasm under node and
 # requires the same node signature.
 same_bench() {
-	local tmp eval native purego wasm
+	local tmp eval native purego wasm simd
 	tmp=$(mktemp -d)
 	go build -o "$tmp/kibitz" ./cmd/kibitz
 	go build -tags purego -o "$tmp/kibitz-purego" ./cmd/kibitz
 	GOOS=js GOARCH=wasm go build -o "$tmp/kibitz.wasm" ./cmd/kibitz
+	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go build -o "$tmp/kibitz-simd.wasm" ./cmd/kibitz
 	# Every position's best move, score and node count must agree (-v),
 	# not only the total; timing lines are left out.
 	for eval in "" "--nnue=false"; do
 		native=$("$tmp/kibitz" bench --depth 7 -v $eval | grep -v -E 'time|second')
 		purego=$("$tmp/kibitz-purego" bench --depth 7 -v $eval | grep -v -E 'time|second')
 		wasm=$("$WASM_EXEC" "$tmp/kibitz.wasm" bench --depth 7 -v $eval | grep -v -E 'time|second')
-		echo "bench ${eval:-(nnue)}: $(echo "$native" | tail -1) — native, purego and wasm compared position by position"
-		if [ "$native" != "$wasm" ] || [ "$native" != "$purego" ]; then
+		simd=$("$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" "$tmp/kibitz-simd.wasm" bench --depth 7 -v $eval | grep -v -E 'time|second')
+		echo "bench ${eval:-(nnue)}: $(echo "$native" | tail -1) — native, purego, wasm and wasm SIMD128 compared position by position"
+		if [ "$native" != "$wasm" ] || [ "$native" != "$purego" ] || [ "$native" != "$simd" ]; then
 			rm -rf "$tmp"
 			echo "bench signatures differ between builds" >&2
 			exit 1
@@ -134,8 +151,7 @@ site() {
 	cp "$cm/pieces/standard.svg" dist/assets/pieces/
 	cp "$cm/extensions/markers/markers.svg" dist/assets/extensions/markers/
 	cp "$cm/extensions/arrows/arrows.svg" dist/assets/extensions/arrows/
-	cp "$GOROOT_DIR/lib/wasm/wasm_exec.js" dist/
-	cp "$BIN/kibitz.wasm" dist/
+	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" dist/
 	cp index.html dist/
 	hash_names
 	precompress
@@ -162,14 +178,16 @@ refer() {
 # so that a host may cache them for good; index.html, which names them, is
 # revalidated. dist/manifest.json maps the plain names to the hashed ones.
 hash_names() {
-	local wasm exec worker app css assets
+	local wasm simd exec worker app css assets
 	# The board's images: one hash for the folder, which the bundle names.
 	assets=assets-$(cd dist/assets && find . -type f | sort | xargs cat | sha256sum | cut -c1-10)
 	mv dist/assets "dist/$assets"
 	refer app.js ./assets/ "./$assets/"
 	wasm=$(hashed kibitz.wasm)
+	simd=$(hashed kibitz-simd.wasm)
 	exec=$(hashed wasm_exec.js)
 	refer engine-worker.js kibitz.wasm "$wasm"
+	refer engine-worker.js kibitz-simd.wasm "$simd"
 	refer engine-worker.js wasm_exec.js "$exec"
 	worker=$(hashed engine-worker.js)
 	refer app.js engine-worker.js "$worker"
@@ -177,8 +195,8 @@ hash_names() {
 	css=$(hashed app.css)
 	refer index.html app.js "$app"
 	refer index.html app.css "$css"
-	printf '{"kibitz.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "assets": "%s"}\n' \
-		"$wasm" "$exec" "$worker" "$app" "$css" "$assets" >dist/manifest.json
+	printf '{"kibitz.wasm": "%s", "kibitz-simd.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "assets": "%s"}\n' \
+		"$wasm" "$simd" "$exec" "$worker" "$app" "$css" "$assets" >dist/manifest.json
 	# Cloudflare's static assets read cache headers from _headers.
 	cat >dist/_headers <<-EOF
 		/index.html
@@ -186,6 +204,8 @@ hash_names() {
 		/
 		  Cache-Control: no-cache
 		/$wasm
+		  Cache-Control: public, max-age=31536000, immutable
+		/$simd
 		  Cache-Control: public, max-age=31536000, immutable
 		/$exec
 		  Cache-Control: public, max-age=31536000, immutable

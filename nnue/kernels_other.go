@@ -1,4 +1,4 @@
-//go:build !amd64 || purego
+//go:build purego || (!amd64 && !(wasm && goexperiment.simd))
 
 package nnue
 

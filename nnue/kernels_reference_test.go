@@ -74,6 +74,39 @@ func TestScalarKernelsMatchReference(t *testing.T) {
 	}
 }
 
+// TestKernelsInUseMatchReference checks the kernels this build dispatches
+// to — AVX2, wasm SIMD128 or scalar — against the one-lane reference.
+func TestKernelsInUseMatchReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for iter := 0; iter < 2000; iter++ {
+		h := 64 * (1 + rng.IntN(8))
+		src, a, s1, s2, w := alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(2*h)
+		for _, s := range [][]int16{src, a, s1, s2, w} {
+			randomLanes(rng, s)
+		}
+		want, got := alignedInt16(h), alignedInt16(h)
+		addSubReference(want, src, a, s1)
+		addSub(got, src, a, s1)
+		if !slices.Equal(want, got) {
+			t.Fatalf("%s addSub differs from the reference", Backend())
+		}
+		addSubSubReference(want, src, a, s1, s2)
+		addSubSub(got, src, a, s1, s2)
+		if !slices.Equal(want, got) {
+			t.Fatalf("%s addSubSub differs from the reference", Backend())
+		}
+		copy(got, src)
+		addColumn(got, a)
+		addSubReference(want, src, a, make([]int16, h))
+		if !slices.Equal(want, got) {
+			t.Fatalf("%s addColumn differs from the reference", Backend())
+		}
+		if x, y := outputReference(src, a, w), output(src, a, w); x != y {
+			t.Fatalf("%s output %d, reference %d", Backend(), y, x)
+		}
+	}
+}
+
 // BenchmarkScalarKernels compares the word-wide kernels with the one-lane
 // reference (run it under wasm too: GOOS=js GOARCH=wasm go test -exec ...).
 func BenchmarkScalarKernels(b *testing.B) {
@@ -102,6 +135,16 @@ func BenchmarkScalarKernels(b *testing.B) {
 	b.Run("output/lanes", func(b *testing.B) {
 		for b.Loop() {
 			sink += outputReference(src, a, w)
+		}
+	})
+	b.Run("addSub/"+Backend(), func(b *testing.B) {
+		for b.Loop() {
+			addSub(dst, src, a, s1)
+		}
+	})
+	b.Run("output/"+Backend(), func(b *testing.B) {
+		for b.Loop() {
+			sink += output(src, a, w)
 		}
 	})
 	_ = sink

@@ -18,11 +18,23 @@ self.kibitzYield = (callback) => {
   channel.port2.postMessage(0);
 };
 
+// The module with WebAssembly SIMD kernels for the net where the browser
+// has SIMD (a module returning a v128 constant validates), else the
+// scalar one; "?wasm=scalar" on the worker's address forces the scalar one
+// (benchmarks). Both search node for node alike.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 11,
+]);
+const useSimd = new URLSearchParams(self.location.search).get("wasm") !== "scalar" && WebAssembly.validate(SIMD_PROBE);
+const moduleUrl = useSimd ? "kibitz-simd.wasm" : "kibitz.wasm";
+
 const go = new Go();
-const ready = WebAssembly.instantiateStreaming(fetch("kibitz.wasm"), go.importObject)
+// instantiateStreaming compiles the module while it downloads.
+const ready = WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject)
   .then(({ instance }) => {
     go.run(instance);
-    postMessage({ type: "ready", version: kibitz.version });
+    postMessage({ type: "ready", version: kibitz.version, backend: kibitz.backend });
   })
   .catch((err) => postMessage({ type: "fatal", message: String(err) }));
 

@@ -58,9 +58,11 @@ const weight = loaded.filter((x) => x.url.startsWith(base));
 
 // Kibitz in its worker: every bench position at DEPTH from a fresh game.
 const workerUrl = JSON.parse(readFileSync("dist/manifest.json", "utf8"))["engine-worker.js"];
-const kib = await page.evaluate(async ({ positions, depth, workerUrl }) => {
+// The worker picks the SIMD module in this Chromium; ?wasm=scalar forces
+// the scalar one, measured second for comparison.
+const benchWorker = (url, withTimes) => page.evaluate(async ({ positions, depth, workerUrl, withTimes }) => {
   const w = new Worker(workerUrl);
-  await new Promise((r) => w.addEventListener("message", (e) => e.data.type === "ready" && r(), { once: false }));
+  const backend = await new Promise((r) => w.addEventListener("message", (e) => e.data.type === "ready" && r(e.data.backend), { once: false }));
   const call = (msg) => new Promise((resolve) => {
     const id = Math.random();
     const on = (e) => {
@@ -84,7 +86,7 @@ const kib = await page.evaluate(async ({ positions, depth, workerUrl }) => {
   // Think time per depth on 20 middlegame positions: one search to depth
   // 18 each from a fresh game, timing the report of every iteration.
   const times = {};
-  for (const p of positions.slice(6, 26)) {
+  for (const p of withTimes ? positions.slice(6, 26) : []) {
     await call({ type: "newgame" });
     const t0 = performance.now();
     const onInfo = (e) => {
@@ -95,8 +97,10 @@ const kib = await page.evaluate(async ({ positions, depth, workerUrl }) => {
     w.removeEventListener("message", onInfo);
   }
   w.terminate();
-  return { out, times };
-}, { positions, depth: DEPTH, workerUrl });
+  return { out, times, backend };
+}, { positions, depth: DEPTH, workerUrl: url, withTimes });
+const kib = await benchWorker(workerUrl, true);
+const scalar = await benchWorker(workerUrl + "?wasm=scalar", false);
 
 // Stockfish lite single-threaded: 1 s per position on ten positions.
 const sf = await page.evaluate(async (fens) => {
@@ -132,14 +136,15 @@ await browser.close();
 server.kill();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const mismatches = positions.filter((p, i) => p.nodes !== kib.out[i].nodes).length;
-const wasmNodes = kib.out.reduce((s, x) => s + x.nodes, 0);
-const wasmMs = kib.out.reduce((s, x) => s + x.ms, 0);
-const wasmNps = wasmNodes / (wasmMs / 1000);
+const mismatches = positions.filter((p, i) => p.nodes !== kib.out[i].nodes || p.nodes !== scalar.out[i].nodes).length;
+const nps = (run) => run.out.reduce((s, x) => s + x.nodes, 0) / (run.out.reduce((s, x) => s + x.ms, 0) / 1000);
+const wasmNps = nps(kib);
+const scalarNps = nps(scalar);
 const sfNps = sf.reduce((s, x) => s + x, 0) / sf.length;
-console.log(`bench positions: ${positions.length}, depth ${DEPTH}; wasm node counts equal to native: ${mismatches === 0 ? "yes" : `NO (${mismatches} differ)`}`);
+console.log(`bench positions: ${positions.length}, depth ${DEPTH}; wasm node counts (both modules) equal to native: ${mismatches === 0 ? "yes" : `NO (${mismatches} differ)`}`);
 console.log(`Kibitz native:   ${Math.round(nativeNps)} nps`);
-console.log(`Kibitz wasm:     ${Math.round(wasmNps)} nps in Chromium (${(wasmNps / nativeNps).toFixed(2)} of native)`);
+console.log(`Kibitz wasm:     ${Math.round(wasmNps)} nps in Chromium (${(wasmNps / nativeNps).toFixed(2)} of native), net kernels ${kib.backend}`);
+console.log(`Kibitz wasm:     ${Math.round(scalarNps)} nps in Chromium (${(scalarNps / nativeNps).toFixed(2)} of native), net kernels ${scalar.backend} (the fallback module)`);
 console.log(`Stockfish ${SF_VERSION} lite single-threaded: ${Math.round(sfNps)} nps in the same Chromium (Kibitz/Stockfish ${(wasmNps / sfNps).toFixed(2)})`);
 for (const d of [10, 12]) console.log(`median time to depth ${d} over 20 middlegame positions: ${Math.round(median(kib.times[d]))} ms (max ${Math.round(Math.max(...kib.times[d]))} ms)`);
 console.log("median ms by depth: " + Object.keys(kib.times).map((d) => `${d}: ${Math.round(median(kib.times[d]))}`).join(", "));

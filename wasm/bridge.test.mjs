@@ -27,6 +27,8 @@ test("exposes the API", () => {
     assert.equal(typeof kibitz[f], "function", f);
   }
   assert.match(kibitz.version, /^kibitz/);
+  // Each module runs the kernels it was built for.
+  assert.equal(kibitz.backend, wasmPath.includes("simd") ? "wasm-simd128" : "scalar");
 });
 
 test("searches at a depth and reports each iteration", async () => {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kibitz/internal/version"
+	"kibitz/nnue"
 	"kibitz/wasm/bridge"
 )
 
@@ -17,6 +18,7 @@ func main() {
 	s := bridge.New(16, yield)
 	api := map[string]any{
 		"version": version.String,
+		"backend": nnue.Backend(), // the net's kernels: "wasm-simd128" or "scalar"
 		"newGame": js.FuncOf(func(js.Value, []js.Value) any { return errValue(s.NewGame()) }),
 		"setHash": js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.SetHash(intArg(a, 0))) }),
 		"setPosition": js.FuncOf(func(_ js.Value, a []js.Value) any {

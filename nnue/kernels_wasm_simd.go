@@ -1,0 +1,95 @@
+//go:build wasm && goexperiment.simd && !purego
+
+package nnue
+
+import (
+	"simd/archsimd"
+	"unsafe"
+)
+
+// The wasm SIMD128 kernels: built with Go 1.27 or newer and
+// GOEXPERIMENT=simd (./build.sh wasm), for browsers with WebAssembly SIMD;
+// the page loads the scalar module elsewhere. Eight int16 lanes per
+// instruction, wrapping like the scalar and AVX2 kernels, so results are
+// bit-identical (TestKernelsInUseMatchReference runs in this build too).
+//
+// Every slice's length is a multiple of 64 (the format requires it of the
+// hidden size). The lengths are checked once on entry; inside the loops the
+// lanes are addressed from the base pointers, without the per-load bounds
+// checks (and their 64-bit address arithmetic) that slicing would cost.
+
+// Backend names the kernels in use.
+func Backend() string { return "wasm-simd128" }
+
+// lanes8 is the group of eight lanes starting at lane i of the slice whose
+// first lane is at p.
+func lanes8(p unsafe.Pointer, i int) *[8]int16 { return (*[8]int16)(unsafe.Add(p, 2*i)) }
+
+func base(s []int16) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(s)) }
+
+const errShort = "nnue: a kernel's operand is shorter than its destination"
+
+func addColumn(acc, w []int16) {
+	if len(w) < len(acc) {
+		panic(errShort)
+	}
+	d, x := base(acc), base(w)
+	for i := 0; i < len(acc); i += 8 {
+		archsimd.LoadInt16x8Array(lanes8(d, i)).Add(archsimd.LoadInt16x8Array(lanes8(x, i))).StoreArray(lanes8(d, i))
+	}
+}
+
+// addSub is dst = src + a − s1.
+func addSub(dst, src, a, s1 []int16) {
+	n := len(dst)
+	if len(src) < n || len(a) < n || len(s1) < n {
+		panic(errShort)
+	}
+	d, s, x, y := base(dst), base(src), base(a), base(s1)
+	for i := 0; i < n; i += 8 {
+		v := archsimd.LoadInt16x8Array(lanes8(s, i)).Add(archsimd.LoadInt16x8Array(lanes8(x, i)))
+		v.Sub(archsimd.LoadInt16x8Array(lanes8(y, i))).StoreArray(lanes8(d, i))
+	}
+}
+
+// addSubSub is dst = src + a − s1 − s2.
+func addSubSub(dst, src, a, s1, s2 []int16) {
+	n := len(dst)
+	if len(src) < n || len(a) < n || len(s1) < n || len(s2) < n {
+		panic(errShort)
+	}
+	d, s, x, y, z := base(dst), base(src), base(a), base(s1), base(s2)
+	for i := 0; i < n; i += 8 {
+		v := archsimd.LoadInt16x8Array(lanes8(s, i)).Add(archsimd.LoadInt16x8Array(lanes8(x, i)))
+		v = v.Sub(archsimd.LoadInt16x8Array(lanes8(y, i))).Sub(archsimd.LoadInt16x8Array(lanes8(z, i)))
+		v.StoreArray(lanes8(d, i))
+	}
+}
+
+// output is Σ clamp(us[i], 0, QA)·w[i] + Σ clamp(them[i], 0, QA)·w[H+i].
+// Products are widened to 32 bits; int32 sums wrap the same in any order,
+// so the result equals the scalar kernel's.
+func output(us, them, w []int16) int32 {
+	h := len(us)
+	sum := clampedDot128(us, w[:h]).Add(clampedDot128(them[:h], w[h:2*h]))
+	var lanes [4]int32
+	sum.StoreArray(&lanes)
+	return lanes[0] + lanes[1] + lanes[2] + lanes[3]
+}
+
+// clampedDot128 is clampedDot with its four partial sums left in lanes.
+func clampedDot128(a, w []int16) archsimd.Int32x4 {
+	if len(w) < len(a) {
+		panic(errShort)
+	}
+	p, q := base(a), base(w)
+	zero, ceiling := archsimd.BroadcastInt16x8(0), archsimd.BroadcastInt16x8(QA)
+	s0, s1 := archsimd.BroadcastInt32x4(0), archsimd.BroadcastInt32x4(0)
+	for i := 0; i < len(a); i += 8 {
+		c := archsimd.LoadInt16x8Array(lanes8(p, i)).Max(zero).Min(ceiling)
+		x := archsimd.LoadInt16x8Array(lanes8(q, i))
+		s0 = s0.Add(c.MulWidenLo(x))
+		s1 = s1.Add(c.MulWidenHi(x))
+	}
+	return s0.Add(s1)
+}
