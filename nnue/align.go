@@ -7,11 +7,14 @@ import "unsafe"
 // accumulator (H is a multiple of 64) is aligned.
 func alignedInt16(n int) []int16 {
 	buf := make([]int16, n+16)
-	off := 0
-	if a := uintptr(unsafe.Pointer(&buf[0])) & 31; a != 0 {
-		off = int(32-a) / 2
-	}
+	off := alignOffset(uintptr(unsafe.Pointer(&buf[0])))
 	return buf[off : off+n : off+n]
+}
+
+// alignOffset is how many int16 past addr (itself 2-byte aligned) the next
+// 32-byte boundary lies: 0 to 15.
+func alignOffset(addr uintptr) int {
+	return int((32-addr&31)&31) / 2
 }
 
 // aligned returns a copy of s in an aligned slice.

@@ -86,19 +86,8 @@ func parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%d bytes is shorter than a header", len(data))
 	}
 	binary.Read(bytes.NewReader(data), binary.LittleEndian, &h)
-	switch {
-	case string(h.Magic[:]) != FormatMagic:
-		return nil, fmt.Errorf("magic %q is not %q", h.Magic[:], FormatMagic)
-	case h.Version != Version:
-		return nil, fmt.Errorf("version %d; this build reads version %d", h.Version, Version)
-	case h.Inputs != Inputs || h.Outputs != 1 || h.Activation != ActCReLU:
-		return nil, fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1 with clipped ReLU", h.Inputs, h.Hidden, h.Outputs, h.Activation)
-	case h.Hidden == 0 || h.Hidden%64 != 0 || h.Hidden > maxHidden:
-		return nil, fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)
-	case h.QA != QA || h.Scale != Scale:
-		return nil, fmt.Errorf("quantisation QA=%d scale=%d; want %d, %d", h.QA, h.Scale, QA, Scale)
-	case h.QB < minQB || h.QB > maxQB:
-		return nil, fmt.Errorf("output scale QB=%d is not in %d..%d", h.QB, minQB, maxQB)
+	if err := h.check(); err != nil {
+		return nil, err
 	}
 	hid := int(h.Hidden)
 	want := hs + 2*(Inputs*hid+hid+2*hid) + 4 + 4
@@ -157,4 +146,27 @@ func (n *Net) Bytes() []byte {
 	}
 	binary.Write(&b, binary.LittleEndian, crc32.Checksum(b.Bytes(), castagnoli))
 	return b.Bytes()
+}
+
+// check says what is wrong with a header, if anything.
+func (h *header) check() error {
+	if string(h.Magic[:]) != FormatMagic {
+		return fmt.Errorf("magic %q is not %q", h.Magic[:], FormatMagic)
+	}
+	if h.Version != Version {
+		return fmt.Errorf("version %d; this build reads version %d", h.Version, Version)
+	}
+	if h.Inputs != Inputs || h.Outputs != 1 || h.Activation != ActCReLU {
+		return fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1 with clipped ReLU", h.Inputs, h.Hidden, h.Outputs, h.Activation)
+	}
+	if h.Hidden == 0 || h.Hidden%64 != 0 || h.Hidden > maxHidden {
+		return fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)
+	}
+	if h.QA != QA || h.Scale != Scale {
+		return fmt.Errorf("quantisation QA=%d scale=%d; want %d, %d", h.QA, h.Scale, QA, Scale)
+	}
+	if h.QB < minQB || h.QB > maxQB {
+		return fmt.Errorf("output scale QB=%d is not in %d..%d", h.QB, minQB, maxQB)
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // The one-lane kernels: obviously right, and the reference the word-wide
@@ -148,4 +149,17 @@ func BenchmarkScalarKernels(b *testing.B) {
 		}
 	})
 	_ = sink
+}
+
+func TestAlignment(t *testing.T) {
+	for addr, want := range map[uintptr]int{0: 0, 32: 0, 2: 15, 30: 1, 16: 8, 64 + 6: 13} {
+		if got := alignOffset(addr); got != want {
+			t.Errorf("alignOffset(%d) = %d, want %d", addr, got, want)
+		}
+	}
+	for n := 64; n <= 1024; n += 64 {
+		if s := alignedInt16(n); len(s) != n || cap(s) != n || uintptr(unsafe.Pointer(&s[0]))&31 != 0 {
+			t.Errorf("alignedInt16(%d): len %d cap %d at %p", n, len(s), cap(s), &s[0])
+		}
+	}
 }

@@ -73,11 +73,36 @@ func TestLoaderRejectsBadFiles(t *testing.T) {
 		{"range", big.Bytes(), "output weight 3 is 30000"},
 		{"bias", biased.Bytes(), "output bias 2147483647"},
 		{"coarse output scale", coarse.Bytes(), "QB=1 "},
+		{"outputs", edit(func(b []byte) []byte { b[16] = 2; return resum(b) }), "architecture"},
+		{"activation", edit(func(b []byte) []byte { b[20] = 7; return resum(b) }), "activation 7"},
+		{"no hidden", edit(func(b []byte) []byte { clear(b[12:16]); return resum(b) }), "hidden size 0"},
+		{"scale", edit(func(b []byte) []byte { b[32] = 1; return resum(b) }), "quantisation"},
 	}
 	for _, c := range cases {
 		_, err := Load(bytes.NewReader(c.data))
 		if err == nil || !errors.Is(err, ErrBadNet) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an ErrBadNet mentioning %q", c.name, err, c.want)
+		}
+	}
+	// The header's bounds, each accepted at its edge and refused past it.
+	for _, c := range []struct {
+		name string
+		h    func(*header)
+		ok   bool
+	}{
+		{"QB at its floor", func(h *header) { h.QB = minQB }, true},
+		{"QB below its floor", func(h *header) { h.QB = minQB - 1 }, false},
+		{"QB at its ceiling", func(h *header) { h.QB = maxQB }, true},
+		{"QB above its ceiling", func(h *header) { h.QB = maxQB + 1 }, false},
+		{"hidden at its ceiling", func(h *header) { h.Hidden = maxHidden }, true},
+		{"hidden above its ceiling", func(h *header) { h.Hidden = maxHidden + 64 }, false},
+		{"hidden 64", func(h *header) { h.Hidden = 64 }, true},
+	} {
+		h := header{Version: Version, Inputs: Inputs, Hidden: 256, Outputs: 1, Activation: ActCReLU, QA: QA, QB: 64, Scale: Scale}
+		copy(h.Magic[:], FormatMagic)
+		c.h(&h)
+		if err := h.check(); (err == nil) != c.ok {
+			t.Errorf("%s: %v", c.name, err)
 		}
 	}
 }

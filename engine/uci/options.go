@@ -30,7 +30,7 @@ var optionSpecs = []optionSpec{
 	{name: "Hash", kind: "spin", def: 16, min: 1, max: 65536, apply: func(s *session, v int) { s.opts.HashMB = v }, check: checkHash},
 	{name: "Threads", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.Threads = v }},
 	{name: "MultiPV", kind: "spin", def: 1, min: 1, max: 256, apply: func(s *session, v int) { s.opts.MultiPV = v }},
-	{name: "Move Overhead", kind: "spin", def: int(search.DefaultMoveOverhead / time.Millisecond), min: 0, max: 5000, apply: func(s *session, v int) {
+	{name: "Move Overhead", kind: "spin", def: int(search.DefaultMoveOverhead.Milliseconds()), min: 0, max: 5000, apply: func(s *session, v int) {
 		s.opts.MoveOverhead = time.Duration(v) * time.Millisecond
 	}},
 	{name: "Clear Hash", kind: "button", apply: func(s *session, _ int) { s.engine.ClearHash() }},
@@ -182,7 +182,13 @@ func memAvailableMB() int {
 	if err != nil {
 		return -1
 	}
-	for _, line := range strings.Split(string(data), "\n") {
+	return parseMemAvailable(string(data))
+}
+
+// parseMemAvailable reads MemAvailable (in MB) from the text of
+// /proc/meminfo, or returns -1 when it is not there.
+func parseMemAvailable(meminfo string) int {
+	for _, line := range strings.Split(meminfo, "\n") {
 		f := strings.Fields(line)
 		if len(f) >= 2 && f[0] == "MemAvailable:" {
 			kb, err := strconv.Atoi(f[1])

@@ -97,15 +97,15 @@ func Run(in io.Reader, out io.Writer) error {
 				return nil
 			}
 			cmd := strings.Fields(line)[0]
-			switch {
-			case cmd == "quit":
+			if cmd == "quit" {
 				s.stopSearch()
 				return nil
-			case cmd == "stop":
+			}
+			if cmd == "stop" {
 				s.stopSearch()
-			case len(pending) > 0 || (s.busy() && needsIdle(cmd)):
+			} else if len(pending) > 0 || (s.busy() && needsIdle(cmd)) {
 				pending = append(pending, line)
-			default:
+			} else {
 				s.handle(line)
 			}
 		case <-searchDone:

@@ -169,23 +169,34 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 // Stop asks a running search to finish now; its onDone still follows.
 func (s *Session) Stop() { s.eng.Stop() }
 
+// toSearch checks the limits and turns them into the search's; no limit at
+// all means depth 10.
 func (l Limits) toSearch() (search.Limits, error) {
-	switch {
-	case l.Depth < 0 || l.Depth > search.MaxDepth:
+	if l.Depth < 0 || l.Depth > search.MaxDepth {
 		return search.Limits{}, fmt.Errorf("depth %d is out of range 1..%d", l.Depth, search.MaxDepth)
-	case l.MoveTime < 0 || l.MoveTime > 3600_000:
-		return search.Limits{}, fmt.Errorf("movetime %d ms is out of range 0..3600000", l.MoveTime)
-	case l.Nodes < 0:
+	}
+	if l.MoveTime < 0 || l.MoveTime > maxMoveTime {
+		return search.Limits{}, fmt.Errorf("movetime %d ms is out of range 0..%d", l.MoveTime, maxMoveTime)
+	}
+	if l.Nodes < 0 {
 		return search.Limits{}, fmt.Errorf("nodes %d is negative", l.Nodes)
-	case l.MultiPV < 0 || l.MultiPV > 16:
-		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..16", l.MultiPV)
+	}
+	if l.MultiPV < 0 || l.MultiPV > maxMultiPV {
+		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..%d", l.MultiPV, maxMultiPV)
 	}
 	lim := search.Limits{Depth: l.Depth, MoveTime: time.Duration(l.MoveTime) * time.Millisecond, Nodes: uint64(l.Nodes)}
 	if lim.Depth == 0 && lim.MoveTime == 0 && lim.Nodes == 0 {
-		lim.Depth = 10
+		lim.Depth = defaultDepth
 	}
 	return lim, nil
 }
+
+// The bounds of a request from the page.
+const (
+	maxMoveTime  = 3600_000 // one hour, in milliseconds
+	maxMultiPV   = 16
+	defaultDepth = 10
+)
 
 // scoreObject is {cp: N} or {mate: N} (moves; negative when being mated).
 func scoreObject(score int) map[string]any {

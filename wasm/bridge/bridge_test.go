@@ -112,3 +112,32 @@ func TestMultiPVLines(t *testing.T) {
 		t.Errorf("%d infos; last %v", len(infos), infos[len(infos)-1])
 	}
 }
+
+// The limits' edges: each bound is accepted at its value and refused one
+// past it, and a request without limits searches to depth 10.
+func TestLimitsEdges(t *testing.T) {
+	for _, c := range []struct {
+		l  Limits
+		ok bool
+	}{
+		{Limits{Depth: 0}, true}, {Limits{Depth: 100}, true}, {Limits{Depth: 101}, false}, {Limits{Depth: -1}, false},
+		{Limits{MoveTime: 0}, true}, {Limits{MoveTime: 3600_000}, true}, {Limits{MoveTime: 3600_001}, false}, {Limits{MoveTime: -1}, false},
+		{Limits{Nodes: 0}, true}, {Limits{Nodes: -1}, false},
+		{Limits{MultiPV: 0}, true}, {Limits{MultiPV: 16}, true}, {Limits{MultiPV: 17}, false}, {Limits{MultiPV: -1}, false},
+	} {
+		_, err := c.l.toSearch()
+		if (err == nil) != c.ok {
+			t.Errorf("%+v: error %v", c.l, err)
+		}
+	}
+	lim, _ := Limits{}.toSearch()
+	if lim.Depth != 10 || lim.Nodes != 0 || lim.MoveTime != 0 {
+		t.Errorf("no limits: %+v, want depth 10", lim)
+	}
+	if lim, _ := (Limits{Nodes: 500}).toSearch(); lim.Depth != 0 || lim.Nodes != 500 {
+		t.Errorf("nodes only: %+v", lim)
+	}
+	if lim, _ := (Limits{MoveTime: 20}).toSearch(); lim.Depth != 0 || lim.MoveTime != 20*time.Millisecond {
+		t.Errorf("movetime only: %+v", lim)
+	}
+}
