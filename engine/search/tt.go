@@ -2,7 +2,6 @@ package search
 
 import (
 	"math/bits"
-	"sync/atomic"
 
 	"kibitz/engine/board"
 )
@@ -23,8 +22,8 @@ const (
 // key check instead of returning another position's data (lockless
 // hashing): threads share the table without locks and without data races.
 type ttEntry struct {
-	check atomic.Uint64
-	data  atomic.Uint64
+	check ttWord
+	data  ttWord
 }
 
 // TT is the transposition table shared by all search threads.
