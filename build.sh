@@ -65,8 +65,8 @@ run_tests() {
 	need_chromium
 	site >/dev/null
 	native >/dev/null
-	node --test tests/game.test.mjs
-	node --test --test-concurrency=1 tests/browser.test.mjs
+	node --test tests/game.test.mjs tests/study.unit.test.mjs
+	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null
 	node --test tests/worker.test.mjs
@@ -151,7 +151,7 @@ site() {
 	cp "$cm/pieces/standard.svg" dist/assets/pieces/
 	cp "$cm/extensions/markers/markers.svg" dist/assets/extensions/markers/
 	cp "$cm/extensions/arrows/arrows.svg" dist/assets/extensions/arrows/
-	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" dist/
+	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" static/openings.tsv dist/
 	cp index.html dist/
 	hash_names
 	precompress
@@ -178,7 +178,7 @@ refer() {
 # so that a host may cache them for good; index.html, which names them, is
 # revalidated. dist/manifest.json maps the plain names to the hashed ones.
 hash_names() {
-	local wasm simd exec worker app css assets
+	local wasm simd exec worker app css assets openings
 	# The board's images: one hash for the folder, which the bundle names.
 	assets=assets-$(cd dist/assets && find . -type f | sort | xargs cat | sha256sum | cut -c1-10)
 	mv dist/assets "dist/$assets"
@@ -191,12 +191,14 @@ hash_names() {
 	refer engine-worker.js wasm_exec.js "$exec"
 	worker=$(hashed engine-worker.js)
 	refer app.js engine-worker.js "$worker"
+	openings=$(hashed openings.tsv)
+	refer app.js openings.tsv "$openings"
 	app=$(hashed app.js)
 	css=$(hashed app.css)
 	refer index.html app.js "$app"
 	refer index.html app.css "$css"
-	printf '{"kibitz.wasm": "%s", "kibitz-simd.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "assets": "%s"}\n' \
-		"$wasm" "$simd" "$exec" "$worker" "$app" "$css" "$assets" >dist/manifest.json
+	printf '{"kibitz.wasm": "%s", "kibitz-simd.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "openings.tsv": "%s", "assets": "%s"}\n' \
+		"$wasm" "$simd" "$exec" "$worker" "$app" "$css" "$openings" "$assets" >dist/manifest.json
 	# Cloudflare's static assets read cache headers from _headers.
 	cat >dist/_headers <<-EOF
 		/index.html
@@ -215,6 +217,8 @@ hash_names() {
 		  Cache-Control: public, max-age=31536000, immutable
 		/$css
 		  Cache-Control: public, max-age=31536000, immutable
+		/$openings
+		  Cache-Control: public, max-age=31536000, immutable
 		/$assets/*
 		  Cache-Control: public, max-age=31536000, immutable
 	EOF
@@ -228,7 +232,7 @@ precompress() {
 	while IFS= read -r f; do
 		gzip -9 -k -n -f "$f"
 		if command -v brotli >/dev/null 2>&1; then brotli -q 11 -k -f "$f"; fi
-	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' \))
+	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' -o -name '*.tsv' \))
 }
 
 serve() {

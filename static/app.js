@@ -4,7 +4,6 @@
 // stale by bumping `epoch`.
 import { Chess } from "chess.js";
 import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
-import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { BoardView } from "./boardview.js";
 import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
@@ -14,7 +13,11 @@ import { bindSettings, bindKeys } from "./controls.js";
 import { depthHelp, recordThinkTime, measureSpeed } from "./depth.js";
 import { spoken, describe } from "./speech.js";
 import { renderMoves, showLine, copyText, download } from "./panel.js";
-import { gameOver, drawAnswer, reviewText, exportPgn, readImport, pgnDate, importNotes, storeGame, loadStoredGame } from "./game.js";
+import { gameOver, reviewText, exportPgn, readImport, pgnDate, importNotes, storeGame, loadStoredGame } from "./game.js";
+import { Sounds, soundFor } from "./sounds.js";
+import { loadOpenings, openingAt } from "./openings.js";
+import { createStudy } from "./study.js";
+import { createActions } from "./actions.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,10 +26,9 @@ const engine = new EngineClient();
 const evalbar = new EvalBar($("evalbar"));
 const view = new BoardView($("board"));
 const board = view.cm; // arrows, legal-move markers and the promotion dialog
+const sounds = new Sounds(settings.sounds);
+let openings = null; // the opening names, once loaded
 
-// Resigning takes two clicks: the first arms the button for a few
-// seconds ("Really resign?"), the second resigns.
-let resignArmed = false;
 
 const state = {
   game: new Chess(),
@@ -37,6 +39,11 @@ const state = {
   thinking: false,
   hinting: false, // a hint search runs ("Move now" ends it)
   headers: {}, // PGN headers of an imported game, kept on export
+  mode: "play", // or "analyse": moves for both sides, the engine analysing
+  marks: new Map(), // the review's verdicts by ply
+  reviewing: false,
+  gameId: Date.now(), // names the game in the library
+  savedId: null, // the game last saved in the library
 };
 
 // ---- game helpers ----------------------------------------------------
@@ -46,17 +53,14 @@ function startFen() {
   return h.length ? h[0].before : state.game.fen();
 }
 
-function uciMoves() {
-  return state.game.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ""));
-}
+const uciMoves = () => state.game.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ""));
 
-function engineColor() {
-  return state.human === "w" ? "b" : "w";
-}
+const engineColor = () => (state.human === "w" ? "b" : "w");
 
 function endGame(over) {
   state.over = over;
   state.epoch++;
+  sounds.play("end");
   engine.stopAndWait();
   state.thinking = false;
   state.hinting = false;
@@ -84,24 +88,38 @@ function render() {
   const ply = state.viewPly ?? history.length;
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
   view.show(fen, ply > 0 ? history[ply - 1] : null);
-  renderMoves($("moves"), history, ply, showPly);
+  renderMoves($("moves"), history, ply, showPly, state.marks);
+  showOpening(history, ply);
   const comment = state.game.getComments().find((c) => c.fen === fen);
   $("comment").textContent = comment ? comment.comment : "";
   const live = state.viewPly === null;
-  const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking;
-  view.setInput(humanToMove ? state.human : null, onInput);
+  const analysing = state.mode === "analyse";
+  const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
+  const shownTurn = fen.split(" ")[1];
+  view.setInput(humanToMove ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, onInput);
   $("takeback").disabled = history.length === 0;
   $("hint").disabled = !humanToMove || state.hinting;
   $("stop").disabled = !state.thinking && !state.hinting;
-  $("draw").disabled = !live || Boolean(state.over) || state.thinking;
-  $("resign").disabled = Boolean(state.over) || history.length === 0;
-  if (!resignArmed) $("resign").textContent = "Resign";
+  $("draw").disabled = !live || Boolean(state.over) || state.thinking || analysing;
+  $("resign").disabled = Boolean(state.over) || history.length === 0 || analysing;
+  if (!actions.resignArmed) $("resign").textContent = "Resign";
   if (state.over) evalbar.result(state.over.result);
-  saveGame();
-  if (!live) setStatus(reviewText(ply, history.length));
+  // The game in progress survives a reload (restoreGame; New game starts afresh).
+  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers });
+  study.keepFinished();
+  if (state.reviewing) return;
+  if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
+  else if (!live) setStatus(reviewText(ply, history.length));
   else if (state.over) setStatus(state.over.reason, true);
   else if (state.thinking) setStatus(`Kibitz is thinking (depth ${settings.depth})…`);
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
+}
+
+// showOpening names the opening of the position shown (once the names
+// have loaded).
+function showOpening(history = state.game.history({ verbose: true }), ply = state.viewPly ?? history.length) {
+  const opening = openings && openingAt(openings, [startFen(), ...history.map((m) => m.after)], ply);
+  $("opening").textContent = opening ? `${opening.eco} ${opening.name}` : "";
 }
 
 function showPly(ply) {
@@ -109,9 +127,11 @@ function showPly(ply) {
   state.viewPly = ply >= n ? null : Math.max(0, ply);
   board.removeArrows(); // a hint belongs to the live position
   render();
+  study.analyse();
 }
 
-function showInfo(info, fen, sideToMove) {
+// showInfo shows a progress report; onPick, in analysis, plays its line.
+function showInfo(info, fen, sideToMove, onPick = null) {
   if (info.multipv === 1) {
     const ws = whiteScore(info.score, sideToMove);
     $("info-depth").textContent = `${info.depth}/${info.seldepth}`;
@@ -120,7 +140,7 @@ function showInfo(info, fen, sideToMove) {
     $("info-nps").textContent = `${compact(info.nps)}/s`;
     evalbar.set(ws);
   }
-  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(whiteScore(info.score, sideToMove)), pvToSan(fen, info.pv));
+  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(whiteScore(info.score, sideToMove)), pvToSan(fen, info.pv), onPick);
 }
 
 // ---- engine ----------------------------------------------------------
@@ -157,13 +177,18 @@ async function engineMove() {
   state.viewPly = null;
   board.removeArrows();
   state.over = gameOver(state.game);
+  sounds.play(soundFor(played.san, state.over));
   render();
 }
 
 // ---- user input ------------------------------------------------------
 
+// legalFrom lists the moves from square in the position shown (in
+// analysis it may be an earlier one).
 function legalFrom(square) {
-  return state.game.moves({ square, verbose: true });
+  const h = state.game.history({ verbose: true });
+  const g = state.viewPly === null ? state.game : new Chess(state.viewPly === 0 ? startFen() : h[state.viewPly - 1].after);
+  return square ? g.moves({ square, verbose: true }) : g.moves({ verbose: true });
 }
 
 // A human move is recorded when cm-chessboard validates it and finished
@@ -183,8 +208,9 @@ function onInput(event) {
       const { squareFrom: from, squareTo: to } = event;
       const candidates = legalFrom(from).filter((m) => m.to === to);
       if (candidates.length === 0) return false;
+      study.truncateToView(); // in analysis, a move on an earlier position replaces what followed
       if (candidates.some((m) => m.promotion)) {
-        board.showPromotionDialog(to, state.human === "w" ? COLOR.white : COLOR.black, (choice) => {
+        board.showPromotionDialog(to, candidates[0].color === "w" ? COLOR.white : COLOR.black, (choice) => {
           if (choice && choice.piece) state.game.move({ from, to, promotion: choice.piece.charAt(1) });
           afterHumanMove();
         });
@@ -213,8 +239,11 @@ function afterHumanMove() {
   if (last) announce(`You played ${spoken(last)}`);
   board.removeArrows();
   state.over = gameOver(state.game);
+  if (last) sounds.play(soundFor(last, state.over));
+  state.marks = new Map();
   render();
-  if (!state.over) engineMove();
+  if (state.mode === "analyse") study.analyse();
+  else if (!state.over) engineMove();
 }
 
 // ---- keyboard and screen readers ----------------------------------------
@@ -232,20 +261,19 @@ function playTyped(e) {
   $("move-error").textContent = "";
   if (!text) return;
   const live = state.viewPly === null;
-  if (!live || state.over || state.thinking || state.game.turn() !== state.human) {
+  const analysing = state.mode === "analyse";
+  if (!analysing && (!live || state.over || state.thinking || state.game.turn() !== state.human)) {
     $("move-error").textContent = state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
     return;
   }
-  let move = null;
-  try {
-    move = state.game.move(/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text) ? { from: text.slice(0, 2), to: text.slice(2, 4), promotion: text[4] } : text);
-  } catch {
-    move = null;
-  }
-  if (!move) {
+  const wanted = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text) ? { from: text.slice(0, 2), to: text.slice(2, 4), promotion: text[4] } : text;
+  const legal = legalFrom(null).find((m) => m.san === text || (m.from === wanted.from && m.to === wanted.to && (m.promotion || undefined) === wanted.promotion));
+  if (!legal) {
     $("move-error").textContent = `${text} is not a legal move here`;
     return;
   }
+  study.truncateToView();
+  state.game.move(legal.san);
   $("move-text").value = "";
   afterHumanMove();
 }
@@ -259,6 +287,10 @@ async function newGame(fen = null) {
   state.epoch++;
   state.thinking = false;
   state.hinting = false;
+  state.mode = "play";
+  $("analyse").setAttribute("aria-pressed", "false");
+  state.gameId = Date.now();
+  study.clearReview();
   await engine.newGame().catch(() => {});
   if (fen) {
     const why = await engine.validate(fen);
@@ -292,6 +324,14 @@ async function takeback() {
   state.thinking = false;
   await engine.stopAndWait();
   const g = state.game;
+  if (state.mode === "analyse") {
+    // In analysis a takeback undoes one move of either side.
+    study.truncateToView();
+    g.undo();
+    state.over = gameOver(g);
+    render();
+    return study.analyse();
+  }
   // Undo at least one move, and until it is the human's turn again.
   if (g.history().length > 0) g.undo();
   while (g.history().length > 0 && g.turn() !== state.human) g.undo();
@@ -302,63 +342,9 @@ async function takeback() {
   engineMove(); // when the human plays Black and everything was undone
 }
 
-async function hint() {
-  if (state.over || state.thinking || state.hinting || state.game.turn() !== state.human || state.viewPly !== null) return;
-  const epoch = state.epoch;
-  state.hinting = true;
-  render();
-  setStatus("Looking for a hint… (Move now shows the best move so far)");
-  const result = await search({ depth: settings.depth }).catch(() => null);
-  state.hinting = false;
-  if (epoch !== state.epoch || !result || !result.bestmove || state.viewPly !== null) return render();
-  board.removeArrows();
-  board.addArrow(ARROW_TYPE.info, result.bestmove.slice(0, 2), result.bestmove.slice(2, 4));
-  const san = pvToSan(state.game.fen(), [result.bestmove]).replace(/^\d+\.+…? ?/, "");
-  render();
-  setStatus(`Hint: ${san}`);
-}
 
-async function offerDraw() {
-  if (state.over || state.thinking) return;
-  // Half-moves since the game's start, counted from the move number so
-  // that a game set up from a FEN in the middlegame counts as long.
-  const plies = 2 * (state.game.moveNumber() - 1) + (state.game.turn() === "b" ? 1 : 0);
-  let answer = drawAnswer(plies, null);
-  let shown = "";
-  if (answer.needsSearch) {
-    const epoch = state.epoch;
-    setStatus("Kibitz considers your draw offer…");
-    const result = await search({ depth: Math.min(settings.depth, 8) }).catch(() => null);
-    if (epoch !== state.epoch || !result) return render();
-    // The search was from the side to move's view; the engine's own view:
-    const own = state.game.turn() === engineColor() ? result.score : negate(result.score);
-    answer = drawAnswer(plies, own);
-    shown = ` (it sees ${scoreText(whiteScore(own, engineColor()))} for White)`;
-  }
-  if (answer.accept) return endGame({ result: "1/2-1/2", reason: answer.text + shown });
-  render();
-  setStatus(answer.text + shown);
-}
 
-function negate(score) {
-  return "mate" in score ? { mate: -score.mate } : { cp: -score.cp };
-}
 
-function resign() {
-  if (state.over) return;
-  if (!resignArmed) {
-    resignArmed = true;
-    $("resign").textContent = "Really resign?";
-    setTimeout(() => {
-      resignArmed = false;
-      if (!state.over) $("resign").textContent = "Resign";
-    }, 4000);
-    return;
-  }
-  resignArmed = false;
-  const winner = state.human === "w" ? "Black" : "White";
-  endGame({ result: state.human === "w" ? "0-1" : "1-0", reason: `You resigned — ${winner} (Kibitz) wins` });
-}
 
 // ---- PGN / FEN -------------------------------------------------------
 
@@ -391,6 +377,8 @@ async function importText() {
   await engine.newGame().catch(() => {});
   state.game = read.game;
   state.headers = read.game.getHeaders();
+  state.gameId = Date.now();
+  study.clearReview();
   const result = state.headers.Result;
   state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
   // A finished game keeps the board as it is; one to play on gives the
@@ -411,17 +399,23 @@ async function importText() {
 // ---- wiring ----------------------------------------------------------
 
 function bind() {
-  bindSettings(settings, () => $("pv-lines").replaceChildren());
+  bindSettings(settings, {
+    onLines: () => {
+      $("pv-lines").replaceChildren();
+      study.analyse();
+    },
+    onSounds: (on) => (sounds.enabled = on),
+  });
   $("new-game").addEventListener("click", () => started.then(() => newGame()));
   $("takeback").addEventListener("click", takeback);
-  $("hint").addEventListener("click", hint);
+  $("hint").addEventListener("click", actions.hint);
   $("stop").addEventListener("click", () => engine.stop());
   $("flip").addEventListener("click", () => {
     setOrientation(!view.blackBottom);
     saveSettings(settings);
   });
-  $("draw").addEventListener("click", offerDraw);
-  $("resign").addEventListener("click", resign);
+  $("draw").addEventListener("click", actions.offerDraw);
+  $("resign").addEventListener("click", actions.resign);
   $("copy-pgn").addEventListener("click", async () => setStatus(await copyText(pgnText(), "PGN", $("import-text"))));
   $("download-pgn").addEventListener("click", () => download(pgnText(), "kibitz-game.pgn", "application/x-chess-pgn"));
   $("copy-fen").addEventListener("click", async () => setStatus(await copyText(state.game.fen(), "FEN", $("import-text"))));
@@ -436,16 +430,12 @@ function bind() {
     position: () => ({ ply: state.viewPly ?? state.game.history().length, plies: state.game.history().length }),
     show: showPly,
     flip: () => $("flip").click(),
-    hint,
+    hint: actions.hint,
+    analyse: () => $("analyse").click(),
     stop: () => engine.stop(),
   });
 }
 
-// The game in progress survives a reload: it is saved after every change
-// and restored at start (New game starts afresh).
-function saveGame() {
-  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers });
-}
 
 // restoreGame brings back the saved game; false when there is none (or it
 // no longer replays).
@@ -486,6 +476,14 @@ async function startFromAddress() {
   if (!restoreGame()) await newGame();
 }
 
+const actions = createActions({ state, settings, board, search, render, setStatus, endGame, engineColor });
+const study = createStudy({
+  state, engine, board, settings, render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText,
+  importPgn: (text) => {
+    $("import-text").value = text;
+    return started.then(importText);
+  },
+});
 bind();
 // started settles when the first game is set up: actions that replace the
 // game wait for it, so an early click is not undone by the start-up.
@@ -493,6 +491,10 @@ const started = engine.ready
   .then((version) => calibrate().then(startFromAddress).then(() => version))
   .then((version) => {
     $("engine-version").textContent = version;
+    loadOpenings().then((table) => {
+      openings = table;
+      showOpening();
+    });
   })
   .catch((err) => setStatus(`The engine failed to load: ${err.message}`));
-window.kibitz = { state, engine }; // for the browser tests and the curious
+window.kibitz = { state, engine, sounds }; // for the browser tests and the curious

@@ -6,8 +6,9 @@ import { depthHelp } from "./depth.js";
 const $ = (id) => document.getElementById(id);
 
 // bindSettings shows settings in the form and keeps them saved as the
-// player changes them; onLines runs when the number of engine lines changes.
-export function bindSettings(settings, onLines) {
+// player changes them; onLines runs when the number of engine lines
+// changes, onSounds(on) when sounds are turned on or off.
+export function bindSettings(settings, { onLines, onSounds }) {
   const showDepth = () => {
     $("depth-value").textContent = settings.depth;
     $("depth-help").textContent = depthHelp(settings.depth);
@@ -15,7 +16,13 @@ export function bindSettings(settings, onLines) {
   $("depth").value = settings.depth;
   $("side").value = settings.side;
   $("lines").value = String(settings.lines);
+  $("sounds").checked = settings.sounds;
   showDepth();
+  $("sounds").addEventListener("change", (e) => {
+    settings.sounds = e.target.checked;
+    onSounds(settings.sounds);
+    saveSettings(settings);
+  });
   $("depth").addEventListener("input", (e) => {
     settings.depth = parseInt(e.target.value, 10);
     showDepth();
@@ -34,9 +41,10 @@ export function bindSettings(settings, onLines) {
 
 // bindKeys maps the keyboard to the page: arrows, Home and End walk
 // through the game (position() gives {ply, plies}; show(ply) shows one),
-// f flips, h asks for a hint, space stops the engine. Keys typed into a
+// f flips, h asks for a hint, a switches analysis on and off, space stops
+// the engine. Keys typed into a
 // form field, or with a modifier, are left alone.
-export function bindKeys({ position, show, flip, hint, stop }) {
+export function bindKeys({ position, show, flip, hint, analyse, stop }) {
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     const { ply, plies } = position();
@@ -47,6 +55,7 @@ export function bindKeys({ position, show, flip, hint, stop }) {
       End: () => show(plies),
       f: flip,
       h: hint,
+      a: analyse,
       " ": stop,
     };
     if (keys[e.key] && !(e.key === " " && e.target.closest("button"))) {

@@ -27,8 +27,12 @@ export function winningChances(score) {
   return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
 }
 
+// LINE_MOVES is how many moves of an engine line the page shows (and plays
+// when the line is clicked).
+export const LINE_MOVES = 12;
+
 // pvToSan converts a line of UCI moves from fen into SAN with move numbers.
-export function pvToSan(fen, pv, maxMoves = 12) {
+export function pvToSan(fen, pv, maxMoves = LINE_MOVES) {
   const chess = new Chess(fen);
   const parts = [];
   for (const uci of pv.slice(0, maxMoves)) {
@@ -43,6 +47,11 @@ export function pvToSan(fen, pv, maxMoves = 12) {
     else parts.push(parts.length === 0 ? `${n}… ${move.san}` : move.san);
   }
   return parts.join(" ");
+}
+
+// moveSan is one UCI move from fen in SAN, without a move number.
+export function moveSan(fen, uci) {
+  return pvToSan(fen, [uci]).replace(/^\d+(\.|…)\s*/, "");
 }
 
 // compact prints 1234567 as 1.23M.

@@ -2,8 +2,9 @@
 // engine's lines, and handing text to the player (clipboard, download).
 
 // renderMoves draws the move list into ol: a row per move number, a button
-// per move (onPick(ply) when chosen), the shown ply marked current.
-export function renderMoves(ol, history, ply, onPick) {
+// per move (onPick(ply) when chosen), the shown ply marked current and the
+// review's verdicts (marks: ply → {name, mark}) shown after their moves.
+export function renderMoves(ol, history, ply, onPick, marks = new Map()) {
   // The list is rebuilt: a focused move keeps the focus on its new button.
   const focusedPly = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
   ol.replaceChildren();
@@ -15,7 +16,9 @@ export function renderMoves(ol, history, ply, onPick) {
     b.type = "button";
     b.textContent = history[i].san;
     b.dataset.ply = i + 1;
-    b.setAttribute("aria-label", `Show the position after ${history[i].san}`);
+    const verdict = marks.get(i + 1);
+    b.setAttribute("aria-label", `Show the position after ${history[i].san}${verdict ? ` (${verdict.name})` : ""}`);
+    if (verdict) b.classList.add(verdict.name);
     if (i + 1 === ply) b.classList.add("current");
     b.addEventListener("click", () => onPick(i + 1));
     return b;
@@ -40,8 +43,8 @@ export function renderMoves(ol, history, ply, onPick) {
 }
 
 // showLine shows engine line n (of at most max) in ol: its score, then the
-// moves.
-export function showLine(ol, n, max, score, moves) {
+// moves; with onPick, the moves are a button that plays the line.
+export function showLine(ol, n, max, score, moves, onPick = null) {
   while (ol.children.length < n) ol.append(document.createElement("li"));
   while (ol.children.length > max) ol.lastChild.remove();
   const li = ol.children[n - 1];
@@ -49,7 +52,14 @@ export function showLine(ol, n, max, score, moves) {
   const s = document.createElement("span");
   s.className = "score";
   s.textContent = score;
-  li.replaceChildren(s, moves);
+  if (!onPick) return li.replaceChildren(s, moves);
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "line";
+  b.textContent = moves;
+  b.title = "Play this line on the board";
+  b.addEventListener("click", onPick);
+  li.replaceChildren(s, b);
 }
 
 // copyText puts text on the clipboard, or into fallback (selected) where

@@ -2,128 +2,12 @@
 // playwright-core like a person: drags and clicks on the board, the depth
 // slider, every button. Needs dist/ and bin/kibitz (./build.sh test builds
 // them). Screenshots go to test-results/.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { createServer } from "node:net";
-import { chromium } from "playwright-core";
 import { Chess } from "chess.js";
-
-const SHOTS = "test-results";
-mkdirSync(SHOTS, { recursive: true });
-let server, browser, base;
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-before(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}/`;
-  server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "pipe" });
-  await new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => d.toString().includes("serving") && resolve());
-    server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ? (process.env.CHROMIUM.includes("/") ? process.env.CHROMIUM : `/usr/bin/${process.env.CHROMIUM}`) : "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill();
-});
-
-// open loads the page and fails the test on any console error.
-async function open(t, query = "", viewport = { width: 1280, height: 860 }) {
-  const context = await browser.newContext({ viewport, permissions: ["clipboard-read", "clipboard-write"] });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("request", (r) => !r.url().startsWith(base) && !r.url().startsWith("blob:") && !r.url().startsWith("data:") && errors.push(`request to another host: ${r.url()}`));
-  t.after(async () => {
-    await context.close();
-    assert.deepEqual(errors, [], "console errors");
-  });
-  await page.goto(base + query);
-  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
-  return page;
-}
-
-const status = (page) => page.locator("#status").textContent();
-const moveTexts = (page) => page.locator("#moves button").allTextContents();
-
-async function waitStatus(page, re, timeout = 20000) {
-  await page.waitForFunction((src) => new RegExp(src).test(document.getElementById("status").textContent), re.source, { timeout });
-}
-
-// squareCenter reads a square's position in one step inside the page: the
-// board redraws its squares when it flips or loads a game.
-async function squareCenter(page, sq) {
-  const handle = await page.waitForFunction((s) => {
-    const r = document.querySelector(`#board rect[data-square="${s}"]`)?.getBoundingClientRect();
-    return r && r.width > 0 ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
-  }, sq);
-  return handle.jsonValue();
-}
-
-async function drag(page, from, to) {
-  const a = await squareCenter(page, from);
-  const b = await squareCenter(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
-
-async function clickMove(page, from, to) {
-  const a = await squareCenter(page, from);
-  const b = await squareCenter(page, to);
-  await page.mouse.click(a.x, a.y);
-  await page.mouse.click(b.x, b.y);
-}
-
-async function waitMoves(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n, { timeout: 30000 });
-}
-
-// boardMatchesGame waits until the pieces drawn on the board are exactly
-// the game's position (animations must not lose or leave pieces).
-async function boardMatchesGame(page) {
-  await page.waitForFunction(() => {
-    const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
-    const game = window.kibitz.state.game.board().flat().filter(Boolean).map((p) => p.square + p.color + p.type).sort().join();
-    return drawn === game;
-  }, null, { timeout: 5000 });
-}
-
-// boardShows waits until the board draws exactly the pieces of fen.
-async function boardShows(page, fen) {
-  const want = new Chess(fen).board().flat().filter(Boolean).map((p) => p.square + p.color + p.type).sort().join();
-  await page.waitForFunction((w) => {
-    const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
-    return drawn === w;
-  }, want, { timeout: 5000 });
-}
-
-async function setDepth(page, depth) {
-  await page.locator("#depth").fill(String(depth));
-  await page.locator("#depth").dispatchEvent("input");
-}
+import { SHOTS, base, browser, open, status, moveTexts, waitStatus, squareCenter, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth } from "./page.mjs";
 
 test("play by dragging; the engine answers at the chosen depth; panel, bar and slider update", async (t) => {
   const page = await open(t, "?depth=3&side=w");
@@ -238,7 +122,7 @@ test("positions: a decided one is shown as over, an illegal one is refused with 
   assert.equal(await page.evaluate(() => window.kibitz.state.game.fen()), new Chess().fen());
   page = await open(t, "?side=w&fen=garbage");
   await waitStatus(page, /^Not a valid position: invalid FEN "garbage"/);
-  await page.locator("summary").click();
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await page.locator("#import-text").fill("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   await page.locator("#import").click();
   await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
@@ -285,7 +169,7 @@ test("the game survives a reload; an imported game keeps its headers, comments a
   await waitMoves(page, 2);
   assert.deepEqual(await moveTexts(page), moves);
   await boardMatchesGame(page);
-  await page.locator("summary").click();
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await page.locator("#import-text").fill('[Event "Club final"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {The king\'s pawn} e5 (1... c5) 2. Nf3 $1 Nc6 *');
   await page.locator("#import").click();
   await waitStatus(page, /Game loaded — your move/);
@@ -303,7 +187,7 @@ test("the game survives a reload; an imported game keeps its headers, comments a
 
 test("fool's mate ends the game with the right message; PGN round trip", async (t) => {
   const page = await open(t, "?depth=2");
-  await page.locator("summary").click();
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await page.locator("#import-text").fill("1. f3 e5 2. g4");
   await page.locator("#import").click();
   await waitStatus(page, /Game loaded — your move/);

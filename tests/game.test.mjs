@@ -154,3 +154,9 @@ test("the game in progress is stored and loaded back; no storage is no error", (
     delete globalThis.localStorage;
   }
 });
+
+test("one move in SAN without its number, for either side", async () => {
+  const { moveSan } = await import("../static/format.js");
+  assert.equal(moveSan(new Chess().fen(), "g1f3"), "Nf3");
+  assert.equal(moveSan("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3", "g7g6"), "g6");
+});

@@ -14,6 +14,7 @@ func init() {
 	for ext, typ := range map[string]string{
 		".wasm": "application/wasm", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
 		".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8",
+		".tsv": "text/tab-separated-values; charset=utf-8",
 	} {
 		mime.AddExtensionType(ext, typ)
 	}
@@ -22,7 +23,7 @@ func init() {
 // hashedName matches the content-hashed names ./build.sh site gives the
 // bundle, the worker, the wasm and the board's image folder: their
 // contents never change, so they may be cached for good.
-var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm)$|^/assets-[0-9a-f]{10}/`)
+var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm|tsv)$|^/assets-[0-9a-f]{10}/`)
 
 // encodings are the precompressed forms a file may have beside it, best
 // first.

@@ -1,0 +1,36 @@
+// The game library: finished games kept in localStorage (the newest
+// hundred), listed, reopened for review and exported as one PGN file.
+const KEY = "kibitz.library.v1";
+export const LIBRARY_SIZE = 100;
+
+function read() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.pgn === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+// libraryGames lists the saved games, newest first: {id, pgn, white,
+// black, result, date, moves}.
+export function libraryGames() {
+  return read();
+}
+
+// saveToLibrary keeps a finished game (a second save of the same game, as
+// its id says, replaces the first) and returns the list.
+export function saveToLibrary(game) {
+  const list = [game, ...read().filter((g) => g.id !== game.id)].slice(0, LIBRARY_SIZE);
+  try {
+    localStorage.setItem(KEY, JSON.stringify(list));
+  } catch {
+    // Storage unavailable: the library lasts for this visit only.
+  }
+  return list;
+}
+
+// libraryPgn is every saved game in one PGN text, oldest first.
+export function libraryPgn(list = read()) {
+  return [...list].reverse().map((g) => g.pgn.trim() + "\n").join("\n");
+}

@@ -1,0 +1,90 @@
+// The game review on the page: the engine analyses every position of the
+// game in turn (a progress bar shows how far), then the graph of White's
+// winning chances is drawn, the moves are marked and the better moves
+// listed. The rules are in review.js.
+import { Chess } from "chess.js";
+import { whiteScore, moveSan } from "./format.js";
+import { gameOver } from "./game.js";
+import { winProbability, judgeMoves, graphPoints, summary, counted } from "./review.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// analyseGame searches each position after 0…n moves at depth and returns
+// [{score (White's view), best, bestSan}], or null when cancelled() turns
+// true. A position the rules have decided is scored without a search.
+export async function analyseGame(engine, start, moves, depth, onProgress, cancelled) {
+  const out = [];
+  const g = new Chess(start);
+  for (let i = 0; i <= moves.length; i++) {
+    if (i > 0) g.move({ from: moves[i - 1].slice(0, 2), to: moves[i - 1].slice(2, 4), promotion: moves[i - 1][4] });
+    if (cancelled()) return null;
+    const over = gameOver(g);
+    if (over) {
+      out.push({ score: over.result === "1-0" ? { mate: 1 } : over.result === "0-1" ? { mate: -1 } : { cp: 0 } });
+    } else {
+      const r = await engine.search({ fen: start, moves: moves.slice(0, i), depth, multipv: 1 });
+      if (cancelled()) return null;
+      const bestSan = r.bestmove ? moveSan(g.fen(), r.bestmove) : null;
+      out.push({ score: whiteScore(r.score, g.turn()), best: r.bestmove, bestSan });
+    }
+    onProgress(i + 1, moves.length + 1);
+  }
+  return out;
+}
+
+// showReview draws the graph into svg and the summary into list, and
+// returns the marks for the move list (ply → verdict). onPick(ply) shows a
+// position when the graph is clicked.
+export function showReview(svg, list, history, positions, onPick) {
+  const judged = judgeMoves(history, positions);
+  const probs = positions.map((p) => winProbability(p.score));
+  drawGraph(svg, probs, judged, onPick);
+  const s = summary(judged);
+  const count = (c) => ["inaccuracy", "mistake", "blunder"].map((k) => counted(s[c][k], k));
+  const items = [`White: ${count("w").join(", ")}`, `Black: ${count("b").join(", ")}`];
+  for (const j of judged.filter((x) => x.verdict)) {
+    const n = Math.ceil(j.ply / 2);
+    items.push(`${n}${j.color === "w" ? "." : "…"} ${j.san}${j.verdict.mark} — ${j.verdict.name}${j.better ? `; better ${j.better}` : ""}`);
+  }
+  list.replaceChildren(
+    ...items.map((t, i) => {
+      const li = document.createElement("li");
+      li.textContent = t;
+      if (i >= 2) li.className = "verdict";
+      return li;
+    }),
+  );
+  return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, j.verdict]));
+}
+
+function drawGraph(svg, probs, judged, onPick) {
+  const W = 300;
+  const H = 80;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const pts = graphPoints(probs, W, H);
+  const el = (name, attrs) => {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  };
+  const area = `0,${H} ${pts.map((p) => p.join(",")).join(" ")} ${W},${H}`;
+  const children = [
+    el("rect", { x: 0, y: 0, width: W, height: H, class: "graph-black" }),
+    el("polygon", { points: area, class: "graph-white" }),
+    el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }),
+    el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "graph-line" }),
+  ];
+  for (const j of judged.filter((x) => x.verdict)) {
+    const [x, y] = pts[j.ply];
+    const c = el("circle", { cx: x, cy: y, r: 3.5, class: `graph-${j.verdict.name}`, "data-ply": j.ply });
+    c.append(el("title", {}));
+    c.firstChild.textContent = `${j.san}${j.verdict.mark} (${j.verdict.name})`;
+    children.push(c);
+  }
+  svg.replaceChildren(...children);
+  svg.onclick = (e) => {
+    const r = svg.getBoundingClientRect();
+    const ply = Math.round(((e.clientX - r.left) / r.width) * (probs.length - 1));
+    onPick(Math.max(0, Math.min(probs.length - 1, ply)));
+  };
+}

@@ -1,0 +1,176 @@
+// Studying a game on the page: the analysis mode (moves for both sides,
+// the engine thinking on whatever position is shown, its lines playable),
+// the game review, and the library of finished games. It works on the
+// page's state through `page` (app.js): {state, engine, board, settings,
+// render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus,
+// setOrientation, pgnText, importPgn}.
+import { Chess } from "chess.js";
+import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
+import { gameOver, pgnDate } from "./game.js";
+import { analyseGame, showReview } from "./reviewpanel.js";
+import { libraryGames, saveToLibrary, libraryPgn } from "./library.js";
+import { download } from "./panel.js";
+import { LINE_MOVES } from "./format.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The deepest search the page asks for: in analysis it runs until stopped.
+const ANALYSIS_DEPTH = 99;
+
+export function createStudy(page) {
+  const { state, engine, board } = page;
+
+  // shownFen is the position on the board: the live one or the ply being
+  // looked at.
+  const shownPly = () => state.viewPly ?? state.game.history().length;
+  const shownFen = () => {
+    const h = state.game.history({ verbose: true });
+    const ply = shownPly();
+    return ply === 0 ? page.startFen() : h[ply - 1].after;
+  };
+
+  // truncateToView makes the shown position the live one: the moves after
+  // it are dropped (a move played there replaces the continuation).
+  function truncateToView() {
+    if (state.viewPly === null) return;
+    while (state.game.history().length > state.viewPly) state.game.undo();
+    state.viewPly = null;
+    state.over = gameOver(state.game);
+    clearReview();
+  }
+
+  // analyse searches the shown position until something changes it.
+  async function analyse() {
+    if (state.mode !== "analyse") return;
+    const epoch = ++state.epoch;
+    const fen = shownFen();
+    const side = fen.split(" ")[1];
+    page.clearReadouts();
+    board.removeArrows();
+    if (gameOver(new Chess(fen))) return;
+    const moves = page.uciMoves().slice(0, shownPly());
+    const limits = { fen: page.startFen(), moves, depth: ANALYSIS_DEPTH, multipv: page.settings.lines };
+    await engine
+      .search(limits, (info) => {
+        if (epoch !== state.epoch) return;
+        page.showInfo(info, fen, side, () => playLine(info.pv.slice(0, LINE_MOVES)));
+        if (info.multipv === 1 && info.pv.length > 0) {
+          board.removeArrows();
+          board.addArrow(ARROW_TYPE.info, info.pv[0].slice(0, 2), info.pv[0].slice(2, 4));
+        }
+      })
+      .catch(() => {});
+  }
+
+  // playLine plays an engine line from the shown position.
+  function playLine(pv) {
+    truncateToView();
+    for (const uci of pv) {
+      try {
+        state.game.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+      } catch {
+        break;
+      }
+    }
+    state.over = gameOver(state.game);
+    page.render();
+    analyse();
+  }
+
+  // toggleAnalysis switches between playing and analysing; the game stays.
+  // Back in play, the player takes the side to move.
+  async function toggleAnalysis() {
+    state.epoch++;
+    await engine.stopAndWait();
+    state.thinking = state.hinting = false;
+    board.removeArrows();
+    page.clearReadouts();
+    state.mode = state.mode === "analyse" ? "play" : "analyse";
+    $("analyse").setAttribute("aria-pressed", String(state.mode === "analyse"));
+    if (state.mode === "play") {
+      state.viewPly = null;
+      state.human = state.game.turn();
+      await page.setOrientation(state.human === "b");
+    }
+    page.render();
+    analyse();
+  }
+
+  function clearReview() {
+    state.marks = new Map();
+    $("review-graph").hidden = true;
+    $("review-list").replaceChildren();
+  }
+
+  // review analyses every position of the game; a second click stops it.
+  async function review() {
+    if (state.reviewing) {
+      state.reviewing = false;
+      return;
+    }
+    if (state.game.history().length === 0) return page.setStatus("There is no move to review yet");
+    state.epoch++;
+    await engine.stopAndWait();
+    state.thinking = state.hinting = false;
+    state.reviewing = true;
+    const progress = $("review-progress");
+    progress.hidden = false;
+    progress.value = 0;
+    $("review").textContent = "Stop review";
+    const history = state.game.history({ verbose: true });
+    const depth = parseInt($("review-depth").value, 10);
+    const game = state.game;
+    const positions = await analyseGame(engine, page.startFen(), page.uciMoves(), depth,
+      (done, total) => {
+        progress.value = done / total;
+        page.setStatus(`Reviewing the game: position ${done} of ${total}…`);
+      },
+      () => !state.reviewing || state.game !== game || state.game.history().length !== history.length);
+    state.reviewing = false;
+    progress.hidden = true;
+    $("review").textContent = "Review game";
+    if (!positions) return page.render();
+    state.marks = showReview($("review-graph"), $("review-list"), history, positions, page.showPly);
+    $("review-graph").hidden = false;
+    page.render();
+    page.setStatus("Review done: click the graph or a move to see a position");
+    analyse();
+  }
+
+  // keepFinished saves a finished game in the library once.
+  function keepFinished() {
+    if (!state.over || state.savedId === state.gameId || state.game.history().length === 0) return;
+    state.savedId = state.gameId;
+    const pgn = page.pgnText();
+    const h = state.game.getHeaders();
+    const you = "You";
+    const kibitz = "Kibitz";
+    saveToLibrary({
+      id: state.gameId, pgn, result: state.over.result, date: pgnDate(new Date()),
+      white: h.White || (state.human === "w" ? you : kibitz), black: h.Black || (state.human === "b" ? you : kibitz),
+      moves: Math.ceil(state.game.history().length / 2),
+    });
+    renderLibrary();
+  }
+
+  function renderLibrary() {
+    const items = libraryGames().map((g) => {
+      const li = document.createElement("li");
+      li.textContent = `${g.date} ${g.white} – ${g.black} ${g.result} (${g.moves} moves)`;
+      const open = document.createElement("button");
+      open.type = "button";
+      open.textContent = "Open";
+      open.addEventListener("click", () => page.importPgn(g.pgn));
+      li.append(open);
+      return li;
+    });
+    $("library").replaceChildren(...items);
+    $("export-library").disabled = items.length === 0;
+  }
+
+  $("analyse").addEventListener("click", toggleAnalysis);
+  $("review").addEventListener("click", review);
+  $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
+  renderLibrary();
+  return { analyse, toggleAnalysis, truncateToView, clearReview, keepFinished };
+}

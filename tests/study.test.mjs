@@ -1,0 +1,129 @@
+// Browser tests of studying on the page: analysis mode, engine lines that
+// play out, opening names, the game review, sounds and the game library.
+// Needs dist/ and bin/kibitz (./build.sh test builds them).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Chess } from "chess.js";
+import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame } from "./page.mjs";
+
+// typeMove plays a move through the page's move form.
+async function typeMove(page, san) {
+  await page.locator("#move-text").fill(san);
+  await page.locator("#move-submit").click();
+}
+
+test("analysis: moves for both sides, live lines with an arrow, a line played by a click, back to play", async (t) => {
+  const page = await open(t, "?depth=3&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("#analyse").click();
+  assert.equal(await page.locator("#analyse").getAttribute("aria-pressed"), "true");
+  await waitStatus(page, /^Analysis: White to move/);
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 1);
+  await drag(page, "e7", "e5"); // Black moves by hand too: no engine reply
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Analysis: White to move/);
+  // The engine thinks on its own: lines appear, deepen, and an arrow shows the best move.
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 1 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 20000 });
+  const best = await page.evaluate(() => document.querySelector("#board g.arrow[data-arrow]")?.dataset.arrow);
+  assert.match(best, /^[a-h][1-8][a-h][1-8]$/);
+  assert.ok(new Chess("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").moves({ verbose: true }).some((m) => m.from + m.to === best));
+  await page.locator("#lines").selectOption("3");
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 3, null, { timeout: 20000 });
+  await page.screenshot({ path: `${SHOTS}/analysis.png` });
+  // Clicking a line plays it out on the board.
+  // Read and click in one step: the lines are redrawn as the search deepens.
+  const line = await page.evaluate(() => {
+    const b = document.querySelector("#pv-lines button.line");
+    b.click();
+    return b.textContent;
+  });
+  const played = line.replace(/\d+\.(\.\.|…)?\s*/g, "").split(/\s+/).filter(Boolean);
+  await waitMoves(page, 2 + played.length);
+  assert.deepEqual((await moveTexts(page)).slice(2), played);
+  await boardMatchesGame(page);
+  // Back to play: the game stays, the player takes the side to move.
+  await page.locator("#analyse").click();
+  await page.waitForFunction(() => document.getElementById("analyse").getAttribute("aria-pressed") === "false");
+  const human = await page.evaluate(() => window.kibitz.state.human);
+  assert.equal(human, (2 + played.length) % 2 === 0 ? "w" : "b");
+  await waitStatus(page, /^Your move/);
+  assert.equal((await moveTexts(page)).length, 2 + played.length);
+});
+
+test("analysis: a move on an earlier position replaces what followed; the opening is named", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.keyboard.press("a");
+  await waitStatus(page, /^Analysis/);
+  for (const san of ["e4", "e5", "Nf3", "Nc6", "Bb5"]) await typeMove(page, san);
+  await waitMoves(page, 5);
+  await page.waitForFunction(() => /^C60 Ruy Lopez/.test(document.getElementById("opening").textContent), null, { timeout: 10000 });
+  // Back two moves, another third move: the continuation is replaced.
+  await page.locator('#moves button[data-ply="4"]').click();
+  await page.waitForFunction(() => /^C\d\d /.test(document.getElementById("opening").textContent));
+  await typeMove(page, "Bc4");
+  await waitMoves(page, 5);
+  assert.deepEqual(await moveTexts(page), ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
+  await page.waitForFunction(() => /Italian Game/.test(document.getElementById("opening").textContent), null, { timeout: 10000 });
+});
+
+test("review: the graph is drawn and a planted blunder is marked with the better move", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  // 3…Nf6?? allows mate in one.
+  await page.locator("#import-text").fill('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
+  await page.locator("#import").click();
+  await waitStatus(page, /Checkmate — White wins/);
+  await page.locator("#review-depth").selectOption("6");
+  await page.locator("#review").click();
+  await page.waitForFunction(() => !document.getElementById("review-graph").hidden, null, { timeout: 60000 });
+  assert.equal(await page.locator("#review-graph polyline").count(), 1);
+  const points = (await page.locator("#review-graph polyline").getAttribute("points")).trim().split(/\s+/);
+  assert.equal(points.length, 8, "a point per position, start included");
+  assert.equal(await page.locator('#moves button[data-ply="6"]').getAttribute("class"), "blunder");
+  const list = await page.locator("#review-list").textContent();
+  assert.match(list, /3… Nf6\?\? — blunder; better (g6|Qe7|Qf6|Nh6|Nd4|Qh4)/);
+  assert.match(list, /Black: \d+ inaccurac(y|ies), \d+ mistakes?, [1-9] blunders?/);
+  await page.screenshot({ path: `${SHOTS}/review.png` });
+  // Clicking the graph's left edge shows the start position.
+  const box = await page.locator("#review-graph").boundingBox();
+  await page.mouse.click(box.x + 1, box.y + box.height / 2);
+  await waitStatus(page, /^Reviewing the start position/);
+});
+
+test("sounds follow the toggle; finished games go to the library and come back", async (t) => {
+  const page = await open(t, "?depth=1&side=w");
+  await waitStatus(page, /^Your move/);
+  const played = () => page.evaluate(() => window.kibitz.sounds.played.length);
+  await page.locator("#sounds").setChecked(true);
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => window.kibitz.sounds.played.length >= 2);
+  assert.deepEqual(await page.evaluate(() => window.kibitz.sounds.played.slice(0, 1)), ["move"]);
+  await page.locator("#sounds").setChecked(false);
+  const before = await played();
+  await waitStatus(page, /^Your move/);
+  await drag(page, "d2", "d4");
+  await waitMoves(page, 4);
+  assert.equal(await played(), before, "no sound while they are off");
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.settings.v1")).sounds), false);
+  // A finished game is kept in the library.
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await page.locator("#import-text").fill('[White "Ann"]\n[Black "Bob"]\n\n1. f3 e5 2. g4 Qh4# 0-1');
+  await page.locator("#import").click();
+  await waitStatus(page, /Checkmate — Black wins/);
+  await page.locator("summary", { hasText: "Saved games" }).click();
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
+  assert.match(await page.locator("#library li").first().textContent(), /Ann – Bob 0-1 \(2 moves\)/);
+  await page.locator("#new-game").click();
+  await waitStatus(page, /^Your move/);
+  await page.locator("#library li button").first().click();
+  await waitStatus(page, /Checkmate — Black wins/);
+  assert.deepEqual(await moveTexts(page), ["f3", "e5", "g4", "Qh4#"]);
+  const download = page.waitForEvent("download");
+  await page.locator("#export-library").click();
+  const text = await (await (await download).createReadStream()).toArray();
+  assert.match(Buffer.concat(text).toString(), /\[White "Ann"\][\s\S]*Qh4#/);
+});
