@@ -6,7 +6,7 @@
 //
 //   node scripts/openings.mjs DIR   # DIR holds ecoA.json … ecoE.json, eco_interpolated.json
 //
-// Each line: the position (piece placement and side to move, the first two
+// After a first line that credits the data, each line: the position (piece placement and side to move, the first two
 // FEN fields), the ECO code and the name, tab-separated, sorted.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,5 +26,7 @@ for (const file of ["ecoA", "ecoB", "ecoC", "ecoD", "ecoE", "eco_interpolated"])
   }
 }
 const lines = [...byPosition].map(([k, v]) => `${k}\t${v}`).sort();
-writeFileSync("static/openings.tsv", lines.join("\n") + "\n");
+// The first line credits the data (the page skips lines without two tabs).
+const credit = "# Opening names from eco.json, https://github.com/JeffML/eco.json - MIT License, Copyright (c) 2017 Ömür Yanıkoğlu";
+writeFileSync("static/openings.tsv", [credit, ...lines].join("\n") + "\n");
 console.log(`static/openings.tsv: ${lines.length} positions`);

@@ -13,11 +13,13 @@ import { bindSettings, bindKeys } from "./controls.js";
 import { depthHelp, recordThinkTime, measureSpeed } from "./depth.js";
 import { spoken, describe } from "./speech.js";
 import { renderMoves, showLine, copyText, download } from "./panel.js";
-import { gameOver, reviewText, exportPgn, readImport, pgnDate, importNotes, storeGame, loadStoredGame } from "./game.js";
+import { gameOver, reviewText, storeGame, loadStoredGame } from "./game.js";
+import { GameTree, importTree, NAG_SYMBOLS } from "./tree.js";
 import { Sounds, soundFor } from "./sounds.js";
 import { loadOpenings, openingAt } from "./openings.js";
 import { createStudy } from "./study.js";
 import { createActions } from "./actions.js";
+import { createGameIO } from "./gameio.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,7 +33,8 @@ let openings = null; // the opening names, once loaded
 
 
 const state = {
-  game: new Chess(),
+  game: new Chess(), // the line played or shown: a branch of the tree
+  tree: new GameTree(), // every move and variation, with comments and NAGs
   human: "w",
   viewPly: null, // null: the live position; otherwise a ply being reviewed
   over: null, // {result, reason}
@@ -85,13 +88,16 @@ function setStatus(text, over = false) {
 function render() {
   const g = state.game;
   const history = g.history({ verbose: true });
+  state.tree.follow(g.history(), state.mode === "analyse");
   const ply = state.viewPly ?? history.length;
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
   view.show(fen, ply > 0 ? history[ply - 1] : null);
-  renderMoves($("moves"), history, ply, showPly, state.marks);
+  const line = state.tree.line;
+  renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`).join(""));
+  study.renderVariations();
   showOpening(history, ply);
-  const comment = state.game.getComments().find((c) => c.fen === fen);
-  $("comment").textContent = comment ? comment.comment : "";
+  const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;
+  $("comment").textContent = (comments || []).join(" ");
   const live = state.viewPly === null;
   const analysing = state.mode === "analyse";
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
@@ -105,7 +111,7 @@ function render() {
   if (!actions.resignArmed) $("resign").textContent = "Resign";
   if (state.over) evalbar.result(state.over.result);
   // The game in progress survives a reload (restoreGame; New game starts afresh).
-  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers });
+  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*") });
   study.keepFinished();
   if (state.reviewing) return;
   if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
@@ -300,6 +306,7 @@ async function newGame(fen = null) {
     }
   }
   state.game = fen ? new Chess(fen) : new Chess();
+  state.tree = new GameTree("", state.game.fen());
   state.headers = {};
   state.human = settings.side === "random" ? (Math.random() < 0.5 ? "w" : "b") : settings.side;
   state.over = gameOver(state.game);
@@ -345,56 +352,6 @@ async function takeback() {
 
 
 
-
-// ---- PGN / FEN -------------------------------------------------------
-
-function pgnText() {
-  return exportPgn(state.game, state.headers, {
-    humanColor: state.human,
-    engineName: `Kibitz (depth ${settings.depth})`,
-    result: state.over ? state.over.result : "*",
-    termination: state.over ? state.over.reason : "",
-    startFen: startFen(),
-    site: location.host || "local",
-    date: pgnDate(new Date()),
-  });
-}
-
-async function importText() {
-  const text = $("import-text").value;
-  const fail = (why) => ($("import-error").textContent = why);
-  fail("");
-  const read = readImport(text);
-  if (!read) return;
-  if (read.error) return fail(read.error);
-  if (read.fen) {
-    const why = await engine.validate(read.fen);
-    return why ? fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
-  }
-  const why = await engine.validate(read.start, read.moves);
-  if (why) return fail(`The engine cannot play this game: ${why}`);
-  state.epoch++;
-  await engine.newGame().catch(() => {});
-  state.game = read.game;
-  state.headers = read.game.getHeaders();
-  state.gameId = Date.now();
-  study.clearReview();
-  const result = state.headers.Result;
-  state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
-  // A finished game keeps the board as it is; one to play on gives the
-  // side to move to the player.
-  if (!state.over) {
-    state.human = read.game.turn();
-    await setOrientation(state.human === "b");
-  }
-  state.viewPly = null;
-  board.removeArrows();
-  clearReadouts();
-  render();
-  const notes = importNotes(text);
-  fail(notes.length ? `Imported; ${notes.join("; ")}.` : "");
-  if (!state.over) setStatus("Game loaded — your move");
-}
 
 // ---- wiring ----------------------------------------------------------
 
@@ -442,7 +399,9 @@ function bind() {
 function restoreGame() {
   const saved = loadStoredGame();
   if (!saved) return false;
-  Object.assign(state, saved);
+  const { tree, ...rest } = saved;
+  Object.assign(state, rest);
+  state.tree = importTree(tree || "", state.game, startFen());
   state.viewPly = null;
   clearReadouts();
   setOrientation(state.human === "b").then(() => {
@@ -476,6 +435,8 @@ async function startFromAddress() {
   if (!restoreGame()) await newGame();
 }
 
+const io = createGameIO({ state, engine, board, settings, render, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview() });
+const { pgnText, importText } = io;
 const actions = createActions({ state, settings, board, search, render, setStatus, endGame, engineColor });
 const study = createStudy({
   state, engine, board, settings, render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText,

@@ -1,7 +1,7 @@
 // The rules of a game on the play page that do not depend on the page:
 // when a game is over, whether Kibitz takes a draw, what the status line
-// says while reviewing, reading imported text, the PGN export and the saved
-// game. The page and its unit tests
+// says while reviewing, reading imported text, the PGN headers and the
+// saved game (the movetext, with its variations, is tree.js's). The page and its unit tests
 // (tests/game.test.mjs, node --test) share this module.
 import { Chess } from "chess.js";
 
@@ -77,16 +77,6 @@ export function pgnHeaders(imported, { humanColor, engineName, result, terminati
   return h;
 }
 
-// exportPgn writes the chess.js game as PGN with the headers pgnHeaders
-// chooses (opts as there), replacing whatever headers the game had.
-export function exportPgn(game, imported, opts) {
-  const g = new Chess();
-  g.loadPgn(game.pgn());
-  for (const k of Object.keys(g.getHeaders())) g.removeHeader(k);
-  for (const [k, v] of Object.entries(pgnHeaders(imported, opts))) g.setHeader(k, v);
-  return g.pgn();
-}
-
 // readImport reads text pasted into the import box: a FEN ({fen}), a PGN
 // ({game, start, moves}: the chess.js game, its start position and its
 // moves in UCI for the engine to check), or {error}. Empty text is null.
@@ -111,19 +101,6 @@ export function readImport(text) {
 // pgnDate formats a date as PGN wants it.
 export function pgnDate(d) {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
-}
-
-// importNotes lists what a PGN import of text keeps only in part: the
-// page plays the main line, so variations and NAGs are not kept (comments
-// are shown). It returns sentences for the player, empty when nothing is lost.
-export function importNotes(text) {
-  const body = text.replace(/^\s*\[[^\]]*\]\s*$/gm, "").replace(/\{[^}]*\}/g, "").replace(/;[^\n]*/g, "");
-  const notes = [];
-  const variations = (body.match(/\(/g) || []).length;
-  if (variations) notes.push(`${variations} variation${variations === 1 ? "" : "s"} not kept (the page plays the main line)`);
-  const nags = (body.match(/\$\d+/g) || []).length;
-  if (nags) notes.push(`${nags} annotation symbol${nags === 1 ? "" : "s"} ($n) not kept`);
-  return notes;
 }
 
 // restoreSaved turns the page's saved game (JSON of {start, moves, human,

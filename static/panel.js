@@ -2,9 +2,10 @@
 // engine's lines, and handing text to the player (clipboard, download).
 
 // renderMoves draws the move list into ol: a row per move number, a button
-// per move (onPick(ply) when chosen), the shown ply marked current and the
-// review's verdicts (marks: ply → {name, mark}) shown after their moves.
-export function renderMoves(ol, history, ply, onPick, marks = new Map()) {
+// per move (onPick(ply) when chosen), the shown ply marked current, the
+// review's verdicts (marks: ply → {name, mark}) and the moves' own
+// assessments (nags(i): "!", "?!"…) shown after them.
+export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => "") {
   // The list is rebuilt: a focused move keeps the focus on its new button.
   const focusedPly = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
   ol.replaceChildren();
@@ -19,6 +20,8 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map()) {
     const verdict = marks.get(i + 1);
     b.setAttribute("aria-label", `Show the position after ${history[i].san}${verdict ? ` (${verdict.name})` : ""}`);
     if (verdict) b.classList.add(verdict.name);
+    const nag = nags(i);
+    if (nag) b.dataset.nag = nag;
     if (i + 1 === ply) b.classList.add("current");
     b.addEventListener("click", () => onPick(i + 1));
     return b;

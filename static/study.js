@@ -11,6 +11,7 @@ import { analyseGame, showReview } from "./reviewpanel.js";
 import { libraryGames, saveToLibrary, libraryPgn } from "./library.js";
 import { download } from "./panel.js";
 import { LINE_MOVES } from "./format.js";
+import { branchText } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -168,9 +169,61 @@ export function createStudy(page) {
     $("export-library").disabled = items.length === 0;
   }
 
+  // renderVariations lists each branch point along the line shown with
+  // every move the tree has there: a move shows its branch when clicked (in
+  // analysis); a variation can be promoted or deleted.
+  function renderVariations() {
+    const { tree } = state;
+    const items = tree.alternatives().map(({ ply }) => {
+      const li = document.createElement("li");
+      li.append(ply > 1 ? `After ${branchText(tree.line[ply - 2], 1)}:` : "At the start:");
+      for (const m of tree.continuations(ply > 1 ? tree.line[ply - 2] : null)) {
+        const b = button(branchText(m), "branch", () => showBranch(m, ply));
+        b.setAttribute("aria-label", `Show the ${tree.parentOf(m) ? "variation" : "main line"} ${branchText(m)}`);
+        if (m === tree.line[ply - 1]) b.setAttribute("aria-current", "true");
+        li.append(" ", b);
+        if (tree.parentOf(m)) li.append(button("Promote", "small", () => edit(() => tree.promote(m))), button("Delete", "small", () => edit(() => tree.remove(m))));
+      }
+      return li;
+    });
+    $("variations").replaceChildren(...items);
+  }
+
+  function button(text, className, onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.textContent = text;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  // showBranch makes a variation the line shown, in analysis.
+  async function showBranch(first, ply) {
+    if (state.mode !== "analyse") await toggleAnalysis();
+    state.tree.choose(first);
+    state.game = state.tree.game();
+    state.viewPly = ply;
+    state.over = gameOver(state.game);
+    clearReview();
+    page.render();
+    analyse();
+  }
+
+  // edit changes the tree and shows the line it leaves.
+  function edit(change) {
+    change();
+    state.game = state.tree.game();
+    state.viewPly = state.viewPly === null ? null : Math.min(state.viewPly, state.tree.line.length);
+    state.over = gameOver(state.game);
+    clearReview();
+    page.render();
+    analyse();
+  }
+
   $("analyse").addEventListener("click", toggleAnalysis);
   $("review").addEventListener("click", review);
   $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
   renderLibrary();
-  return { analyse, toggleAnalysis, truncateToView, clearReview, keepFinished };
+  return { analyse, toggleAnalysis, truncateToView, clearReview, keepFinished, renderVariations };
 }

@@ -102,6 +102,20 @@ const benchWorker = (url, withTimes) => page.evaluate(async ({ positions, depth,
 const kib = await benchWorker(workerUrl, true);
 const scalar = await benchWorker(workerUrl + "?wasm=scalar", false);
 
+// A full review of a 41-move game (Fischer–Spassky, 1972, game 6) at
+// depth 10 on the page: from the click to the graph.
+const REVIEW_PGN = `[White "Fischer"]\n[Black "Spassky"]\n[Result "1-0"]\n\n1. c4 e6 2. Nf3 d5 3. d4 Nf6 4. Nc3 Be7 5. Bg5 O-O 6. e3 h6 7. Bh4 b6 8. cxd5 Nxd5 9. Bxe7 Qxe7 10. Nxd5 exd5 11. Rc1 Be6 12. Qa4 c5 13. Qa3 Rc8 14. Bb5 a6 15. dxc5 bxc5 16. O-O Ra7 17. Be2 Nd7 18. Nd4 Qf8 19. Nxe6 fxe6 20. e4 d4 21. f4 Qe7 22. e5 Rb8 23. Bc4 Kh8 24. Qh3 Nf8 25. b3 a5 26. f5 exf5 27. Rxf5 Nh7 28. Rcf1 Qd8 29. Qg3 Re7 30. h4 Rbb7 31. e6 Rbc7 32. Qe5 Qe8 33. a4 Qd8 34. R1f2 Qe8 35. R2f3 Qd8 36. Bd3 Qe8 37. Qe4 Nf6 38. Rxf6 gxf6 39. Rxf6 Kg8 40. Bc4 Kh8 41. Qf4 1-0`;
+await page.locator("summary", { hasText: "PGN / FEN" }).click();
+await page.locator("#import-text").fill(REVIEW_PGN);
+await page.locator("#import").click();
+await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 81);
+await page.locator("#review-depth").selectOption("10");
+const reviewStart = Date.now();
+await page.locator("#review").click();
+await page.waitForFunction(() => !document.getElementById("review-graph").hidden, null, { timeout: 600000 });
+const reviewMs = Date.now() - reviewStart;
+const reviewMarks = await page.locator("#review-list li.verdict").count();
+
 // Stockfish lite single-threaded: 1 s per position on ten positions.
 const sf = await page.evaluate(async (fens) => {
   const w = new Worker("stockfish-19-lite-single.js");
@@ -147,6 +161,7 @@ console.log(`Kibitz wasm:     ${Math.round(wasmNps)} nps in Chromium (${(wasmNps
 console.log(`Kibitz wasm:     ${Math.round(scalarNps)} nps in Chromium (${(scalarNps / nativeNps).toFixed(2)} of native), net kernels ${scalar.backend} (the fallback module)`);
 console.log(`Stockfish ${SF_VERSION} lite single-threaded: ${Math.round(sfNps)} nps in the same Chromium (Kibitz/Stockfish ${(wasmNps / sfNps).toFixed(2)})`);
 for (const d of [10, 12]) console.log(`median time to depth ${d} over 20 middlegame positions: ${Math.round(median(kib.times[d]))} ms (max ${Math.round(Math.max(...kib.times[d]))} ms)`);
+console.log(`review of a 41-move game (82 positions) at depth 10: ${(reviewMs / 1000).toFixed(1)} s, ${reviewMarks} moves marked`);
 console.log("median ms by depth: " + Object.keys(kib.times).map((d) => `${d}: ${Math.round(median(kib.times[d]))}`).join(", "));
 console.log(`page weight: ${weight.length} files, ${weight.reduce((s, x) => s + x.raw, 0)} bytes raw, ${weight.reduce((s, x) => s + x.gzip, 0)} bytes gzip`);
 for (const x of weight.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${x.url.slice(base.length) || "/"}: ${x.raw} raw, ${x.gzip} gzip`);

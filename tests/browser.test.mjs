@@ -157,7 +157,7 @@ test("a hint can be stopped with Move now, and its arrow goes when reviewing", a
   assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 0);
 });
 
-test("the game survives a reload; an imported game keeps its headers, comments and says what it dropped", async (t) => {
+test("the game survives a reload; an imported game keeps its headers, comments, variations and NAGs", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
   await drag(page, "e2", "e4");
@@ -173,7 +173,8 @@ test("the game survives a reload; an imported game keeps its headers, comments a
   await page.locator("#import-text").fill('[Event "Club final"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {The king\'s pawn} e5 (1... c5) 2. Nf3 $1 Nc6 *');
   await page.locator("#import").click();
   await waitStatus(page, /Game loaded — your move/);
-  assert.match(await page.locator("#import-error").textContent(), /1 variation not kept.*1 annotation symbol/);
+  assert.equal(await page.locator("#import-error").textContent(), "Imported with 1 variation, 1 annotation symbol and 1 comment.");
+  assert.equal(await page.locator('#moves button[data-ply="3"]').getAttribute("data-nag"), "!");
   await page.locator('#moves button[data-ply="1"]').click();
   await page.waitForFunction(() => document.getElementById("comment").textContent === "The king's pawn");
   await page.keyboard.press("End");
@@ -183,6 +184,7 @@ test("the game survives a reload; an imported game keeps its headers, comments a
   assert.match(pgn, /\[Event "Club final"\]/);
   assert.match(pgn, /\[White "Ann"\]/);
   assert.match(pgn, /\[Black "Bob"\]/);
+  assert.match(pgn.replace(/\n/g, " "), /1\. e4 \{The king's pawn\} 1\.\.\. e5 \(1\.\.\. c5\) 2\. Nf3 \$1 Nc6 \*/);
 });
 
 test("fool's mate ends the game with the right message; PGN round trip", async (t) => {

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
 import { scoreText } from "../static/format.js";
-import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, importNotes, restoreSaved, exportPgn, readImport, storeGame, loadStoredGame } from "../static/game.js";
+import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, restoreSaved, readImport, storeGame, loadStoredGame } from "../static/game.js";
 
 test("a finished position is recognised when it is loaded", () => {
   assert.deepEqual(gameOver(new Chess("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1")), { result: "0-1", reason: "Checkmate — Black wins" });
@@ -65,14 +65,6 @@ test("exported PGN keeps the imported headers and fills only what is missing", (
   assert.equal(pgnDate(new Date(2026, 0, 5)), "2026.01.05");
 });
 
-test("an import says what it cannot keep", () => {
-  assert.deepEqual(importNotes('[Event "a (b)"]\n\n1. e4 {a (note) $5} e5 *'), []);
-  assert.deepEqual(importNotes("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6 $2 *"), [
-    "2 variations not kept (the page plays the main line)",
-    "2 annotation symbols ($n) not kept",
-  ]);
-});
-
 test("scores read the same way for pawns and mates", () => {
   assert.equal(scoreText({ cp: 850 }), "+8.50");
   assert.equal(scoreText({ cp: -40 }), "−0.40");
@@ -116,14 +108,14 @@ test("imported text is read as a FEN, a PGN or an error", () => {
   assert.match(readImport("1. e4 e5 2. Ke3 *").error, /^Not a valid PGN: /);
 });
 
-test("an exported game carries the page's headers and replays", () => {
-  const g = new Chess();
-  for (const m of ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]) g.move(m);
-  g.setHeader("Event", "imported event");
-  const text = exportPgn(g, { Event: "Club night" }, {
+test("an exported game carries the page's headers and its tree, and replays", async () => {
+  const { GameTree, treePgn, keptText } = await import("../static/tree.js");
+  const tree = new GameTree("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... g6) 4. Qxf7# 1-0");
+  const headers = pgnHeaders({ Event: "Club night" }, {
     humanColor: "w", engineName: "Kibitz (depth 3)", result: "1-0", termination: "Checkmate — White wins",
     startFen: new Chess().fen(), site: "here", date: "2026.11.22",
   });
+  const text = treePgn(headers, tree);
   const back = new Chess();
   back.loadPgn(text);
   assert.equal(back.history().length, 7);
@@ -135,6 +127,10 @@ test("an exported game carries the page's headers and replays", () => {
   assert.equal(h.Result, "1-0");
   assert.equal(h.Date, "2026.11.22");
   assert.ok(!("FEN" in h), "a game from the usual start has no FEN header");
+  assert.match(text, /\(3\.\.\. g6\)/);
+  assert.equal(keptText(tree.counts()), "Imported with 1 variation.");
+  assert.equal(keptText({ variations: 2, nags: 1, comments: 3 }), "Imported with 2 variations, 1 annotation symbol and 3 comments.");
+  assert.equal(keptText({ variations: 0, nags: 0, comments: 0 }), "");
 });
 
 test("the game in progress is stored and loaded back; no storage is no error", () => {

@@ -127,3 +127,36 @@ test("sounds follow the toggle; finished games go to the library and come back",
   const text = await (await (await download).createReadStream()).toArray();
   assert.match(Buffer.concat(text).toString(), /\[White "Ann"\][\s\S]*Qh4#/);
 });
+
+test("variations: made in analysis, shown, promoted, deleted, exported in PGN", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("#analyse").click();
+  await waitStatus(page, /^Analysis/);
+  for (const san of ["e4", "e5", "Nf3"]) await typeMove(page, san);
+  await waitMoves(page, 3);
+  // Back to 1. e4 and another reply: the old one stays as a variation.
+  await page.locator('#moves button[data-ply="1"]').click();
+  await typeMove(page, "c5");
+  await waitMoves(page, 2);
+  assert.deepEqual(await moveTexts(page), ["e4", "c5"]);
+  assert.match(await page.locator("#variations").textContent(), /After 1\. e4: 1… e5 2\. Nf3 1… c5/);
+  const pgn = () => page.evaluate(async () => {
+    document.getElementById("copy-pgn").click();
+    await new Promise((r) => setTimeout(r, 200));
+    return navigator.clipboard.readText().catch(() => document.getElementById("import-text").value);
+  });
+  // The main line stays; the new move is a variation, which can be promoted.
+  assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 e5 \(1\.\.\. c5\) 2\. Nf3 \*/);
+  await page.locator("#variations button", { hasText: "Promote" }).click();
+  await page.waitForFunction(() => !document.querySelector("#variations button.branch[aria-current]")?.textContent.includes("e5"));
+  assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 c5 \(1\.\.\. e5 2\. Nf3\) \*/);
+  // The other branch shows when clicked; deleting it leaves the main line.
+  await page.locator("#variations button.branch", { hasText: "e5" }).click();
+  await waitMoves(page, 3);
+  assert.deepEqual(await moveTexts(page), ["e4", "e5", "Nf3"]);
+  await page.locator("#variations button", { hasText: "Delete" }).click();
+  await page.waitForFunction(() => document.querySelectorAll("#variations li").length === 0);
+  assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 c5 \*/);
+  assert.deepEqual(await moveTexts(page), ["e4"]);
+});

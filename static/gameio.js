@@ -1,0 +1,62 @@
+// Reading and writing games on the page: the PGN of the game and its
+// variations, and a pasted PGN or FEN. They work on the page's state
+// through `page` (app.js): {state, engine, board, settings, render,
+// setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview}.
+import { gameOver, pgnHeaders, readImport, pgnDate } from "./game.js";
+import { treePgn, importTree, keptText } from "./tree.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function createGameIO(page) {
+  const { state, engine, board, settings, render, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
+
+  function pgnText() {
+    return treePgn(pgnHeaders(state.headers, {
+      humanColor: state.human,
+      engineName: `Kibitz (depth ${settings.depth})`,
+      result: state.over ? state.over.result : "*",
+      termination: state.over ? state.over.reason : "",
+      startFen: startFen(),
+      site: location.host || "local",
+      date: pgnDate(new Date()),
+    }), state.tree);
+  }
+
+  async function importText() {
+    const text = $("import-text").value;
+    const fail = (why) => ($("import-error").textContent = why);
+    fail("");
+    const read = readImport(text);
+    if (!read) return;
+    if (read.error) return fail(read.error);
+    if (read.fen) {
+      const why = await engine.validate(read.fen);
+      return why ? fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
+    }
+    const why = await engine.validate(read.start, read.moves);
+    if (why) return fail(`The engine cannot play this game: ${why}`);
+    state.epoch++;
+    await engine.newGame().catch(() => {});
+    state.game = read.game;
+    state.tree = importTree(text, read.game, read.start);
+    state.headers = read.game.getHeaders();
+    state.gameId = Date.now();
+    page.clearReview();
+    const result = state.headers.Result;
+    state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
+    // A finished game keeps the board as it is; one to play on gives the
+    // side to move to the player.
+    if (!state.over) {
+      state.human = read.game.turn();
+      await setOrientation(state.human === "b");
+    }
+    state.viewPly = null;
+    board.removeArrows();
+    clearReadouts();
+    render();
+    fail(keptText(state.tree.counts()));
+    if (!state.over) setStatus("Game loaded — your move");
+  }
+
+  return { pgnText, importText };
+}
