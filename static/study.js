@@ -99,7 +99,7 @@ export function createStudy(page) {
 
   function clearReview() {
     state.marks = new Map();
-    $("review-graph").hidden = true;
+    $("review-graph").toggleAttribute("hidden", true); // an SVG element has no hidden property
     $("review-list").replaceChildren();
   }
 
@@ -132,7 +132,7 @@ export function createStudy(page) {
     $("review").textContent = "Review game";
     if (!positions) return page.render();
     state.marks = showReview($("review-graph"), $("review-list"), history, positions, page.showPly);
-    $("review-graph").hidden = false;
+    $("review-graph").toggleAttribute("hidden", false);
     page.render();
     page.setStatus("Review done: click the graph or a move to see a position");
     analyse();

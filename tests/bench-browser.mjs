@@ -112,7 +112,7 @@ await page.waitForFunction(() => document.querySelectorAll("#moves button").leng
 await page.locator("#review-depth").selectOption("10");
 const reviewStart = Date.now();
 await page.locator("#review").click();
-await page.waitForFunction(() => !document.getElementById("review-graph").hidden, null, { timeout: 600000 });
+await page.waitForFunction(() => !document.getElementById("review-graph").hasAttribute("hidden"), null, { timeout: 600000 });
 const reviewMs = Date.now() - reviewStart;
 const reviewMarks = await page.locator("#review-list li.verdict").count();
 

@@ -78,7 +78,7 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   await waitStatus(page, /Checkmate — White wins/);
   await page.locator("#review-depth").selectOption("6");
   await page.locator("#review").click();
-  await page.waitForFunction(() => !document.getElementById("review-graph").hidden, null, { timeout: 60000 });
+  await page.waitForFunction(() => !document.getElementById("review-graph").hasAttribute("hidden"), null, { timeout: 60000 });
   assert.equal(await page.locator("#review-graph polyline").count(), 1);
   const points = (await page.locator("#review-graph polyline").getAttribute("points")).trim().split(/\s+/);
   assert.equal(points.length, 8, "a point per position, start included");
@@ -86,7 +86,7 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   const list = await page.locator("#review-list").textContent();
   assert.match(list, /3… Nf6\?\? — blunder; better (g6|Qe7|Qf6|Nh6|Nd4|Qh4)/);
   assert.match(list, /Black: \d+ inaccurac(y|ies), \d+ mistakes?, [1-9] blunders?/);
-  await page.screenshot({ path: `${SHOTS}/review.png` });
+  await page.screenshot({ path: `${SHOTS}/review.png`, fullPage: true });
   // Clicking the graph's left edge shows the start position.
   const box = await page.locator("#review-graph").boundingBox();
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
