@@ -439,7 +439,7 @@ const io = createGameIO({ state, engine, board, settings, render, setStatus, set
 const { pgnText, importText } = io;
 const actions = createActions({ state, settings, board, search, render, setStatus, endGame, engineColor });
 const study = createStudy({
-  state, engine, board, settings, render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText,
+  state, engine, board, settings, render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText, engineMove,
   importPgn: (text) => {
     $("import-text").value = text;
     return started.then(importText);

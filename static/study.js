@@ -3,7 +3,7 @@
 // the game review, and the library of finished games. It works on the
 // page's state through `page` (app.js): {state, engine, board, settings,
 // render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus,
-// setOrientation, pgnText, importPgn}.
+// setOrientation, pgnText, importPgn, engineMove}.
 import { Chess } from "chess.js";
 import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { gameOver, pgnDate } from "./game.js";
@@ -130,17 +130,22 @@ export function createStudy(page) {
     state.reviewing = false;
     progress.hidden = true;
     $("review").textContent = "Review game";
-    if (!positions) return page.render();
+    if (!positions) {
+      page.render();
+      return state.mode === "play" && page.engineMove();
+    }
     state.marks = showReview($("review-graph"), $("review-list"), history, positions, page.showPly);
     $("review-graph").toggleAttribute("hidden", false);
     page.render();
     page.setStatus("Review done: click the graph or a move to see a position");
-    analyse();
+    if (state.mode === "analyse") analyse();
+    else page.engineMove(); // the review stopped Kibitz if it was thinking: it moves now
   }
 
-  // keepFinished saves a finished game in the library once.
+  // keepFinished saves a finished game in the library once (not a line
+  // that ends in mate during analysis).
   function keepFinished() {
-    if (!state.over || state.savedId === state.gameId || state.game.history().length === 0) return;
+    if (!state.over || state.mode !== "play" || state.savedId === state.gameId || state.game.history().length === 0) return;
     state.savedId = state.gameId;
     const pgn = page.pgnText();
     const h = state.game.getHeaders();
