@@ -270,6 +270,15 @@ mutation() {
 			--timeout-coefficient 10 --invert-logical --invert-loopctrl -E 'internal/(asmgen|genmagics|testengine)/' \
 			--output "$out" "./$p" | tail -n 12
 	done
+	# The wasm SIMD kernels compile only for js/wasm with GOEXPERIMENT=simd:
+	# nnue is mutated again in that build, its tests run under Node.
+	if [[ " ${pkgs[*]} " == *" nnue "* ]]; then
+		echo "== mutation testing ./nnue in the wasm SIMD128 build"
+		GOBIN="$PWD/$BIN" go install github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
+		GOTOOLCHAIN=$PAGE_GO GOEXPERIMENT=simd GOOS=js GOARCH=wasm GOFLAGS="-exec=$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" \
+			"$BIN/gremlins" unleash --workers 1 --test-cpu 1 --timeout-coefficient 10 --invert-logical --invert-loopctrl \
+			-E 'internal/' --output test-results/mutation/nnue-wasm-simd.json ./nnue | tail -n 12
+	fi
 }
 
 case "${1:-native}" in
