@@ -381,3 +381,41 @@ func TestChangingTheNetClearsTheTable(t *testing.T) {
 		t.Errorf("after switching to the biased net: %d, a fresh engine %d", got, fresh)
 	}
 }
+
+// "go mate N" alone searches to depth 2N+4 at most and stops at a mate in
+// N; the side being mated sees a negative mate; the table fills.
+func TestMateLimitAndMatedScore(t *testing.T) {
+	e := New(Options{HashMB: 16})
+	r := e.Search(mustPos(t, "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1"), Limits{Mate: 2}, nil)
+	if r.Score != Mate-3 || MateMoves(r.Score) != 2 || r.Depth > 8 || r.Move.String() != "d5f6" {
+		t.Errorf("mate 2: %v %s at depth %d", r.Move, FormatUCI(r.Score), r.Depth)
+	}
+	small := New(Options{HashMB: 1})
+	small.Search(board.NewPosition(), Limits{Depth: 7}, nil)
+	if h := small.tt.hashfull(); h <= 0 || h > 1000 {
+		t.Errorf("hashfull %d after a depth-7 search in 1 MB", h)
+	}
+	// Black to move: Kb8 is forced, then Rh8 mates.
+	r = New(Options{}).Search(mustPos(t, "k7/8/1K6/8/8/8/8/7R b - - 0 1"), Limits{Depth: 4}, nil)
+	if r.Score > -MateInMax || MateMoves(r.Score) != -1 {
+		t.Errorf("mated in one: %s (%d)", FormatUCI(r.Score), r.Score)
+	}
+}
+
+// Mate scores are stored relative to the node and read back relative to
+// the root: a mate found at one depth is right at another.
+func TestMateScoresThroughTheTable(t *testing.T) {
+	for _, c := range []struct{ score, ply, stored int }{
+		{Mate - 5, 3, Mate - 2}, {-(Mate - 5), 3, -(Mate - 2)}, {120, 7, 120}, {-MateInMax, 2, -MateInMax - 2},
+	} {
+		if got := toTT(c.score, c.ply); got != c.stored {
+			t.Errorf("toTT(%d, %d) = %d, want %d", c.score, c.ply, got, c.stored)
+		}
+		if back := fromTT(c.stored, c.ply); back != c.score {
+			t.Errorf("fromTT(%d, %d) = %d, want %d", c.stored, c.ply, back, c.score)
+		}
+	}
+	if MateMoves(-(Mate - 4)) != -2 || MateMoves(Mate-1) != 1 {
+		t.Error("MateMoves")
+	}
+}
