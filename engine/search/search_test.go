@@ -415,7 +415,7 @@ func TestMateScoresThroughTheTable(t *testing.T) {
 			t.Errorf("fromTT(%d, %d) = %d, want %d", c.stored, c.ply, back, c.score)
 		}
 	}
-	if MateMoves(-(Mate - 4)) != -2 || MateMoves(Mate-1) != 1 {
+	if MateMoves(-(Mate-4)) != -2 || MateMoves(Mate-1) != 1 {
 		t.Error("MateMoves")
 	}
 }

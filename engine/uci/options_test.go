@@ -1,0 +1,119 @@
+package uci
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"kibitz/engine/board"
+	"kibitz/engine/search"
+	"kibitz/nnue"
+)
+
+// The engine starts with the option defaults it announces, and a Move
+// Overhead of 0 is 0 (not "the default").
+func TestOptionDefaultsAndZeroOverhead(t *testing.T) {
+	s := &session{}
+	s.applySpinDefaults()
+	s.engine = search.New(s.opts)
+	if o := s.engine.Options(); o.HashMB != 16 || o.Threads != 1 || o.MultiPV != 1 || o.MoveOverhead != search.DefaultMoveOverhead {
+		t.Errorf("defaults: hash %d, threads %d, multipv %d, overhead %v", o.HashMB, o.Threads, o.MultiPV, o.MoveOverhead)
+	}
+	for _, v := range []string{"0", "250"} {
+		if err := s.setOption(strings.Fields("name Move Overhead value " + v)); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.engine.Options().MoveOverhead.Milliseconds(); fmt.Sprint(got) != v {
+			t.Errorf("Move Overhead %s: engine uses %d ms", v, got)
+		}
+	}
+}
+
+func TestParseMemAvailable(t *testing.T) {
+	for text, want := range map[string]int{
+		"MemTotal:       16000000 kB\nMemFree:  100 kB\nMemAvailable:    8388608 kB\n": 8192,
+		"MemAvailable: 2047 kB": 1,
+		"MemTotal: 5 kB\n":      -1,
+		"MemAvailable: lots\n":  -1,
+		"":                      -1,
+	} {
+		if got := parseMemAvailable(text); got != want {
+			t.Errorf("%q: %d MB, want %d", text, got, want)
+		}
+	}
+}
+
+// TestHashBeyondMemoryIsRefused: a table the machine cannot hold is
+// refused with the reason, and the engine keeps its table and plays on.
+func TestHashBeyondMemoryIsRefused(t *testing.T) {
+	saved := availableMemoryMB
+	availableMemoryMB = func() int { return 100 }
+	defer func() { availableMemoryMB = saved }()
+	c := start(t)
+	c.send("setoption name Hash value 65536")
+	got := c.sync()
+	if len(got) != 1 || !strings.Contains(got[0], "100 MB available") || !strings.Contains(got[0], "stays at 16 MB") {
+		t.Errorf("Hash 65536 with 100 MB free: %q", got)
+	}
+	c.send("setoption name Hash value 64")
+	if got := c.sync(); len(got) != 0 {
+		t.Errorf("Hash 64 with 100 MB free: %q", got)
+	}
+	c.send("go depth 3")
+	got = c.until("bestmove")
+	assertLegal(t, board.StartFEN, got[len(got)-1])
+}
+
+// TestNNUEOptions: UseNNUE and EvalFile choose the evaluation the search
+// uses, seen in its scores: the embedded net, a loaded net (biased by +30
+// pawns, so it cannot be mistaken), the classical evaluation, and back.
+func TestNNUEOptions(t *testing.T) {
+	c := start(t)
+	score := func() string {
+		c.send("ucinewgame", "position startpos moves e2e4 c7c5", "go depth 3")
+		got := c.until("bestmove")
+		assertLegal(t, "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2", got[len(got)-1])
+		f := strings.Fields(got[len(got)-2])
+		for i := range f {
+			if f[i] == "score" {
+				return f[i+1] + " " + f[i+2]
+			}
+		}
+		t.Fatalf("no score in %q", got[len(got)-2])
+		return ""
+	}
+	embedded := score()
+	path := t.TempDir() + "/biased.nnue"
+	biased := nnue.RandomNet(64, 9)
+	biased.OutBias = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
+	if err := os.WriteFile(path, biased.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.send("setoption name EvalFile value " + path)
+	if errs := c.sync(); len(errs) != 0 {
+		t.Fatalf("%q", errs)
+	}
+	loaded := score()
+	c.send("setoption name UseNNUE value false")
+	classical := score()
+	c.send("setoption name UseNNUE value true")
+	loadedAgain := score()
+	c.send("setoption name EvalFile value <embedded>")
+	embeddedAgain := score()
+	cp := func(s string) int {
+		var n int
+		fmt.Sscanf(s, "cp %d", &n)
+		return n
+	}
+	if d := cp(loaded) - cp(embedded); d < 500 && d > -500 {
+		t.Errorf("the loaded net scores %s, the embedded one %s", loaded, embedded)
+	}
+	if d := cp(loaded) - cp(classical); d < 500 && d > -500 {
+		t.Errorf("UseNNUE false scores %s, the loaded net %s", classical, loaded)
+	}
+	if loadedAgain != loaded || embeddedAgain != embedded || classical == embedded {
+		t.Errorf("scores: embedded %s, loaded %s, classical %s, loaded again %s, embedded again %s",
+			embedded, loaded, classical, loadedAgain, embeddedAgain)
+	}
+}
