@@ -1,0 +1,121 @@
+package tablebase
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"kibitz/engine/board"
+)
+
+// Piece kinds of a pawnless ending, by value; the king is always there.
+const (
+	king = iota
+	queen
+	rook
+	bishop
+	knight
+)
+
+var letters = "KQRBN"
+
+// Signature is a material balance: White's pieces and Black's, kings
+// first, then by value (KQvKR is White king and queen against Black king
+// and rook).
+type Signature struct {
+	White, Black []int
+}
+
+// ParseSignature reads "KQvKR", "KBNvK"… (pawnless, each side's king first).
+func ParseSignature(s string) (Signature, error) {
+	w, b, ok := strings.Cut(strings.ToUpper(strings.TrimSpace(s)), "V")
+	if !ok {
+		return Signature{}, fmt.Errorf("material %q: want two sides like KQvKR", s)
+	}
+	side := func(t string) ([]int, error) {
+		if !strings.HasPrefix(t, "K") {
+			return nil, fmt.Errorf("material %q: each side starts with its king", s)
+		}
+		out := []int{king}
+		for _, c := range t[1:] {
+			i := strings.IndexRune(letters[1:], c)
+			if i < 0 {
+				return nil, fmt.Errorf("material %q: %q is not Q, R, B or N (pawns are not supported yet)", s, c)
+			}
+			out = append(out, i+1)
+		}
+		sort.Ints(out[1:])
+		return out, nil
+	}
+	sig := Signature{}
+	var err error
+	if sig.White, err = side(w); err != nil {
+		return sig, err
+	}
+	if sig.Black, err = side(b); err != nil {
+		return sig, err
+	}
+	if n := sig.Men(); n > maxMen {
+		return sig, fmt.Errorf("material %q: %d men, at most %d", s, n, maxMen)
+	}
+	return sig, nil
+}
+
+// maxMen bounds the tables this package builds: 4 men fit in memory
+// many times over (10·64³·2 entries).
+const maxMen = 4
+
+// Men counts the pieces, kings included.
+func (s Signature) Men() int { return len(s.White) + len(s.Black) }
+
+func (s Signature) String() string {
+	var b strings.Builder
+	for _, p := range s.White {
+		b.WriteByte(letters[p])
+	}
+	b.WriteByte('v')
+	for _, p := range s.Black {
+		b.WriteByte(letters[p])
+	}
+	return b.String()
+}
+
+// sideValue orders sides: more and bigger pieces are stronger.
+func sideValue(ps []int) int {
+	v := 0
+	for _, p := range ps[1:] {
+		v += [...]int{0, 900, 500, 330, 320}[p]
+	}
+	return v
+}
+
+// canonical returns the signature with the stronger side as White, and
+// whether the colours were swapped to get it.
+func (s Signature) canonical() (Signature, bool) {
+	if sideValue(s.Black) > sideValue(s.White) {
+		return Signature{White: s.Black, Black: s.White}, true
+	}
+	return s, false
+}
+
+// pos is a pawnless position: the squares of the pieces in the
+// signature's order (White's then Black's) and the side to move (0 White).
+type pos struct {
+	sq  [maxMen]board.Square
+	stm int
+}
+
+// attacks is what a piece of kind p on s attacks with occupancy occ.
+func attacks(p int, s board.Square, occ board.Bitboard) board.Bitboard {
+	switch p {
+	case king:
+		return board.KingAttacks(s)
+	case queen:
+		return board.QueenAttacks(s, occ)
+	case rook:
+		return board.RookAttacks(s, occ)
+	case bishop:
+		return board.BishopAttacks(s, occ)
+	}
+	return board.KnightAttacks(s)
+}

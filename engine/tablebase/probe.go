@@ -1,0 +1,136 @@
+package tablebase
+
+import (
+	"fmt"
+	"sort"
+
+	"kibitz/engine/board"
+)
+
+// Result is what a table says of a position, for the side to move.
+type Result struct {
+	WDL  int // +1 win, 0 draw, −1 loss
+	DTM  int // plies to mate with best play (0: checkmated); 0 for draws
+	Best board.Move
+}
+
+// Stats sums a table up for the stronger side (White in the signature) to
+// move: its positions (one per class of the board's symmetries), how many
+// it wins, draws and loses, and the longest forced mate in moves.
+type Stats struct {
+	Positions, Wins, Draws, Losses int
+	MaxDTM                         int
+}
+
+func (t *Table) Stats() Stats {
+	var s Stats
+	for i := 0; i < len(t.res); i += 2 { // even indices: White to move
+		switch t.res[i] {
+		case win:
+			s.Wins++
+			s.MaxDTM = max(s.MaxDTM, (int(t.dtm[i])+1)/2)
+		case loss:
+			s.Losses++
+		case draw:
+			s.Draws++
+		default:
+			continue
+		}
+		s.Positions++
+	}
+	return s
+}
+
+func (s Stats) Line(sig Signature) string {
+	return fmt.Sprintf("%s positions=%d wins=%d draws=%d losses=%d maxdtm=%d", sig, s.Positions, s.Wins, s.Draws, s.Losses, s.MaxDTM)
+}
+
+// fromBoard reads a pawnless position of at most maxMen men without
+// castling rights into a signature and squares.
+func fromBoard(b *board.Position) (Signature, pos, error) {
+	var s Signature
+	var p pos
+	if b.PiecesOfType(board.Pawn) != 0 {
+		return s, p, fmt.Errorf("positions with pawns are not in the tables yet")
+	}
+	if n := b.Occupied().Count(); n > maxMen {
+		return s, p, fmt.Errorf("%d men: the tables go up to %d", n, maxMen)
+	}
+	kinds := map[board.PieceType]int{board.King: king, board.Queen: queen, board.Rook: rook, board.Bishop: bishop, board.Knight: knight}
+	n := 0
+	for c, side := range []board.Color{board.White, board.Black} {
+		type piece struct {
+			kind int
+			sq   board.Square
+		}
+		var ps []piece
+		for occ := b.ColorBB(side); occ != 0; {
+			sq := occ.PopFirst()
+			ps = append(ps, piece{kinds[b.PieceAt(sq).Type()], sq})
+		}
+		sort.Slice(ps, func(i, j int) bool { return ps[i].kind < ps[j].kind })
+		for _, x := range ps {
+			if c == 0 {
+				s.White = append(s.White, x.kind)
+			} else {
+				s.Black = append(s.Black, x.kind)
+			}
+			p.sq[n] = x.sq
+			n++
+		}
+	}
+	if b.SideToMove() == board.Black {
+		p.stm = 1
+	}
+	return s, p, nil
+}
+
+// Probe looks a position up (generating the tables it needs), with the
+// best move: the fastest mate when winning, the longest resistance when
+// losing, a move that keeps the draw otherwise. Castling rights and the
+// fifty-move rule are not considered.
+func (set *Set) Probe(b *board.Position) (Result, error) {
+	s, p, err := fromBoard(b)
+	if err != nil {
+		return Result{}, err
+	}
+	r, d := set.value(s, p)
+	res := Result{WDL: wdl(r), DTM: int(d)}
+	if res.WDL == 0 {
+		res.DTM = 0
+	}
+	var moves board.MoveList
+	b.GenerateMoves(&moves, board.GenAll)
+	bestScore := -1 << 30
+	for _, m := range moves.Slice() {
+		c := b.Clone()
+		c.MakeMove(m)
+		cs, cp, err := fromBoard(c)
+		if err != nil {
+			continue
+		}
+		cr, cd := set.value(cs, cp)
+		// The child's result is the opponent's: a loss there is a win here.
+		score := 0
+		switch cr {
+		case loss:
+			score = 1000 - int(cd)
+		case win:
+			score = -1000 + int(cd)
+		}
+		if score > bestScore {
+			bestScore, res.Best = score, m
+		}
+	}
+	return res, nil
+}
+
+func wdl(r uint8) int {
+	switch r {
+	case win:
+		return 1
+	case loss:
+		return -1
+	}
+	return 0
+}
