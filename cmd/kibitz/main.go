@@ -36,6 +36,7 @@ func commands(stdin io.Reader) []command {
 		{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records", runCorpus},
 		{"train", "train an NNUE on the corpus and write it in the nnue format", runTrain},
 		{"tune", "tune the classical evaluation (Texel) on Kibitz's own self-play games", runTune},
+		{"tb", "endgame tables: 'tb gen' builds them by retrograde analysis, 'tb probe' looks a position up, 'tb stats' sums them up", runTB},
 		{"plot", "draw columns of a CSV file as an SVG line chart", runPlot},
 		{"serve", "serve the play page (dist/) and the HTTP API", runServe},
 	}

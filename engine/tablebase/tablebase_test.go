@@ -1,6 +1,11 @@
 package tablebase
 
 import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"kibitz/engine/board"
@@ -52,5 +57,63 @@ func TestProbe(t *testing.T) {
 		if r.WDL != c.wdl || (c.dtm > 0 && r.DTM != c.dtm) || (c.best != "" && r.Best.String() != c.best) {
 			t.Errorf("%s: %+v (best %v)", c.fen, r, r.Best)
 		}
+	}
+}
+
+func TestSignatures(t *testing.T) {
+	if n := len(Signatures(3)); n != 4 {
+		t.Errorf("%d three-man endings, want 4", n)
+	}
+	if n := len(Signatures(4)); n != 24 {
+		t.Errorf("%d endings up to four men, want 24", n)
+	}
+	for _, bad := range []string{"KQ", "QvK", "KPvK", "KQQQvK", "KXvK"} {
+		if _, err := ParseSignature(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if s, _ := ParseSignature("krvkq"); s.String() != "KRvKQ" {
+		t.Errorf("parsed %s", s)
+	}
+}
+
+// A table survives its file; a damaged file is refused with a reason.
+func TestFileRoundTripAndDamage(t *testing.T) {
+	set := NewSet()
+	sig, _ := ParseSignature("KRvK")
+	tab := set.Table(sig)
+	var buf bytes.Buffer
+	if _, err := tab.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadTable(bytes.NewReader(buf.Bytes()))
+	if err != nil || back.Sig.String() != "KRvK" || !slices.Equal(back.res, tab.res) || !slices.Equal(back.dtm, tab.dtm) {
+		t.Fatalf("round trip: %v", err)
+	}
+	good := buf.Bytes()
+	for name, data := range map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("XTB1"), good[4:]...),
+		"truncated": good[:len(good)-10],
+		"flipped":   func() []byte { d := slices.Clone(good); d[100] ^= 1; return d }(),
+	} {
+		if _, err := ReadTable(bytes.NewReader(data)); !errors.Is(err, ErrBadFile) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// Loaded tables answer like generated ones.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "KRvK.ktb"), good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	loaded := NewSet()
+	if sigs, err := loaded.LoadDir(dir); err != nil || len(sigs) != 1 {
+		t.Fatalf("%v %v", sigs, err)
+	}
+	b, _ := board.ParseFEN("8/8/8/4k3/8/8/8/KR6 w - - 0 1")
+	r1, _ := set.Probe(b)
+	r2, _ := loaded.Probe(b)
+	if r1 != r2 || r1.WDL != 1 {
+		t.Errorf("generated %+v, loaded %+v", r1, r2)
 	}
 }

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"kibitz/engine/board"
+	"kibitz/engine/tablebase"
+)
+
+// runTB is "kibitz tb gen|probe|stats".
+func runTB(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("want 'tb gen', 'tb probe' or 'tb stats' (see kibitz tb gen -h)")
+	}
+	switch args[0] {
+	case "gen":
+		return runTBGen(args[1:], stdout, stderr)
+	case "probe":
+		return runTBProbe(args[1:], stdout, stderr)
+	case "stats":
+		return runTBStats(args[1:], stdout, stderr)
+	}
+	return fmt.Errorf("unknown tb command %q: want gen, probe or stats", args[0])
+}
+
+func runTBGen(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tb gen", stderr)
+	men := fs.Int("men", 3, "every pawnless ending with up to this many men (3 or 4)")
+	list := fs.String("tables", "", "only these endings, comma-separated (e.g. KQvKR,KBNvK)")
+	out := fs.String("out", "tables", "directory to write the table files to")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	sigs := tablebase.Signatures(*men)
+	if *list != "" {
+		var err error
+		if sigs, err = tablebase.ParseSignatures(*list); err != nil {
+			return err
+		}
+	} else if *men < 3 || *men > 4 {
+		return fmt.Errorf("--men %d: want 3 or 4", *men)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	set := tablebase.NewSet()
+	start := time.Now()
+	last := start
+	set.Progress = func(t *tablebase.Table) {
+		now := time.Now()
+		fmt.Fprintf(stdout, "%-8s %6.2f s  %s\n", t.Sig, now.Sub(last).Seconds(), t.Stats().Line(t.Sig))
+		last = now
+	}
+	total := int64(0)
+	for _, sig := range sigs {
+		t := set.Table(sig)
+		path := filepath.Join(*out, t.Sig.String()+tablebase.FileExt)
+		n, err := writeTable(path, t)
+		if err != nil {
+			return err
+		}
+		total += n
+	}
+	fmt.Fprintf(stdout, "%d tables in %s, %.1f MB, %.1f s\n", len(sigs), *out, float64(total)/1e6, time.Since(start).Seconds())
+	return nil
+}
+
+func writeTable(path string, t *tablebase.Table) (int64, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	n, err := t.WriteTo(f)
+	if err != nil {
+		f.Close()
+		return n, err
+	}
+	return n, f.Close()
+}
+
+func runTBProbe(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tb probe", stderr)
+	fen := fs.String("fen", "", "the position (pawnless, up to 4 men)")
+	dir := fs.String("dir", "", "table directory (default: generate what the position needs)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	pos, err := board.ParseFEN(*fen)
+	if err != nil {
+		return err
+	}
+	set := tablebase.NewSet()
+	if *dir != "" {
+		if _, err := set.LoadDir(*dir); err != nil {
+			return err
+		}
+	}
+	r, err := set.Probe(pos)
+	if err != nil {
+		return err
+	}
+	switch {
+	case r.WDL > 0:
+		fmt.Fprintf(stdout, "win: mate in %d (%s)", (r.DTM+1)/2, plies(r.DTM))
+	case r.WDL < 0 && r.DTM == 0:
+		fmt.Fprint(stdout, "loss: checkmated")
+	case r.WDL < 0:
+		fmt.Fprintf(stdout, "loss: mated in %d (%s)", r.DTM/2, plies(r.DTM))
+	default:
+		fmt.Fprint(stdout, "draw")
+	}
+	if r.Best != board.NullMove {
+		fmt.Fprintf(stdout, "; best move %s", r.Best)
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}
+
+func runTBStats(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tb stats", stderr)
+	dir := fs.String("dir", "tables", "table directory")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	set := tablebase.NewSet()
+	sigs, err := set.LoadDir(*dir)
+	if err != nil {
+		return err
+	}
+	if len(sigs) == 0 {
+		return fmt.Errorf("no %s files in %s", tablebase.FileExt, *dir)
+	}
+	for _, sig := range sigs {
+		fmt.Fprintln(stdout, set.Table(sig).Stats().Line(sig))
+	}
+	return nil
+}
+
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}
