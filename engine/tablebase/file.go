@@ -124,7 +124,10 @@ func parseTable(data []byte) (*Table, error) {
 }
 
 // Add puts a table (read from a file) in the set.
-func (set *Set) Add(t *Table) { set.tables[t.Sig.String()] = t }
+func (set *Set) Add(t *Table) {
+	set.tables[t.Sig.String()] = t
+	set.index(t)
+}
 
 // LoadDir adds every table file of dir to the set and returns their
 // signatures.

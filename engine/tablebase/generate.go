@@ -8,6 +8,7 @@ import (
 // are generated first.
 type Set struct {
 	tables map[string]*Table
+	byKey  [81 * 81]*Table // by material, for ProbeWDL
 	// Progress, if set, hears of each table as it is finished.
 	Progress func(t *Table)
 }
@@ -24,6 +25,7 @@ func (set *Set) Table(s Signature) *Table {
 	}
 	t := set.generate(s)
 	set.tables[s.String()] = t
+	set.index(t)
 	if set.Progress != nil {
 		set.Progress(t)
 	}

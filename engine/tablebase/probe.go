@@ -95,7 +95,7 @@ func (set *Set) Probe(b *board.Position) (Result, error) {
 		return Result{}, err
 	}
 	r, d := set.value(s, p)
-	res := Result{WDL: wdl(r), DTM: int(d)}
+	res := Result{WDL: wdlOf(r), DTM: int(d)}
 	if res.WDL == 0 {
 		res.DTM = 0
 	}
@@ -125,7 +125,7 @@ func (set *Set) Probe(b *board.Position) (Result, error) {
 	return res, nil
 }
 
-func wdl(r uint8) int {
+func wdlOf(r uint8) int {
 	switch r {
 	case win:
 		return 1

@@ -17,9 +17,10 @@ const (
 // (White = the signature's first side), win, draw or loss for the side to
 // move and, for wins and losses, the distance to mate in plies.
 type Table struct {
-	Sig Signature
-	res []uint8
-	dtm []uint8
+	Sig    Signature
+	res    []uint8
+	dtm    []uint8
+	layout layout
 }
 
 // The index: White's king in the a1–d1–d4 triangle (the board's eight

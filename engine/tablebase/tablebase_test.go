@@ -117,3 +117,34 @@ func TestFileRoundTripAndDamage(t *testing.T) {
 		t.Errorf("generated %+v, loaded %+v", r1, r2)
 	}
 }
+
+// ProbeWDL answers like Probe, in both orientations, without allocating,
+// and only from tables the set holds.
+func TestProbeWDL(t *testing.T) {
+	set := NewSet()
+	sig, _ := ParseSignature("KRvK")
+	set.Table(sig)
+	for _, c := range []struct {
+		fen string
+		wdl int
+	}{
+		{"8/8/8/4k3/8/8/8/KR6 w - - 0 1", 1},
+		{"8/8/8/4k3/8/8/8/KR6 b - - 0 1", -1},
+		{"8/8/8/4K3/8/8/8/kr6 b - - 0 1", 1},
+	} {
+		b, _ := board.ParseFEN(c.fen)
+		full, err := set.Probe(b)
+		w, ok := set.ProbeWDL(b)
+		if err != nil || !ok || w != full.WDL || w != c.wdl {
+			t.Errorf("%s: ProbeWDL %d %v, Probe %+v %v", c.fen, w, ok, full, err)
+		}
+	}
+	b, _ := board.ParseFEN("8/8/8/4k3/8/8/8/KR6 w - - 0 1")
+	if n := testing.AllocsPerRun(100, func() { set.ProbeWDL(b) }); n != 0 {
+		t.Errorf("ProbeWDL allocates %.0f times", n)
+	}
+	q, _ := board.ParseFEN("8/8/8/4k3/8/8/8/KQ6 w - - 0 1")
+	if _, ok := set.ProbeWDL(q); ok {
+		t.Error("a table the set does not hold answered")
+	}
+}

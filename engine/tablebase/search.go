@@ -1,0 +1,101 @@
+package tablebase
+
+import (
+	"kibitz/engine/board"
+)
+
+// MaxMen is the most men a table here holds.
+const MaxMen = maxMen
+
+// materialKey numbers a side's pieces (queens, rooks, bishops, knights,
+// up to two each) in base 3.
+func materialKey(b *board.Position, c board.Color) (int, bool) {
+	key := 0
+	for _, t := range []board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+		n := b.Pieces(c, t).Count()
+		if n > 2 {
+			return 0, false
+		}
+		key = key*3 + n
+	}
+	return key, true
+}
+
+func sigKey(s Signature) (int, int) {
+	side := func(ps []int) int {
+		var n [5]int
+		for _, p := range ps[1:] {
+			n[p]++
+		}
+		return ((n[queen]*3+n[rook])*3+n[bishop])*3 + n[knight]
+	}
+	return side(s.White), side(s.Black)
+}
+
+// index registers a table under its material for ProbeWDL.
+func (set *Set) index(t *Table) {
+	w, b := sigKey(t.Sig)
+	set.byKey[w*81+b] = t
+	t.layout = newLayout(t.Sig)
+}
+
+// ProbeWDL looks up, without allocating and without generating anything,
+// the result for the side to move of a pawnless position of at most
+// MaxMen men whose table the set holds: +1 win, 0 draw, −1 loss. ok is
+// false when there is no table for it. For the search: it assumes no
+// castling rights.
+func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
+	if b.PiecesOfType(board.Pawn) != 0 || b.Occupied().Count() > maxMen {
+		return 0, false
+	}
+	wk, ok1 := materialKey(b, board.White)
+	bk, ok2 := materialKey(b, board.Black)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	white, stm := board.White, 0
+	if b.SideToMove() == board.Black {
+		stm = 1
+	}
+	t := set.byKey[wk*81+bk]
+	if t == nil {
+		// The other orientation: Black's pieces become White's.
+		if t = set.byKey[bk*81+wk]; t == nil {
+			return 0, false
+		}
+		white, stm = board.Black, 1-stm
+	}
+	var p pos
+	n := 0
+	for _, c := range []board.Color{white, white.Other()} {
+		for _, ty := range []board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight} {
+			for bb := b.Pieces(c, ty); bb != 0; {
+				sq := bb.PopFirst()
+				if white == board.Black {
+					sq ^= 56
+				}
+				p.sq[n] = sq
+				n++
+			}
+		}
+	}
+	p.stm = stm
+	if len(t.res) == 0 || n != t.layout.men {
+		return 0, false
+	}
+	return wdlOf(t.res[t.layout.canon(&p)]), true
+}
+
+// DTM is the distance to mate in plies of a position in the set's
+// tables, with ok false when there is none (allocates; for the root).
+func (set *Set) DTM(b *board.Position) (wdl, dtm int, ok bool) {
+	if _, ok := set.ProbeWDL(b); !ok {
+		return 0, 0, false
+	}
+	s, p, err := fromBoard(b)
+	if err != nil {
+		return 0, 0, false
+	}
+	r, d := set.value(s, p)
+	return wdlOf(r), int(d), true
+}
