@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
 
@@ -25,6 +26,10 @@ type Options struct {
 	// Net, if set, evaluates with this NNUE instead of the classical
 	// evaluation.
 	Net *nnue.Net
+	// Tables, if set, are endgame tables the search trusts: at the root
+	// only the moves they rate best are searched, and in the tree a
+	// position they hold is scored without search.
+	Tables *tablebase.Set
 }
 
 // Info is one progress report: sent after each iteration for every
@@ -37,7 +42,8 @@ type Info struct {
 	Nodes           uint64
 	Time            time.Duration
 	NPS             uint64
-	HashFull        int // permille
+	HashFull        int    // permille
+	TBHits          uint64 // positions scored by the endgame tables
 	PV              []board.Move
 }
 
@@ -146,6 +152,9 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 	e.tt.newSearch()
 	tb := budget(lim, pos.SideToMove(), e.opts.MoveOverhead)
 	rootMoves := makeRootMoves(pos, lim.SearchMoves)
+	if e.opts.Tables != nil {
+		rootMoves = tableRootMoves(e.opts.Tables, pos, rootMoves)
+	}
 
 	var wg sync.WaitGroup
 	for i, w := range e.workers {
@@ -175,6 +184,14 @@ func (e *Engine) totalNodes() uint64 {
 	return n
 }
 
+func (e *Engine) totalTBHits() uint64 {
+	var n uint64
+	for _, w := range e.workers {
+		n += w.tbHits.Load()
+	}
+	return n
+}
+
 // rootMove is a legal move at the root with what the last search of it
 // found.
 type rootMove struct {
@@ -198,3 +215,39 @@ func makeRootMoves(pos *board.Position, only []board.Move) []rootMove {
 	}
 	return out
 }
+
+// tableRootMoves keeps, when the tables hold the root's position, the
+// moves they rate best: a win by the fastest mate, a draw, or the longest
+// resistance.
+func tableRootMoves(tables *tablebase.Set, pos *board.Position, moves []rootMove) []rootMove {
+	if _, ok := tables.ProbeWDL(pos); !ok {
+		return moves
+	}
+	rank := func(m board.Move) (int, bool) {
+		c := pos.Clone()
+		c.MakeMove(m)
+		if w, d, ok := tables.DTM(c); ok {
+			// The child's result is the opponent's.
+			return -w*(1000-d) - (1 - w*w), true
+		}
+		return 0, false
+	}
+	best, kept := -1<<30, moves[:0:0]
+	for _, rm := range moves {
+		r, ok := rank(rm.move)
+		if !ok {
+			return moves // a move leaves the tables (a capture into one the set lacks): search them all
+		}
+		if r > best {
+			best, kept = r, kept[:0]
+		}
+		if r == best {
+			kept = append(kept, rm)
+		}
+	}
+	return kept
+}
+
+// TBWin is the score of a position the tables say is won: above every
+// evaluation, below every mate, less the plies to reach it.
+const TBWin = MateInMax - 500

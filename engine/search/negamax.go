@@ -56,6 +56,13 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if alpha >= beta {
 		return alpha
 	}
+	// The endgame tables, when the search has them, end the line here.
+	if tables := w.e.opts.Tables; tables != nil {
+		if wdl, ok := tables.ProbeWDL(p); ok {
+			w.tbHits.Add(1)
+			return wdl * (TBWin - ply)
+		}
+	}
 
 	// Step 3. The transposition table: a deep enough bound ends a non-PV node.
 	key := p.Key()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
 
@@ -417,5 +418,38 @@ func TestMateScoresThroughTheTable(t *testing.T) {
 	}
 	if MateMoves(-(Mate-4)) != -2 || MateMoves(Mate-1) != 1 {
 		t.Error("MateMoves")
+	}
+}
+
+// With endgame tables the search plays the fastest mate they know, counts
+// its table hits, and reports a winning score.
+func TestEndgameTables(t *testing.T) {
+	set := tablebase.NewSet()
+	for _, name := range []string{"KRvK", "KQvK"} {
+		sig, _ := tablebase.ParseSignature(name)
+		set.Table(sig)
+	}
+	for _, fen := range []string{"8/8/8/4k3/8/8/8/KR6 w - - 0 1", "8/8/3k4/8/8/8/8/KQ6 w - - 0 1"} {
+		pos := mustPos(t, fen)
+		e := New(Options{Tables: set})
+		var last Info
+		r := e.Search(pos, Limits{Depth: 6}, func(i Info) { last = i })
+		want, err := set.Probe(pos)
+		if err != nil || want.WDL != 1 {
+			t.Fatalf("%s: %+v %v", fen, want, err)
+		}
+		c := pos.Clone()
+		c.MakeMove(r.Move)
+		_, d, ok := set.DTM(c)
+		if !ok || d != want.DTM-1 {
+			t.Errorf("%s: %v leads to a mate in %d plies; the fastest is %d", fen, r.Move, d+1, want.DTM)
+		}
+		if r.Score < TBWin-MaxPly || last.TBHits == 0 {
+			t.Errorf("%s: score %d, %d table hits", fen, r.Score, last.TBHits)
+		}
+	}
+	// Without tables the same search is the plain one.
+	if New(Options{}).Search(mustPos(t, "8/8/8/4k3/8/8/8/KR6 w - - 0 1"), Limits{Depth: 6}, nil).Score >= TBWin-MaxPly {
+		t.Error("a table score without tables")
 	}
 }

@@ -41,6 +41,7 @@ type worker struct {
 	history [2][64][64]int32
 	counter [13][64]board.Move // reply to the previous move, by its piece and destination
 	nn      *nnue.Evaluator    // nil: classical evaluation
+	tbHits  atomic.Uint64      // positions scored by the endgame tables
 }
 
 func newWorker(e *Engine, id int) *worker { return &worker{e: e, id: id} }
@@ -49,6 +50,7 @@ func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start t
 	w.pos = pos.Clone()
 	w.lim, w.tb, w.start = lim, tb, start
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
+	w.tbHits.Store(0)
 	w.sharedNodes.Store(0)
 	w.nodeLimit = lim.Nodes
 	w.rootMoves = slices.Clone(rootMoves)
@@ -307,6 +309,6 @@ func (w *worker) info(depth, pvIdx int, bound Bound) Info {
 	return Info{
 		Depth: depth, SelDepth: rm.seldepth, MultiPV: pvIdx + 1, Score: score, Bound: bound,
 		Nodes: nodes, Time: elapsed, NPS: uint64(float64(nodes) / max(elapsed.Seconds(), 1e-6)),
-		HashFull: w.e.tt.hashfull(), PV: slices.Clone(rm.pv),
+		HashFull: w.e.tt.hashfull(), TBHits: w.e.totalTBHits(), PV: slices.Clone(rm.pv),
 	}
 }

@@ -216,6 +216,9 @@ func formatInfo(i search.Info) string {
 	case search.BoundUpper:
 		b.WriteString(" upperbound")
 	}
+	if i.TBHits > 0 {
+		fmt.Fprintf(&b, " tbhits %d", i.TBHits)
+	}
 	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv %s", i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds(),
 		strings.Join(board.UCIList(i.PV), " "))
 	return strings.TrimRight(b.String(), " ")

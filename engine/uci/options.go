@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kibitz/engine/search"
+	"kibitz/engine/tablebase"
 	"kibitz/internal/excerpt"
 	"kibitz/internal/regular"
 	"kibitz/nnue"
@@ -36,6 +37,7 @@ var optionSpecs = []optionSpec{
 	{name: "Clear Hash", kind: "button", apply: func(s *session, _ int) { s.engine.ClearHash() }},
 	{name: "UseNNUE", kind: "check", defText: "true", set: setUseNNUE},
 	{name: "EvalFile", kind: "string", defText: embeddedNet, set: setEvalFile},
+	{name: "TablePath", kind: "string", defText: "<empty>", set: setTablePath},
 }
 
 func (o optionSpec) declaration() string {
@@ -138,6 +140,25 @@ func setEvalFile(s *session, v string) error {
 	}
 	s.netFile, s.net = v, n
 	return s.applyNet()
+}
+
+// setTablePath loads the endgame tables (kibitz tb gen) of a directory,
+// which the search then trusts; empty turns them off.
+func setTablePath(s *session, v string) error {
+	if v == "" || v == "<empty>" {
+		s.opts.Tables = nil
+		return nil
+	}
+	set := tablebase.NewSet()
+	sigs, err := set.LoadDir(v)
+	if err != nil {
+		return err
+	}
+	if len(sigs) == 0 {
+		return fmt.Errorf("%s holds no table files (%s)", excerpt.Of(v), tablebase.FileExt)
+	}
+	s.opts.Tables = set
+	return nil
 }
 
 // applyNet puts the chosen net (or none) into the search options.

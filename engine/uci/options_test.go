@@ -3,11 +3,13 @@ package uci
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
 
@@ -115,5 +117,26 @@ func TestNNUEOptions(t *testing.T) {
 	if loadedAgain != loaded || embeddedAgain != embedded || classical == embedded {
 		t.Errorf("scores: embedded %s, loaded %s, classical %s, loaded again %s, embedded again %s",
 			embedded, loaded, classical, loadedAgain, embeddedAgain)
+	}
+}
+
+// TablePath loads endgame tables: the search then reports table hits and
+// plays their moves; a directory without tables is refused.
+func TestTablePath(t *testing.T) {
+	dir := t.TempDir()
+	set := tablebase.NewSet()
+	sig, _ := tablebase.ParseSignature("KQvK")
+	f, err := os.Create(filepath.Join(dir, "KQvK"+tablebase.FileExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.Table(sig).WriteTo(f)
+	f.Close()
+	c := start(t)
+	c.send("setoption name TablePath value "+t.TempDir(), "setoption name TablePath value "+dir, "position fen 8/8/3k4/8/8/8/8/KQ6 w - - 0 1", "go depth 4")
+	lines := c.until("bestmove")
+	joined := strings.Join(lines, "\n")
+	if !strings.Contains(joined, "error") || !strings.Contains(joined, "no table files") || !strings.Contains(joined, " tbhits ") {
+		t.Errorf("output:\n%s", joined)
 	}
 }
