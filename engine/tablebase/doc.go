@@ -7,5 +7,5 @@
 // tables. Castling and the fifty-move rule are left out, as in the
 // published tables this package checks itself against.
 //
-// tablebase imports only engine/board.
+// tablebase imports only engine/board and internal/regular.
 package tablebase

@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"kibitz/internal/regular"
 )
 
 // The table file (SIG.ktb): "KTB1", the format version (uint32), the
@@ -139,7 +140,8 @@ func (set *Set) LoadDir(dir string) ([]Signature, error) {
 	sort.Strings(names)
 	var sigs []Signature
 	for _, name := range names {
-		f, err := os.Open(name)
+		f, err := regular.Open(name) // a FIFO named like a table must not block
+
 		if err != nil {
 			return nil, err
 		}
