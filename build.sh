@@ -12,6 +12,8 @@ WASM_EXEC="$GOROOT_DIR/lib/wasm/go_js_wasm_exec"
 # command fetches that toolchain through the module proxy on first use.
 PAGE_GO=go1.27.4
 page_go() { GOTOOLCHAIN=$PAGE_GO go "$@"; }
+# The endgame tables the page can fetch (docs/endgames.md).
+PAGE_TABLES=KQvK,KRvK,KBNvK
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "build.sh: '$1' is required: $2" >&2; exit 1; }; }
 
@@ -139,6 +141,7 @@ npm_deps() {
 # site builds dist/: a self-contained folder with relative URLs.
 site() {
 	wasm >/dev/null
+	native >/dev/null
 	npm_deps
 	rm -rf dist
 	mkdir -p dist/assets/pieces dist/assets/extensions/markers dist/assets/extensions/arrows
@@ -152,6 +155,8 @@ site() {
 	cp "$cm/extensions/markers/markers.svg" dist/assets/extensions/markers/
 	cp "$cm/extensions/arrows/arrows.svg" dist/assets/extensions/arrows/
 	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" static/openings.tsv dist/
+	# Endgame tables the page fetches when a game reaches them.
+	"$BIN/kibitz" tb gen --tables "$PAGE_TABLES" --out dist/tables >/dev/null
 	cp index.html dist/
 	hash_names
 	precompress
@@ -178,11 +183,14 @@ refer() {
 # so that a host may cache them for good; index.html, which names them, is
 # revalidated. dist/manifest.json maps the plain names to the hashed ones.
 hash_names() {
-	local wasm simd exec worker app css assets openings
+	local wasm simd exec worker app css assets openings tables
 	# The board's images: one hash for the folder, which the bundle names.
 	assets=assets-$(cd dist/assets && find . -type f | sort | xargs cat | sha256sum | cut -c1-10)
 	mv dist/assets "dist/$assets"
 	refer app.js ./assets/ "./$assets/"
+	tables=tables-$(cd dist/tables && find . -type f | sort | xargs cat | sha256sum | cut -c1-10)
+	mv dist/tables "dist/$tables"
+	refer engine-worker.js tables/ "$tables/"
 	wasm=$(hashed kibitz.wasm)
 	simd=$(hashed kibitz-simd.wasm)
 	exec=$(hashed wasm_exec.js)
@@ -197,8 +205,8 @@ hash_names() {
 	css=$(hashed app.css)
 	refer index.html app.js "$app"
 	refer index.html app.css "$css"
-	printf '{"kibitz.wasm": "%s", "kibitz-simd.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "openings.tsv": "%s", "assets": "%s"}\n' \
-		"$wasm" "$simd" "$exec" "$worker" "$app" "$css" "$openings" "$assets" >dist/manifest.json
+	printf '{"kibitz.wasm": "%s", "kibitz-simd.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "openings.tsv": "%s", "assets": "%s", "tables": "%s"}\n' \
+		"$wasm" "$simd" "$exec" "$worker" "$app" "$css" "$openings" "$assets" "$tables" >dist/manifest.json
 	# Cloudflare's static assets read cache headers from _headers.
 	cat >dist/_headers <<-EOF
 		/index.html
@@ -221,6 +229,8 @@ hash_names() {
 		  Cache-Control: public, max-age=31536000, immutable
 		/$assets/*
 		  Cache-Control: public, max-age=31536000, immutable
+		/$tables/*
+		  Cache-Control: public, max-age=31536000, immutable
 	EOF
 }
 
@@ -232,7 +242,7 @@ precompress() {
 	while IFS= read -r f; do
 		gzip -9 -k -n -f "$f"
 		if command -v brotli >/dev/null 2>&1; then brotli -q 11 -k -f "$f"; fi
-	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' -o -name '*.tsv' \))
+	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' -o -name '*.tsv' -o -name '*.ktb' \))
 }
 
 serve() {

@@ -7,7 +7,7 @@ import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { BoardView } from "./boardview.js";
 import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
-import { whiteScore, scoreText, pvToSan, compact } from "./format.js";
+import { whiteScore, scoreText, pvToSan, compact, tableText } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { bindSettings, bindKeys } from "./controls.js";
 import { depthHelp, recordThinkTime, measureSpeed } from "./depth.js";
@@ -73,6 +73,7 @@ function endGame(over) {
 // clearReadouts empties what the engine said about an earlier position.
 function clearReadouts() {
   for (const id of ["info-depth", "info-score", "info-nodes", "info-nps"]) $(id).textContent = "–";
+  $("tb-status").textContent = "";
   $("pv-lines").replaceChildren();
   evalbar.set(null);
 }
@@ -138,6 +139,7 @@ function showPly(ply) {
 
 // showInfo shows a progress report; onPick, in analysis, plays its line.
 function showInfo(info, fen, sideToMove, onPick = null) {
+  $("tb-status").textContent = info.tb ? tableText(info.tb) : "";
   if (info.multipv === 1) {
     const ws = whiteScore(info.score, sideToMove);
     $("info-depth").textContent = `${info.depth}/${info.seldepth}`;

@@ -38,22 +38,45 @@ const ready = WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject
   })
   .catch((err) => postMessage({ type: "fatal", message: String(err) }));
 
+// Endgame tables (kibitz tb gen) are fetched when a position needs one:
+// 1.3 MB gzip for KBNvK, where generating it here would take minutes.
+const TABLES = "tables/";
+const fetchedTables = new Set();
+let stopAsked = false; // a stop that came while a table was on its way
+
+async function fetchTable() {
+  const need = kibitz.tableNeeded();
+  if (!need || fetchedTables.has(need)) return;
+  fetchedTables.add(need);
+  try {
+    const r = await fetch(TABLES + need + ".ktb");
+    if (r.ok) kibitz.loadTable(new Uint8Array(await r.arrayBuffer()));
+  } catch {
+    // No table: the engine searches as it would without one.
+  }
+}
+
 onmessage = async ({ data: msg }) => {
   await ready;
   const reply = (fields) => postMessage({ id: msg.id, ...fields });
   switch (msg.type) {
     case "search": {
+      stopAsked = false;
+      const bad = kibitz.setPosition(msg.fen || "startpos", msg.moves || []);
+      if (!bad) await fetchTable();
       const err =
-        kibitz.setPosition(msg.fen || "startpos", msg.moves || []) ||
+        bad ||
         kibitz.search(
           { depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1 },
           (info) => reply({ type: "info", info }),
           (result) => reply({ type: "bestmove", result }),
         );
       if (err) reply({ type: "error", message: err });
+      else if (stopAsked) kibitz.stop();
       break;
     }
     case "stop":
+      stopAsked = true;
       kibitz.stop();
       break;
     case "newgame": {

@@ -54,6 +54,14 @@ export function moveSan(fen, uci) {
   return pvToSan(fen, [uci]).replace(/^\d+(\.|…)\s*/, "");
 }
 
+// tableText says what the endgame tables say of the position, for the side
+// to move ({wdl, dtm} with dtm in plies).
+export function tableText({ wdl, dtm }) {
+  if (wdl > 0) return `Tablebase: win in ${Math.ceil(dtm / 2)}`;
+  if (wdl < 0) return dtm === 0 ? "Tablebase: checkmated" : `Tablebase: loss in ${dtm / 2}`;
+  return "Tablebase: draw";
+}
+
 // compact prints 1234567 as 1.23M.
 export function compact(n) {
   if (n >= 1e9) return (n / 1e9).toFixed(2) + "G";

@@ -156,3 +156,12 @@ test("one move in SAN without its number, for either side", async () => {
   assert.equal(moveSan(new Chess().fen(), "g1f3"), "Nf3");
   assert.equal(moveSan("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3", "g7g6"), "g6");
 });
+
+test("what the tables say, in words", async () => {
+  const { tableText } = await import("../static/format.js");
+  assert.equal(tableText({ wdl: 1, dtm: 33 }), "Tablebase: win in 17");
+  assert.equal(tableText({ wdl: 1, dtm: 1 }), "Tablebase: win in 1");
+  assert.equal(tableText({ wdl: -1, dtm: 4 }), "Tablebase: loss in 2");
+  assert.equal(tableText({ wdl: -1, dtm: 0 }), "Tablebase: checkmated");
+  assert.equal(tableText({ wdl: 0, dtm: 0 }), "Tablebase: draw");
+});

@@ -160,3 +160,22 @@ test("variations: made in analysis, shown, promoted, deleted, exported in PGN", 
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 c5 \*/);
   assert.deepEqual(await moveTexts(page), ["e4"]);
 });
+
+test("endgame tables: from K+B+N against K, Kibitz mates within 33 moves and says so", async (t) => {
+  const fen = "4k3/8/8/8/8/8/8/4KBN1 w - - 0 1";
+  const page = await open(t, `?side=b&depth=12&fen=${encodeURIComponent(fen)}`);
+  let sawTable = false;
+  for (let move = 1; move <= 34; move++) {
+    await page.waitForFunction(() => /^(Your move|Checkmate)/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
+    sawTable ||= /^Tablebase: win in \d+$/.test(await page.locator("#tb-status").textContent());
+    if (/^Checkmate/.test(await page.locator("#status").textContent())) break;
+    assert.ok(move <= 33, "no mate after 33 moves");
+    // Black answers with its first legal move.
+    const san = await page.evaluate(() => window.kibitz.state.game.moves()[0]);
+    await typeMove(page, san);
+  }
+  await waitStatus(page, /^Checkmate — White wins/);
+  assert.ok(sawTable, "the engine panel showed the table's result");
+  const plies = await page.evaluate(() => window.kibitz.state.game.history().length);
+  assert.ok(plies <= 65, `${plies} plies`);
+});

@@ -24,10 +24,19 @@ func main() {
 		"setPosition": js.FuncOf(func(_ js.Value, a []js.Value) any {
 			return errValue(s.SetPosition(stringArg(a, 0), stringsArg(a, 1)))
 		}),
-		"makeMove":   js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.MakeMove(stringArg(a, 0))) }),
-		"fen":        js.FuncOf(func(js.Value, []js.Value) any { return s.FEN() }),
-		"legalMoves": js.FuncOf(func(js.Value, []js.Value) any { return toAny(s.LegalMoves()) }),
-		"stop":       js.FuncOf(func(js.Value, []js.Value) any { s.Stop(); return nil }),
+		"makeMove":    js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.MakeMove(stringArg(a, 0))) }),
+		"fen":         js.FuncOf(func(js.Value, []js.Value) any { return s.FEN() }),
+		"legalMoves":  js.FuncOf(func(js.Value, []js.Value) any { return toAny(s.LegalMoves()) }),
+		"stop":        js.FuncOf(func(js.Value, []js.Value) any { s.Stop(); return nil }),
+		"tableNeeded": js.FuncOf(func(js.Value, []js.Value) any { return s.TableNeeded() }),
+		"loadTable": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			if len(a) == 0 || a[0].Type() != js.TypeObject {
+				return "loadTable: want the table file's bytes"
+			}
+			data := make([]byte, a[0].Get("length").Int())
+			js.CopyBytesToGo(data, a[0])
+			return errValue(s.LoadTable(data))
+		}),
 		"search": js.FuncOf(func(_ js.Value, a []js.Value) any {
 			var l bridge.Limits
 			if len(a) > 0 && a[0].Type() == js.TypeObject {

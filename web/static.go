@@ -23,7 +23,7 @@ func init() {
 // hashedName matches the content-hashed names ./build.sh site gives the
 // bundle, the worker, the wasm and the board's image folder: their
 // contents never change, so they may be cached for good.
-var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm|tsv)$|^/assets-[0-9a-f]{10}/`)
+var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm|tsv)$|^/(assets|tables)-[0-9a-f]{10}/`)
 
 // encodings are the precompressed forms a file may have beside it, best
 // first.

@@ -99,3 +99,21 @@ func (set *Set) DTM(b *board.Position) (wdl, dtm int, ok bool) {
 	r, d := set.value(s, p)
 	return wdlOf(r), int(d), true
 }
+
+// Missing names the table a position needs when it is an ending the
+// tables cover (pawnless, three or four men) that the set does not hold
+// yet; "" otherwise.
+func (set *Set) Missing(b *board.Position) string {
+	if n := b.Occupied().Count(); n < 3 || n > maxMen || b.PiecesOfType(board.Pawn) != 0 {
+		return ""
+	}
+	if _, ok := set.ProbeWDL(b); ok {
+		return ""
+	}
+	s, _, err := fromBoard(b)
+	if err != nil {
+		return ""
+	}
+	c, _ := s.canonical()
+	return c.String()
+}

@@ -148,3 +148,26 @@ func TestProbeWDL(t *testing.T) {
 		t.Error("a table the set does not hold answered")
 	}
 }
+
+func TestMissing(t *testing.T) {
+	set := NewSet()
+	for fen, want := range map[string]string{
+		"8/8/8/4k3/8/8/8/KR6 w - - 0 1":           "KRvK",
+		"8/8/8/4K3/8/8/8/kr6 w - - 0 1":           "KRvK", // Black's rook: the same table
+		"4k3/8/8/8/8/8/8/4KBN1 w - - 0 1":         "KBNvK",
+		"8/8/8/4k3/8/8/4P3/K7 w - - 0 1":          "", // pawns
+		"8/8/8/4k3/8/8/8/K7 w - - 0 1":            "", // two men
+		"rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - - 0 1": "", // too many
+	} {
+		b, _ := board.ParseFEN(fen)
+		if got := set.Missing(b); got != want {
+			t.Errorf("%s: %q, want %q", fen, got, want)
+		}
+	}
+	sig, _ := ParseSignature("KRvK")
+	set.Table(sig)
+	b, _ := board.ParseFEN("8/8/8/4K3/8/8/8/kr6 w - - 0 1")
+	if got := set.Missing(b); got != "" {
+		t.Errorf("held table reported missing: %q", got)
+	}
+}

@@ -4,10 +4,11 @@
 // nothing of syscall/js, so it is tested natively and under wasm alike;
 // package main in the parent folder only converts values and calls it.
 //
-// bridge imports engine/board, engine/search and nnue.
+// bridge imports engine/board, engine/search, engine/tablebase and nnue.
 package bridge
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sync"
@@ -15,6 +16,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
 
@@ -33,12 +35,14 @@ type Session struct {
 	opts      search.Options
 	pos       *board.Position
 	searching bool
+	tables    *tablebase.Set // endgame tables loaded so far (the page fetches them as needed)
 }
 
 // New returns a session at the starting position with a hash of hashMB.
 // yield (may be nil) lets the host's event loop run during a search.
 func New(hashMB int, yield func()) *Session {
-	s := &Session{pos: board.NewPosition(), opts: search.Options{HashMB: hashMB, Threads: 1, MoveOverhead: search.DefaultMoveOverhead, Yield: yield}}
+	s := &Session{pos: board.NewPosition(), tables: tablebase.NewSet(),
+		opts: search.Options{HashMB: hashMB, Threads: 1, MoveOverhead: search.DefaultMoveOverhead, Yield: yield}}
 	if net, err := nnue.Default(); err == nil {
 		s.opts.Net = net // the default evaluation; classical only if the embedded net were broken
 	}
@@ -128,6 +132,45 @@ func (s *Session) LegalMoves() []string {
 	return out
 }
 
+// TableNeeded names the endgame table the current position needs and the
+// session lacks ("" for none).
+func (s *Session) TableNeeded() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tables.Missing(s.pos)
+}
+
+// LoadTable adds an endgame table file (kibitz tb gen); from then on the
+// searches use the tables.
+func (s *Session) LoadTable(data []byte) error {
+	t, err := tablebase.ReadTable(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.searching {
+		return errBusy
+	}
+	s.tables.Add(t)
+	s.opts.Tables = s.tables
+	s.eng.SetOptions(s.opts)
+	return nil
+}
+
+// tableResult is what the tables say of a position ({wdl, dtm} for the
+// side to move, dtm in plies), or nil.
+func tableResult(tables *tablebase.Set, pos *board.Position) map[string]any {
+	if tables == nil {
+		return nil
+	}
+	wdl, dtm, ok := tables.DTM(pos)
+	if !ok {
+		return nil
+	}
+	return map[string]any{"wdl": wdl, "dtm": dtm}
+}
+
 // Search starts a search of the current position in the background.
 // onInfo receives a progress report per iteration, onDone the result;
 // both are called from the searching goroutine. A request without a
@@ -148,10 +191,15 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 	}
 	s.searching = true
 	pos := s.pos.Clone()
+	tb := tableResult(s.opts.Tables, pos)
 	s.mu.Unlock()
 	result := s.eng.Go(pos, lim, func(i search.Info) {
 		if onInfo != nil {
-			onInfo(InfoObject(i))
+			o := InfoObject(i)
+			if tb != nil {
+				o["tb"] = tb
+			}
+			onInfo(o)
 		}
 	})
 	go func() {
@@ -160,7 +208,11 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		s.searching = false
 		s.mu.Unlock()
 		if onDone != nil {
-			onDone(ResultObject(r))
+			o := ResultObject(r)
+			if tb != nil {
+				o["tb"] = tb
+			}
+			onDone(o)
 		}
 	}()
 	return nil

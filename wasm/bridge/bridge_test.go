@@ -1,11 +1,14 @@
 package bridge
 
 import (
+	"bytes"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"kibitz/engine/tablebase"
 )
 
 // Sessions in these tests yield with runtime.Gosched: under wasm there is
@@ -139,5 +142,34 @@ func TestLimitsEdges(t *testing.T) {
 	}
 	if lim, _ := (Limits{MoveTime: 20}).toSearch(); lim.Depth != 0 || lim.MoveTime != 20*time.Millisecond {
 		t.Errorf("movetime only: %+v", lim)
+	}
+}
+
+// The page fetches the table a position needs; once loaded, results carry
+// what the table says and the search plays its moves.
+func TestEndgameTables(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	if err := s.SetPosition("8/8/3k4/8/8/8/8/KQ6 w - - 0 1", nil); err != nil {
+		t.Fatal(err)
+	}
+	if need := s.TableNeeded(); need != "KQvK" {
+		t.Fatalf("needed %q", need)
+	}
+	if err := s.LoadTable([]byte("not a table")); err == nil {
+		t.Error("garbage loaded as a table")
+	}
+	sig, _ := tablebase.ParseSignature("KQvK")
+	var buf bytes.Buffer
+	tablebase.NewSet().Table(sig).WriteTo(&buf)
+	if err := s.LoadTable(buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if need := s.TableNeeded(); need != "" {
+		t.Errorf("still needs %q", need)
+	}
+	infos, done := waitDone(t, s, Limits{Depth: 4})
+	tb, _ := done["tb"].(map[string]any)
+	if tb == nil || tb["wdl"] != 1 || tb["dtm"].(int) < 1 || len(infos) == 0 || infos[0]["tb"] == nil {
+		t.Errorf("done %v, first info %v", done, infos[0])
 	}
 }
