@@ -44,9 +44,20 @@ func randomLanes(rng *rand.Rand, s []int16) {
 	}
 }
 
-func TestScalarKernelsMatchReference(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 32))
-	for iter := 0; iter < 3000; iter++ {
+// kernels is one implementation of the four kernels.
+type kernels struct {
+	name      string
+	addSub    func(dst, src, a, s1 []int16)
+	addSubSub func(dst, src, a, s1, s2 []int16)
+	addColumn func(acc, w []int16)
+	output    func(us, them, w []int16) int32
+}
+
+// checkKernels compares k with the one-lane reference on random lanes.
+func checkKernels(t *testing.T, k kernels, seed uint64, iters int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for iter := 0; iter < iters; iter++ {
 		h := 64 * (1 + rng.IntN(8))
 		src, a, s1, s2, w := alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(2*h)
 		for _, s := range [][]int16{src, a, s1, s2, w} {
@@ -54,58 +65,35 @@ func TestScalarKernelsMatchReference(t *testing.T) {
 		}
 		want, got := alignedInt16(h), alignedInt16(h)
 		addSubReference(want, src, a, s1)
-		addSubGeneric(got, src, a, s1)
+		k.addSub(got, src, a, s1)
 		if !slices.Equal(want, got) {
-			t.Fatal("addSub differs from the reference")
+			t.Fatalf("%s addSub differs from the reference", k.name)
 		}
 		addSubSubReference(want, src, a, s1, s2)
-		addSubSubGeneric(got, src, a, s1, s2)
+		k.addSubSub(got, src, a, s1, s2)
 		if !slices.Equal(want, got) {
-			t.Fatal("addSubSub differs from the reference")
+			t.Fatalf("%s addSubSub differs from the reference", k.name)
 		}
 		copy(got, src)
-		addColumnGeneric(got, a)
+		k.addColumn(got, a)
 		addSubReference(want, src, a, make([]int16, h))
 		if !slices.Equal(want, got) {
-			t.Fatal("addColumn differs from the reference")
+			t.Fatalf("%s addColumn differs from the reference", k.name)
 		}
-		if x, y := outputReference(src, a, w), outputGeneric(src, a, w); x != y {
-			t.Fatalf("output %d, reference %d", y, x)
+		if x, y := outputReference(src, a, w), k.output(src, a, w); x != y {
+			t.Fatalf("%s output %d, reference %d", k.name, y, x)
 		}
 	}
+}
+
+func TestScalarKernelsMatchReference(t *testing.T) {
+	checkKernels(t, kernels{"scalar", addSubGeneric, addSubSubGeneric, addColumnGeneric, outputGeneric}, 31, 3000)
 }
 
 // TestKernelsInUseMatchReference checks the kernels this build dispatches
 // to — AVX2, wasm SIMD128 or scalar — against the one-lane reference.
 func TestKernelsInUseMatchReference(t *testing.T) {
-	rng := rand.New(rand.NewPCG(41, 42))
-	for iter := 0; iter < 2000; iter++ {
-		h := 64 * (1 + rng.IntN(8))
-		src, a, s1, s2, w := alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(h), alignedInt16(2*h)
-		for _, s := range [][]int16{src, a, s1, s2, w} {
-			randomLanes(rng, s)
-		}
-		want, got := alignedInt16(h), alignedInt16(h)
-		addSubReference(want, src, a, s1)
-		addSub(got, src, a, s1)
-		if !slices.Equal(want, got) {
-			t.Fatalf("%s addSub differs from the reference", Backend())
-		}
-		addSubSubReference(want, src, a, s1, s2)
-		addSubSub(got, src, a, s1, s2)
-		if !slices.Equal(want, got) {
-			t.Fatalf("%s addSubSub differs from the reference", Backend())
-		}
-		copy(got, src)
-		addColumn(got, a)
-		addSubReference(want, src, a, make([]int16, h))
-		if !slices.Equal(want, got) {
-			t.Fatalf("%s addColumn differs from the reference", Backend())
-		}
-		if x, y := outputReference(src, a, w), output(src, a, w); x != y {
-			t.Fatalf("%s output %d, reference %d", Backend(), y, x)
-		}
-	}
+	checkKernels(t, kernels{Backend(), addSub, addSubSub, addColumn, output}, 41, 2000)
 }
 
 // BenchmarkScalarKernels compares the word-wide kernels with the one-lane

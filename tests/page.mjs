@@ -5,24 +5,14 @@ import { before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { chromium } from "playwright-core";
 import { Chess } from "chess.js";
+import { freePort } from "./workerd.mjs";
 
 export const SHOTS = "test-results";
 mkdirSync(SHOTS, { recursive: true });
 let server;
 export let browser, base;
-
-export async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 before(async () => {
   const port = await freePort();

@@ -13,19 +13,15 @@ import (
 )
 
 func runCorpus(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		return errors.New("usage: kibitz corpus info [FILE|DIR ...] | kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)
-	}
-	switch args[0] {
-	case "info":
-		return corpusInfo(args[1:], stdout)
-	case "convert":
-		if len(args) != 3 {
-			return errors.New("usage: kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)
-		}
-		return corpusConvert(args[1], args[2], stdout)
-	}
-	return fmt.Errorf("unknown corpus command %q (info, convert)", args[0])
+	return subcommand("corpus", args, map[string]func([]string) error{
+		"info": func(a []string) error { return corpusInfo(a, stdout) },
+		"convert": func(a []string) error {
+			if len(a) != 2 {
+				return errors.New("usage: kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)
+			}
+			return corpusConvert(a[0], a[1], stdout)
+		},
+	})
 }
 
 // corpusInfo prints each file's metadata, games, positions and bytes per

@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
+	"kibitz/internal/excerpt"
 	"kibitz/train/corpus"
 )
 
@@ -89,6 +92,22 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("kibitz "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	return fs
+}
+
+// subcommand runs the one of subs that args[0] names (corpus info, tb gen…).
+func subcommand(name string, args []string, subs map[string]func([]string) error) error {
+	var names []string
+	for k := range subs {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	if len(args) == 0 {
+		return fmt.Errorf("want 'kibitz %s %s' (see its -h)", name, strings.Join(names, "|"))
+	}
+	if run, ok := subs[args[0]]; ok {
+		return run(args[1:])
+	}
+	return fmt.Errorf("unknown %s command %q: want %s", name, excerpt.Of(args[0]), strings.Join(names, ", "))
 }
 
 // parseFlags parses args and rejects stray positional arguments.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,18 +13,11 @@ import (
 
 // runTB is "kibitz tb gen|probe|stats".
 func runTB(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		return errors.New("want 'tb gen', 'tb probe' or 'tb stats' (see kibitz tb gen -h)")
-	}
-	switch args[0] {
-	case "gen":
-		return runTBGen(args[1:], stdout, stderr)
-	case "probe":
-		return runTBProbe(args[1:], stdout, stderr)
-	case "stats":
-		return runTBStats(args[1:], stdout, stderr)
-	}
-	return fmt.Errorf("unknown tb command %q: want gen, probe or stats", args[0])
+	return subcommand("tb", args, map[string]func([]string) error{
+		"gen":   func(a []string) error { return runTBGen(a, stdout, stderr) },
+		"probe": func(a []string) error { return runTBProbe(a, stdout, stderr) },
+		"stats": func(a []string) error { return runTBStats(a, stdout, stderr) },
+	})
 }
 
 func runTBGen(args []string, stdout, stderr io.Writer) error {
