@@ -12,11 +12,13 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
 	"kibitz/engine/search"
+	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
 
 type api struct {
-	net         *nnue.Net // nil: classical evaluation
+	net         *nnue.Net      // nil: classical evaluation
+	tables      *tablebase.Set // nil: no endgame tables
 	lim         Limits
 	searchTime  time.Duration // wall-clock cap per search (0: none)
 	deep, light *lane
@@ -177,7 +179,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		return nil, badRequest("no legal move: the position is %s", reason)
 	}
 	a.searches.Add(1)
-	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, MoveOverhead: search.DefaultMoveOverhead, Net: a.net})
+	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, MoveOverhead: search.DefaultMoveOverhead, Net: a.net, Tables: a.tables})
 	stop := stopOnDisconnect(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)
@@ -196,6 +198,11 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	}
 	if res.Ponder != board.NullMove {
 		out["ponder"] = res.Ponder.String()
+	}
+	if a.tables != nil {
+		if wdl, dtm, ok := a.tables.DTM(req.Pos); ok {
+			out["tb"] = map[string]int{"wdl": wdl, "dtm": dtm} // for the side to move; dtm in plies
+		}
 	}
 	if req.MultiPV > 1 {
 		out["lines"] = lines

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/tablebase"
 	"kibitz/internal/excerpt"
 )
 
@@ -334,4 +335,22 @@ func FuzzHandler(f *testing.F) {
 			t.Fatalf("%s %s: %d without an error message", method, target, rec.Code)
 		}
 	})
+}
+
+// With endgame tables the API plays their moves and says what they say.
+func TestBestmoveWithTables(t *testing.T) {
+	tables := tablebase.NewSet()
+	sig, _ := tablebase.ParseSignature("KQvK")
+	tables.Table(sig)
+	srv := httptest.NewServer(NewHandler(Config{Tables: tables}))
+	defer srv.Close()
+	code, m, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=4&fen="+url.QueryEscape("8/8/3k4/8/8/8/8/KQ6 w - - 0 1"), "")
+	tb, _ := m["tb"].(map[string]any)
+	if code != 200 || tb == nil || tb["wdl"] != 1.0 || tb["dtm"].(float64) < 1 {
+		t.Errorf("%d %v", code, m)
+	}
+	// A position the tables do not cover has no "tb".
+	if _, m, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=2", ""); m["tb"] != nil {
+		t.Errorf("start position: %v", m)
+	}
 }

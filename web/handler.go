@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"time"
 
+	"kibitz/engine/tablebase"
 	"kibitz/internal/version"
 	"kibitz/nnue"
 )
@@ -39,6 +40,9 @@ type Config struct {
 	SearchTime time.Duration
 	// Platform names where the handler runs, reported by /api/health.
 	Platform string
+	// Tables, if set, are endgame tables: /api/bestmove searches with them
+	// and answers "tb" when they hold the position.
+	Tables *tablebase.Set
 }
 
 // NewHandler returns the handler for the API (under /api/) and the site.
@@ -62,7 +66,7 @@ func NewHandler(c Config) http.Handler {
 	if err != nil {
 		net = nil // classical evaluation; the embedded net is checked by the tests
 	}
-	a := &api{net: net, lim: c.Limits, searchTime: c.SearchTime,
+	a := &api{net: net, tables: c.Tables, lim: c.Limits, searchTime: c.SearchTime,
 		deep: newLane(c.MaxSearches, c.MaxQueue), light: newLane(runtime.NumCPU(), lightQueue), info: map[string]any{
 			"status": "ok", "engine": version.String, "platform": c.Platform, "evaluation": evalName(net),
 			"limits": map[string]any{"default_depth": c.Limits.DefaultDepth, "max_depth": c.Limits.MaxDepth,

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"time"
 
+	"kibitz/engine/tablebase"
 	"kibitz/web"
 )
 
@@ -21,6 +22,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxSearches, "max-searches", runtime.NumCPU(), "deep searches (depth > 8) running at once")
 	fs.IntVar(&cfg.MaxQueue, "queue", 2*runtime.NumCPU(), "deep searches waiting; more get 503 with Retry-After (0: none wait)")
 	fs.DurationVar(&cfg.SearchTime, "search-time", 10*time.Second, "wall-clock cap of one search (0: none)")
+	tables := fs.String("tables", "", "directory of endgame tables (kibitz tb gen) for /api/bestmove")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -29,6 +31,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	if cfg.MaxQueue == 0 {
 		cfg.MaxQueue = -1 // web.Config: -1 is "no queue"
+	}
+	if *tables != "" {
+		cfg.Tables = tablebase.NewSet()
+		sigs, err := cfg.Tables.LoadDir(*tables)
+		if err != nil {
+			return err
+		}
+		if len(sigs) == 0 {
+			return fmt.Errorf("--tables %s: no %s files", *tables, tablebase.FileExt)
+		}
 	}
 	if *dir != "" {
 		if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
