@@ -171,3 +171,28 @@ func TestMissing(t *testing.T) {
 		t.Errorf("held table reported missing: %q", got)
 	}
 }
+
+// FuzzReadTable: any bytes are a table or a clear error, never a crash;
+// an accepted table writes back to the same bytes.
+func FuzzReadTable(f *testing.F) {
+	set := NewSet()
+	sig, _ := ParseSignature("KNvK")
+	var buf bytes.Buffer
+	set.Table(sig).WriteTo(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte("KTB1"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tab, err := ReadTable(bytes.NewReader(data))
+		if err != nil {
+			if !errors.Is(err, ErrBadFile) {
+				t.Fatalf("error without ErrBadFile: %v", err)
+			}
+			return
+		}
+		var out bytes.Buffer
+		if _, err := tab.WriteTo(&out); err != nil || !bytes.Equal(out.Bytes(), data) {
+			t.Fatalf("an accepted table does not write back to itself: %v", err)
+		}
+	})
+}
