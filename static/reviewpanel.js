@@ -41,19 +41,28 @@ export function showReview(svg, list, history, positions, onPick) {
   drawGraph(svg, probs, judged, onPick);
   const s = summary(judged);
   const count = (c) => ["inaccuracy", "mistake", "blunder"].map((k) => counted(s[c][k], k));
-  const items = [`White: ${count("w").join(", ")}`, `Black: ${count("b").join(", ")}`];
+  const li = (text, className = "") => {
+    const e = document.createElement("li");
+    e.textContent = text;
+    e.className = className;
+    return e;
+  };
+  const items = [li(`White: ${count("w").join(", ")}`), li(`Black: ${count("b").join(", ")}`)];
   for (const j of judged.filter((x) => x.verdict)) {
     const n = Math.ceil(j.ply / 2);
-    items.push(`${n}${j.color === "w" ? "." : "…"} ${j.san}${j.verdict.mark} — ${j.verdict.name}${j.better ? `; better ${j.better}` : ""}`);
+    // Each marked move is a button that shows the position before it,
+    // where the better move was.
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "verdict-move";
+    b.textContent = `${n}${j.color === "w" ? "." : "…"} ${j.san}${j.verdict.mark}`;
+    b.setAttribute("aria-label", `Show the position before ${j.san}, a ${j.verdict.name}`);
+    b.addEventListener("click", () => onPick(j.ply - 1));
+    const item = li("", "verdict");
+    item.append(b, ` — ${j.verdict.name}${j.better ? `; better ${j.better}` : ""}`);
+    items.push(item);
   }
-  list.replaceChildren(
-    ...items.map((t, i) => {
-      const li = document.createElement("li");
-      li.textContent = t;
-      if (i >= 2) li.className = "verdict";
-      return li;
-    }),
-  );
+  list.replaceChildren(...items);
   return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, j.verdict]));
 }
 

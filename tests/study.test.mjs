@@ -87,6 +87,9 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   assert.match(list, /3… Nf6\?\? — blunder; better (g6|Qe7|Qf6|Nh6|Nd4|Qh4)/);
   assert.match(list, /Black: \d+ inaccurac(y|ies), \d+ mistakes?, [1-9] blunders?/);
   await page.screenshot({ path: `${SHOTS}/review.png`, fullPage: true });
+  // A marked move in the list shows the position before it.
+  await page.locator("#review-list button.verdict-move", { hasText: "Nf6??" }).click();
+  await waitStatus(page, /^Reviewing move 3 \(5 of 7\)/);
   // Clicking the graph's left edge shows the start position.
   const box = await page.locator("#review-graph").boundingBox();
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
