@@ -51,8 +51,13 @@ page.on("response", async (r) => {
     // redirects and the like have no body
   }
 });
+// Time to interactive: the board drawn, then the engine ready to play.
+const t0 = Date.now();
 await page.goto(base);
+await page.waitForSelector("#board svg g[data-piece]");
+const boardMs = Date.now() - t0;
 await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+const engineMs = Date.now() - t0;
 await page.waitForTimeout(500);
 const weight = loaded.filter((x) => x.url.startsWith(base));
 
@@ -163,6 +168,7 @@ console.log(`Stockfish ${SF_VERSION} lite single-threaded: ${Math.round(sfNps)} 
 for (const d of [10, 12]) console.log(`median time to depth ${d} over 20 middlegame positions: ${Math.round(median(kib.times[d]))} ms (max ${Math.round(Math.max(...kib.times[d]))} ms)`);
 console.log(`review of a 41-move game (82 positions) at depth 10: ${(reviewMs / 1000).toFixed(1)} s, ${reviewMarks} moves marked`);
 console.log("median ms by depth: " + Object.keys(kib.times).map((d) => `${d}: ${Math.round(median(kib.times[d]))}`).join(", "));
+console.log(`time to interactive (local server, cold cache): board drawn after ${boardMs} ms, engine ready after ${engineMs} ms`);
 console.log(`page weight: ${weight.length} files, ${weight.reduce((s, x) => s + x.raw, 0)} bytes raw, ${weight.reduce((s, x) => s + x.gzip, 0)} bytes gzip`);
 for (const x of weight.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${x.url.slice(base.length) || "/"}: ${x.raw} raw, ${x.gzip} gzip`);
 if (mismatches) process.exit(1);
