@@ -51,13 +51,18 @@ page.on("response", async (r) => {
     // redirects and the like have no body
   }
 });
-// Time to interactive: the board drawn, then the engine ready to play.
-const t0 = Date.now();
+// Time to interactive, from the page's own clock (navigation start = 0):
+// the board's pieces drawn, then the engine ready to play.
+await page.addInitScript(() => {
+  const seen = new MutationObserver(() => {
+    if (!window.boardAt && document.querySelector("#board svg g[data-piece]")) window.boardAt = performance.now();
+    if (!window.engineAt && document.getElementById("engine-version")?.textContent) window.engineAt = performance.now();
+  });
+  document.addEventListener("DOMContentLoaded", () => seen.observe(document.body, { subtree: true, childList: true, characterData: true }));
+});
 await page.goto(base);
-await page.waitForSelector("#board svg g[data-piece]");
-const boardMs = Date.now() - t0;
 await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
-const engineMs = Date.now() - t0;
+const [boardMs, engineMs] = (await page.evaluate(() => [window.boardAt, window.engineAt])).map(Math.round);
 await page.waitForTimeout(500);
 const weight = loaded.filter((x) => x.url.startsWith(base));
 
