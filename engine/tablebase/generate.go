@@ -91,101 +91,112 @@ func withoutPiece(s Signature, l *layout, p pos, j int) (Signature, pos) {
 func (set *Set) generate(s Signature) *Table {
 	l := newLayout(s)
 	size := tableSize(l.men)
-	t := &Table{Sig: s, res: make([]uint8, size), dtm: make([]uint8, size)}
-	count := make([]uint8, size)   // moves within the table not yet resolved
-	longest := make([]uint8, size) // the longest opponent's win among resolved moves
-	drawn := make([]bool, size)    // a move reaches a draw
-	var levels [256][]int32        // positions resolved at each distance
-	pendingWin := make([]uint8, size)
-
-	var children []int
+	b := &builder{set: set, sig: s, l: l,
+		t:     &Table{Sig: s, res: make([]uint8, size), dtm: make([]uint8, size)},
+		count: make([]uint8, size), longest: make([]uint8, size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
 	for i := 0; i < size; i++ {
-		p := decode(i, l.men)
-		if !l.legal(&p) || l.canon(&p) != i {
-			t.res[i] = illegal // or another index holds this position
-			continue
-		}
-		occ, by, _ := l.occupancy(&p)
-		moves, best := 0, 255
-		children = children[:0]
-		for a := 0; a < l.men; a++ {
-			if l.side[a] != p.stm {
-				continue
-			}
-			for targets := attacks(l.kind[a], p.sq[a], occ) &^ by[p.stm]; targets != 0; {
-				to := targets.PopFirst()
-				q := p
-				q.sq[a] = to
-				q.stm = 1 - p.stm
-				captured := -1
-				for j := 0; j < l.men; j++ {
-					if j != a && p.sq[j] == to {
-						captured = j
-					}
-				}
-				qocc := occ&^p.sq[a].Bit() | to.Bit()
-				if l.attackedExcept(&q, q.sq[l.kings[p.stm]], q.stm, qocc, captured) {
-					continue // our king would be in check
-				}
-				moves++
-				if captured < 0 {
-					// Symmetric moves may reach one class: count classes, as
-					// the predecessors of a class are visited once.
-					if j := l.canon(&q); !contains(children, j) {
-						children = append(children, j)
-						count[i]++
-					}
-					continue
-				}
-				ns, np := withoutPiece(s, &l, q, captured)
-				r, d := set.value(ns, np)
-				switch r {
-				case loss:
-					best = min(best, int(d)+1)
-				case win:
-					longest[i] = max(longest[i], d)
-				default:
-					drawn[i] = true
-				}
-			}
-		}
-		switch {
-		case moves == 0 && l.attacked(&p, p.sq[l.kings[p.stm]], 1-p.stm, occ):
-			t.res[i] = loss // checkmated
-			levels[0] = append(levels[0], int32(i))
-		case moves == 0:
-			t.res[i] = draw // stalemate
-		case best < 255:
-			pendingWin[i] = uint8(best)
-			levels[best] = append(levels[best], int32(-i-1)) // settled as a win at that level unless sooner
-		case count[i] == 0 && !drawn[i]:
-			d := int(longest[i]) + 1
-			t.res[i], t.dtm[i] = loss, uint8(d)
-			levels[d] = append(levels[d], int32(i))
-		case count[i] == 0:
-			t.res[i] = draw
-		}
+		b.seed(i)
 	}
-
 	for d := 0; d < 255; d++ {
-		for k := 0; k < len(levels[d]); k++ {
-			i := int(levels[d][k])
+		for k := 0; k < len(b.levels[d]); k++ {
+			i := int(b.levels[d][k])
 			if i < 0 { // a capture's win reaching its level
 				i = -i - 1
-				if t.res[i] != unknown {
+				if b.t.res[i] != unknown {
 					continue
 				}
-				t.res[i], t.dtm[i] = win, uint8(d)
+				b.t.res[i], b.t.dtm[i] = win, uint8(d)
 			}
-			set.settlePredecessors(t, &l, i, d, count, longest, drawn, pendingWin, &levels)
+			b.settlePredecessors(i, d)
 		}
 	}
-	for i := range t.res {
-		if t.res[i] == unknown {
-			t.res[i] = draw
+	for i := range b.t.res {
+		if b.t.res[i] == unknown {
+			b.t.res[i] = draw
 		}
 	}
-	return t
+	return b.t
+}
+
+// builder is the state of one table's generation.
+type builder struct {
+	set        *Set
+	sig        Signature
+	l          layout
+	t          *Table
+	count      []uint8      // moves within the table (by class of position reached) not yet resolved
+	longest    []uint8      // the longest opponent's win among resolved moves
+	drawn      []bool       // a move reaches a draw
+	pendingWin []uint8      // a capture wins in this many plies (0: none)
+	levels     [256][]int32 // positions resolved at each distance (−i−1: a capture's win, to confirm)
+	children   []int
+}
+
+// seed counts position i's moves, resolves those that leave the table
+// (captures) and settles the position at once when its moves allow.
+func (b *builder) seed(i int) {
+	l, t := &b.l, b.t
+	p := decode(i, l.men)
+	if !l.legal(&p) || l.canon(&p) != i {
+		t.res[i] = illegal // or another index holds this position
+		return
+	}
+	occ, by, _ := l.occupancy(&p)
+	moves, best := 0, 255
+	b.children = b.children[:0]
+	for a := 0; a < l.men; a++ {
+		if l.side[a] != p.stm {
+			continue
+		}
+		for targets := attacks(l.kind[a], p.sq[a], occ) &^ by[p.stm]; targets != 0; {
+			to := targets.PopFirst()
+			q := p
+			q.sq[a], q.stm = to, 1-p.stm
+			captured := -1
+			for j := 0; j < l.men; j++ {
+				if j != a && p.sq[j] == to {
+					captured = j
+				}
+			}
+			if l.attackedExcept(&q, q.sq[l.kings[p.stm]], q.stm, occ&^p.sq[a].Bit()|to.Bit(), captured) {
+				continue // our king would be in check
+			}
+			moves++
+			if captured < 0 {
+				// Symmetric moves may reach one class: count classes, as
+				// the predecessors of a class are visited once.
+				if j := l.canon(&q); !contains(b.children, j) {
+					b.children = append(b.children, j)
+					b.count[i]++
+				}
+				continue
+			}
+			switch r, d := b.set.value(withoutPiece(b.sig, l, q, captured)); r {
+			case loss:
+				best = min(best, int(d)+1)
+			case win:
+				b.longest[i] = max(b.longest[i], d)
+			default:
+				b.drawn[i] = true
+			}
+		}
+	}
+	switch {
+	case moves == 0 && l.attacked(&p, p.sq[l.kings[p.stm]], 1-p.stm, occ):
+		t.res[i] = loss // checkmated
+		b.levels[0] = append(b.levels[0], int32(i))
+	case moves == 0:
+		t.res[i] = draw // stalemate
+	case best < 255:
+		b.pendingWin[i] = uint8(best)
+		b.levels[best] = append(b.levels[best], int32(-i-1)) // a win at that level unless sooner
+	case b.count[i] == 0 && !b.drawn[i]:
+		d := int(b.longest[i]) + 1
+		t.res[i], t.dtm[i] = loss, uint8(d)
+		b.levels[d] = append(b.levels[d], int32(i))
+	case b.count[i] == 0:
+		t.res[i] = draw
+	}
 }
 
 // attackedExcept is attacked with piece skip (just captured) left out.
@@ -201,7 +212,8 @@ func (l *layout) attackedExcept(p *pos, s board.Square, c int, occ board.Bitboar
 // settlePredecessors visits every position one move before position i
 // (resolved at distance d): the side not to move in i moves one of its
 // pieces back to an empty square.
-func (set *Set) settlePredecessors(t *Table, l *layout, i, d int, count, longest []uint8, drawn []bool, pendingWin []uint8, levels *[256][]int32) {
+func (b *builder) settlePredecessors(i, d int) {
+	t, l := b.t, &b.l
 	c := decode(i, l.men)
 	occ, _, _ := l.occupancy(&c)
 	mover := 1 - c.stm
@@ -229,15 +241,15 @@ func (set *Set) settlePredecessors(t *Table, l *layout, i, d int, count, longest
 			}
 			if t.res[i] == loss {
 				t.res[j], t.dtm[j] = win, uint8(d+1)
-				levels[d+1] = append(levels[d+1], int32(j))
+				b.levels[d+1] = append(b.levels[d+1], int32(j))
 				continue
 			}
-			count[j]--
-			longest[j] = max(longest[j], uint8(d))
-			if count[j] == 0 && !drawn[j] && pendingWin[j] == 0 {
-				n := int(longest[j]) + 1
+			b.count[j]--
+			b.longest[j] = max(b.longest[j], uint8(d))
+			if b.count[j] == 0 && !b.drawn[j] && b.pendingWin[j] == 0 {
+				n := int(b.longest[j]) + 1
 				t.res[j], t.dtm[j] = loss, uint8(n)
-				levels[n] = append(levels[n], int32(j))
+				b.levels[n] = append(b.levels[n], int32(j))
 			}
 		}
 	}
