@@ -216,7 +216,7 @@ function onInput(event) {
       const { squareFrom: from, squareTo: to } = event;
       const candidates = legalFrom(from).filter((m) => m.to === to);
       if (candidates.length === 0) return false;
-      study.truncateToView(); // in analysis, a move on an earlier position replaces what followed
+      study.truncateToView(); // in analysis, a move on an earlier position starts a variation
       if (candidates.some((m) => m.promotion)) {
         board.showPromotionDialog(to, candidates[0].color === "w" ? COLOR.white : COLOR.black, (choice) => {
           if (choice && choice.piece) state.game.move({ from, to, promotion: choice.piece.charAt(1) });

@@ -104,7 +104,7 @@ export function pgnDate(d) {
 }
 
 // restoreSaved turns the page's saved game (JSON of {start, moves, human,
-// over, headers}) back into {game, human, headers, over}, or null when
+// over, headers, tree}) back into {game, human, headers, over, tree}, or null when
 // there is none or it no longer replays.
 export function restoreSaved(text) {
   let saved;
@@ -122,6 +122,7 @@ export function restoreSaved(text) {
     human: saved.human === "b" ? "b" : "w",
     headers: saved.headers && typeof saved.headers === "object" ? saved.headers : {},
     over: saved.over && saved.over.result ? saved.over : gameOver(game),
+    tree: typeof saved.tree === "string" ? saved.tree : "", // the movetext with its variations
   };
 }
 

@@ -30,8 +30,9 @@ export function createStudy(page) {
     return ply === 0 ? page.startFen() : h[ply - 1].after;
   };
 
-  // truncateToView makes the shown position the live one: the moves after
-  // it are dropped (a move played there replaces the continuation).
+  // truncateToView makes the shown position the end of the line played:
+  // the chess.js game drops the moves after it, while the tree keeps them,
+  // so that a move played there becomes a variation beside them.
   function truncateToView() {
     if (state.viewPly === null) return;
     while (state.game.history().length > state.viewPly) state.game.undo();

@@ -143,6 +143,9 @@ test("the game in progress is stored and loaded back; no storage is no error", (
     assert.deepEqual(back.game.history(), ["e4", "c5"]);
     assert.equal(back.human, "w");
     assert.equal(back.over, null);
+    assert.equal(back.tree, "", "no tree saved: an empty one");
+    storeGame({ start: new Chess().fen(), moves: ["e2e4", "c7c5"], human: "w", over: null, headers: {}, tree: "1. e4 c5 (1... e5) *" });
+    assert.equal(loadStoredGame().tree, "1. e4 c5 (1... e5) *");
     globalThis.localStorage = { setItem: () => { throw new Error("quota"); }, getItem: () => { throw new Error("denied"); } };
     storeGame({ start: new Chess().fen(), moves: ["e2e4"] });
     assert.equal(loadStoredGame(), null);

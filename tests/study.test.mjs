@@ -151,6 +151,13 @@ test("variations: made in analysis, shown, promoted, deleted, exported in PGN", 
   });
   // The main line stays; the new move is a variation, which can be promoted.
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 e5 \(1\.\.\. c5\) 2\. Nf3 \*/);
+  // The tree survives a reload (in play mode, on the line that was shown).
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  await waitMoves(page, 2);
+  assert.match(await page.locator("#variations").textContent(), /After 1\. e4: 1… e5 2\. Nf3 1… c5/);
+  await page.locator("#analyse").click();
+  await waitStatus(page, /^Analysis/);
   await page.locator("#variations button", { hasText: "Promote" }).click();
   await page.waitForFunction(() => !document.querySelector("#variations button.branch[aria-current]")?.textContent.includes("e5"));
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 c5 \(1\.\.\. e5 2\. Nf3\) \*/);
