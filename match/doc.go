@@ -3,7 +3,8 @@
 // Elo with error bars from pentanomial statistics, an SPRT, and a PGN of
 // every game. Game state, legality, outcomes, SAN and PGN come from
 // github.com/notnil/chess; talking to engines is this package's own UCI
-// client, which puts a deadline on every read.
+// client, which puts a deadline on every read. FitRatings places many
+// players on one Elo scale from the matches between them.
 //
 // match imports only the standard library, notnil/chess, epd (for opening
 // files) and internal/regular:

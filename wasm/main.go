@@ -17,10 +17,11 @@ import (
 func main() {
 	s := bridge.New(16, yield)
 	api := map[string]any{
-		"version": version.String,
-		"backend": nnue.Backend(), // the net's kernels: "wasm-simd128" or "scalar"
-		"newGame": js.FuncOf(func(js.Value, []js.Value) any { return errValue(s.NewGame()) }),
-		"setHash": js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.SetHash(intArg(a, 0))) }),
+		"version":   version.String,
+		"backend":   nnue.Backend(),     // the net's kernels: "wasm-simd128" or "scalar"
+		"strengths": bridge.Strengths(), // levels and the depths' Elo, for the strength control
+		"newGame":   js.FuncOf(func(js.Value, []js.Value) any { return errValue(s.NewGame()) }),
+		"setHash":   js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.SetHash(intArg(a, 0))) }),
 		"setPosition": js.FuncOf(func(_ js.Value, a []js.Value) any {
 			return errValue(s.SetPosition(stringArg(a, 0), stringsArg(a, 1)))
 		}),
@@ -41,7 +42,7 @@ func main() {
 			var l bridge.Limits
 			if len(a) > 0 && a[0].Type() == js.TypeObject {
 				l = bridge.Limits{Depth: field(a[0], "depth"), MoveTime: field(a[0], "movetime"),
-					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv")}
+					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv"), Elo: field(a[0], "elo")}
 			}
 			onInfo, onDone := callback(a, 1), callback(a, 2)
 			return errValue(s.Search(l, onInfo, onDone))

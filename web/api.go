@@ -12,6 +12,7 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
 	"kibitz/engine/search"
+	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
@@ -179,7 +180,14 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		return nil, badRequest("no legal move: the position is %s", reason)
 	}
 	a.searches.Add(1)
-	eng := search.New(search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, MoveOverhead: search.DefaultMoveOverhead, Net: a.net, Tables: a.tables})
+	opts := search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, MoveOverhead: search.DefaultMoveOverhead, Net: a.net, Tables: a.tables}
+	if req.Elo > 0 {
+		opts.Strength = strength.ForElo(req.Elo)
+	}
+	eng := search.New(opts)
+	// A weakened engine draws its move at random: seeded by the position,
+	// the same request gets the same answer (and may be cached).
+	eng.SeedStrength(req.Pos.Key())
 	stop := stopOnDisconnect(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)
@@ -193,7 +201,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	}
 	// The time cap, not the request, ended a search that fell short of
 	// its depth and nodes without finding a mate.
-	if a.searchTime > 0 && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
+	if a.searchTime > 0 && req.Elo == 0 && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
 		out["capped"] = fmt.Sprintf("stopped at the %v limit per search", a.searchTime)
 	}
 	if res.Ponder != board.NullMove {
@@ -206,6 +214,9 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	}
 	if req.MultiPV > 1 {
 		out["lines"] = lines
+	}
+	if req.Elo > 0 {
+		out["elo"] = req.Elo
 	}
 	return out, nil
 }

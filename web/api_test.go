@@ -83,6 +83,36 @@ func TestBestmove(t *testing.T) {
 	}
 }
 
+func TestBestmoveAtAnElo(t *testing.T) {
+	srv := newServer(t)
+	// A free queen: full strength always takes it; the weakest level,
+	// drawing among all moves, does not take it from every position.
+	const fen = "4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1"
+	code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=6&elo=2400&fen="+url.QueryEscape(fen), "")
+	if code != 200 || out["bestmove"] != "d1d5" || out["elo"] != 2400.0 || out["capped"] != nil {
+		t.Errorf("elo 2400: %d %v", code, out)
+	}
+	moves := map[any]bool{}
+	for _, f := range []string{fen, "4k3/8/8/3q4/8/8/P7/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/1P6/3QK3 w - - 0 1",
+		"4k3/8/8/3q4/8/7P/8/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/7P/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/6P1/3QK3 w - - 0 1"} {
+		q := srv.URL + "/api/bestmove?elo=400&fen=" + url.QueryEscape(f)
+		_, a, _ := call(t, "GET", q, "")
+		_, b, _ := call(t, "GET", q, "")
+		if a["bestmove"] != b["bestmove"] {
+			t.Errorf("the same request at elo 400 got %v, then %v", a["bestmove"], b["bestmove"])
+		}
+		moves[a["bestmove"]] = true
+	}
+	if len(moves) < 2 {
+		t.Errorf("the weakest level took the queen from all six positions: %v", moves)
+	}
+	for _, bad := range []string{"elo=100", "elo=9999", "elo=weak"} {
+		if code, _, _ := call(t, "GET", srv.URL+"/api/bestmove?"+bad, ""); code != 400 {
+			t.Errorf("%s: status %d, want 400", bad, code)
+		}
+	}
+}
+
 func TestLegalAndEval(t *testing.T) {
 	srv := newServer(t)
 	code, out, _ := call(t, "GET", srv.URL+"/api/legal", "")

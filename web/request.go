@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"kibitz/engine/board"
+	"kibitz/engine/strength"
 	"kibitz/internal/excerpt"
 )
 
@@ -46,6 +47,7 @@ type Request struct {
 	Depth   int
 	Nodes   uint64
 	MultiPV int
+	Elo     int // 0: full strength; otherwise a level of package strength
 }
 
 // maxURL and maxBody bound request sizes (414 and 413 beyond them).
@@ -116,7 +118,7 @@ func params(r *http.Request) (url.Values, error) {
 	return q, nil
 }
 
-var knownParams = map[string]bool{"fen": true, "moves": true, "depth": true, "nodes": true, "multipv": true}
+var knownParams = map[string]bool{"fen": true, "moves": true, "depth": true, "nodes": true, "multipv": true, "elo": true}
 
 // ParseRequest validates parameters against the limits. The position is
 // fen (default: the start) plus the UCI moves in moves (separated by
@@ -124,7 +126,7 @@ var knownParams = map[string]bool{"fen": true, "moves": true, "depth": true, "no
 func ParseRequest(q url.Values, lim Limits) (Request, error) {
 	for k := range q {
 		if !knownParams[k] {
-			return Request{}, badRequest("unknown parameter %q (want fen, moves, depth, nodes, multipv)", excerpt.Of(k))
+			return Request{}, badRequest("unknown parameter %q (want fen, moves, depth, nodes, multipv, elo)", excerpt.Of(k))
 		}
 	}
 	req := Request{MultiPV: 1}
@@ -168,6 +170,9 @@ func ParseRequest(q url.Values, lim Limits) (Request, error) {
 		return req, err
 	}
 	req.MultiPV = max(mpv, 1)
+	if req.Elo, err = intParam("elo", strength.MinElo, strength.FullElo); err != nil {
+		return req, err
+	}
 	if req.Depth == 0 && req.Nodes == 0 {
 		req.Depth = lim.DefaultDepth
 	}

@@ -40,6 +40,11 @@ func commands(stdin io.Reader) []command {
 		{"train", "train an NNUE on the corpus and write it in the nnue format", runTrain},
 		{"tune", "tune the classical evaluation (Texel) on Kibitz's own self-play games", runTune},
 		{"tb", "endgame tables: 'tb gen' builds them by retrograde analysis, 'tb probe' looks a position up, 'tb stats' sums them up", runTB},
+		{"greedy", "a material-greedy UCI player (takes the most valuable piece, else a random move): the bottom of the strength scale", func(args []string, stdout, stderr io.Writer) error {
+			return runGreedy(args, stdin, stdout, stderr)
+		}},
+		{"levels", "print the strength levels (UCI_Elo) and how each plays", runLevels},
+		{"ratings", "fit one Elo scale to several matches' summaries, anchored on players of known Elo", runRatings},
 		{"plot", "draw columns of a CSV file as an SVG line chart", runPlot},
 		{"serve", "serve the play page (dist/) and the HTTP API", runServe},
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"kibitz/engine/search"
 	"kibitz/engine/uci"
 )
 
@@ -18,8 +19,13 @@ func runDefault(stdin io.Reader, stdout, stderr io.Writer) int {
 
 // runUCI is the uci subcommand: the default, with flags checked.
 func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if err := parseFlags(newFlags("uci", stderr), args); err != nil {
+	fs := newFlags("uci", stderr)
+	depth := fs.Int("depth", 0, "search every move to this depth at most, as the play page does (0: no cap)")
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	return uci.Run(stdin, stdout)
+	if *depth < 0 || *depth > search.MaxDepth {
+		return fmt.Errorf("--depth %d: want 0..%d", *depth, search.MaxDepth)
+	}
+	return uci.RunWith(stdin, stdout, uci.Config{MaxDepth: *depth})
 }

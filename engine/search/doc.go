@@ -8,6 +8,7 @@
 // the same position gives the same node count, score and move on every
 // platform. Time only decides when to stop, never what is searched.
 //
-// search imports engine/board, engine/eval, engine/tablebase and nnue;
+// search imports engine/board, engine/eval, engine/strength,
+// engine/tablebase and nnue;
 // every front-end (UCI, wasm, HTTP, CLI) talks to it through Engine.
 package search

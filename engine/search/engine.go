@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
@@ -30,6 +32,11 @@ type Options struct {
 	// only the moves they rate best are searched, and in the tree a
 	// position they hold is scored without search.
 	Tables *tablebase.Set
+	// Strength, when limited, weakens the play (package strength): the
+	// search keeps to the level's node budget, scores the level's number
+	// of root moves exactly and plays the one strength.Pick draws. The
+	// endgame tables are then not consulted at the root.
+	Strength strength.Params
 }
 
 // Info is one progress report: sent after each iteration for every
@@ -68,6 +75,7 @@ type Engine struct {
 	stop    atomic.Bool
 	mu      sync.Mutex // held for the duration of a search
 	workers []*worker
+	rng     *rand.Rand // draws the moves of a limited strength (SeedStrength)
 }
 
 // DefaultMoveOverhead is the time a host that relays moves (a GUI, the
@@ -78,7 +86,14 @@ const DefaultMoveOverhead = 30 * time.Millisecond
 func New(opts Options) *Engine {
 	e := &Engine{}
 	e.SetOptions(opts)
+	e.SeedStrength(0)
 	return e
+}
+
+// SeedStrength restarts the random choices of a limited strength from
+// seed: the same seed and the same searches give the same moves.
+func (e *Engine) SeedStrength(seed uint64) {
+	e.rng = rand.New(rand.NewPCG(seed, 0x6b6962697a))
 }
 
 // SetOptions applies options, resizing the table when the size changes and
@@ -152,8 +167,14 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 	e.tt.newSearch()
 	tb := budget(lim, pos.SideToMove(), e.opts.MoveOverhead)
 	rootMoves := makeRootMoves(pos, lim.SearchMoves)
-	if e.opts.Tables != nil {
+	level := e.opts.Strength
+	if e.opts.Tables != nil && !level.Limited() {
 		rootMoves = tableRootMoves(e.opts.Tables, pos, rootMoves)
+	}
+	if level.Limited() {
+		if lim.Nodes == 0 || lim.Nodes > level.Nodes {
+			lim.Nodes = level.Nodes
+		}
 	}
 
 	var wg sync.WaitGroup
@@ -171,6 +192,9 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 	res := main.iterate(report)
 	e.stop.Store(true) // release the helpers
 	wg.Wait()
+	if level.Limited() && len(main.completed) > 0 {
+		res = main.pick(res, strength.Pick(lineScores(main.completed), level, e.rng))
+	}
 	res.Nodes = e.totalNodes()
 	res.Time = time.Since(start)
 	return res

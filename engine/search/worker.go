@@ -33,6 +33,10 @@ type worker struct {
 	start     time.Time
 	nodeLimit uint64
 	rootMoves []rootMove
+	// With a limited strength: the node limit, which applies once the
+	// first iteration is complete, and that iteration's scored lines.
+	levelNodes uint64
+	completed  []rootMove
 
 	stack   [MaxPly + 4]stackEntry
 	pickers [MaxPly + 4]picker // one per ply, reused: a fresh one per node would be zeroed each time
@@ -52,7 +56,10 @@ func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start t
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
 	w.tbHits.Store(0)
 	w.sharedNodes.Store(0)
-	w.nodeLimit = lim.Nodes
+	w.nodeLimit, w.levelNodes, w.completed = lim.Nodes, 0, w.completed[:0]
+	if w.e.opts.Strength.Limited() {
+		w.nodeLimit, w.levelNodes = 0, lim.Nodes
+	}
 	w.rootMoves = slices.Clone(rootMoves)
 	for i := range w.rootMoves {
 		w.rootMoves[i].pv = slices.Clone(rootMoves[i].pv)
@@ -159,7 +166,7 @@ func (w *worker) iterate(report func(Info)) Result {
 	if w.lim.Mate > 0 && w.lim.Depth == 0 {
 		maxDepth = min(2*w.lim.Mate+4, MaxDepth)
 	}
-	multiPV := min(w.e.opts.MultiPV, len(w.rootMoves))
+	multiPV, reported := w.lines()
 	for depth := 1; depth <= maxDepth; depth++ {
 		if w.id > 0 && depth > 2 && (depth+w.id)%3 == 0 {
 			continue // helpers skip some depths so that threads diverge
@@ -175,8 +182,11 @@ func (w *worker) iterate(report func(Info)) Result {
 		if w.id != 0 {
 			continue
 		}
+		if w.e.opts.Strength.Limited() {
+			w.keepLines(multiPV)
+		}
 		if report != nil {
-			for i := 0; i < multiPV; i++ {
+			for i := 0; i < reported; i++ {
 				report(w.info(depth, i, w.rootMoves[i].bound))
 			}
 		}
@@ -185,6 +195,52 @@ func (w *worker) iterate(report func(Info)) Result {
 		}
 	}
 	w.sharedNodes.Store(w.nodes)
+	return res
+}
+
+// lines returns how many root moves each iteration scores exactly and how
+// many of them are reported: more are scored than asked for when a limited
+// strength chooses among them.
+func (w *worker) lines() (scored, reported int) {
+	reported = min(w.e.opts.MultiPV, len(w.rootMoves))
+	scored = reported
+	if s := w.e.opts.Strength; s.Limited() {
+		scored = min(max(scored, s.Lines), len(w.rootMoves))
+	}
+	return scored, reported
+}
+
+// keepLines records the lines of a completed iteration for the choice of
+// a limited strength, and starts the node budget, which never cuts the
+// first iteration short.
+func (w *worker) keepLines(n int) {
+	w.completed = w.completed[:0]
+	for _, rm := range w.rootMoves[:n] {
+		w.completed = append(w.completed, rootMove{move: rm.move, score: rm.score, seldepth: rm.seldepth, pv: slices.Clone(rm.pv)})
+	}
+	w.nodeLimit = w.levelNodes
+	if w.nodes >= w.nodeLimit {
+		w.stopped = true
+	}
+}
+
+// lineScores are the scores of the lines, best first.
+func lineScores(lines []rootMove) []int {
+	s := make([]int, len(lines))
+	for i, l := range lines {
+		s[i] = l.score
+	}
+	return s
+}
+
+// pick replaces the result's move with line i of the last completed
+// iteration.
+func (w *worker) pick(res Result, i int) Result {
+	l := w.completed[i]
+	res.Move, res.Score, res.SelDepth, res.PV, res.Ponder = l.move, l.score, l.seldepth, l.pv, board.NullMove
+	if len(l.pv) > 1 {
+		res.Ponder = l.pv[1]
+	}
 	return res
 }
 

@@ -27,6 +27,9 @@ func (s *session) goCommand(args []string) {
 		s.errorf("%v (searching to depth 1)", err)
 		lim = search.Limits{Depth: 1}
 	}
+	if d := s.cfg.MaxDepth; d > 0 && (lim.Depth == 0 || lim.Depth > d) {
+		lim.Depth = d
+	}
 	release := make(chan struct{})
 	report := func(i search.Info) { s.out.printf("%s", formatInfo(i)) }
 	result := s.engine.Go(s.pos, lim, report)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kibitz/engine/search"
+	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/internal/excerpt"
 	"kibitz/internal/regular"
@@ -38,7 +39,15 @@ var optionSpecs = []optionSpec{
 	{name: "UseNNUE", kind: "check", defText: "true", set: setUseNNUE},
 	{name: "EvalFile", kind: "string", defText: embeddedNet, set: setEvalFile},
 	{name: "TablePath", kind: "string", defText: "<empty>", set: setTablePath},
+	{name: "UCI_LimitStrength", kind: "check", defText: "false", set: setLimitStrength},
+	{name: "UCI_Elo", kind: "spin", def: defaultElo, min: strength.MinElo, max: strength.FullElo, apply: func(s *session, v int) {
+		s.elo = v
+		s.applyStrength()
+	}},
 }
+
+// defaultElo is UCI_Elo until a GUI sets it: a club player.
+const defaultElo = 1500
 
 func (o optionSpec) declaration() string {
 	switch o.kind {
@@ -111,16 +120,42 @@ func (s *session) setOption(args []string) error {
 // embeddedNet is EvalFile's default: the net built into the binary.
 const embeddedNet = "<embedded>"
 
-func setUseNNUE(s *session, v string) error {
+func parseCheck(v string) (bool, error) {
 	switch strings.ToLower(v) {
 	case "true":
-		s.useNNUE = true
+		return true, nil
 	case "false":
-		s.useNNUE = false
-	default:
-		return fmt.Errorf("value %q is not true or false", excerpt.Of(v))
+		return false, nil
 	}
+	return false, fmt.Errorf("value %q is not true or false", excerpt.Of(v))
+}
+
+func setUseNNUE(s *session, v string) error {
+	on, err := parseCheck(v)
+	if err != nil {
+		return err
+	}
+	s.useNNUE = on
 	return s.applyNet()
+}
+
+func setLimitStrength(s *session, v string) error {
+	on, err := parseCheck(v)
+	if err != nil {
+		return err
+	}
+	s.limitStrength = on
+	s.applyStrength()
+	return nil
+}
+
+// applyStrength puts the level UCI_LimitStrength and UCI_Elo ask for into
+// the search options.
+func (s *session) applyStrength() {
+	s.opts.Strength = strength.Params{}
+	if s.limitStrength {
+		s.opts.Strength = strength.ForElo(s.elo)
+	}
 }
 
 func setEvalFile(s *session, v string) error {

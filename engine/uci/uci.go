@@ -8,7 +8,7 @@
 // commands after them wait in turn; stop and quit act at once, and input
 // is read all the while.
 //
-// uci imports engine/board, engine/search, engine/tablebase, nnue,
+// uci imports engine/board, engine/search, engine/strength, engine/tablebase, nnue,
 // internal/regular, internal/excerpt and internal/version.
 package uci
 
@@ -19,6 +19,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
@@ -42,6 +43,10 @@ type session struct {
 	engine *search.Engine
 	pos    *board.Position
 	opts   search.Options
+
+	cfg           Config
+	limitStrength bool // UCI_LimitStrength option
+	elo           int  // UCI_Elo option
 
 	useNNUE bool      // UseNNUE option
 	netFile string    // EvalFile option
@@ -69,10 +74,20 @@ func (s *syncWriter) printf(format string, args ...any) {
 	fmt.Fprintf(s.w, format+"\n", args...)
 }
 
+// Config is how the command line starts a session.
+type Config struct {
+	// MaxDepth caps every search at this depth whatever the GUI asks (0:
+	// no cap): the engine then plays as the page does at that depth.
+	MaxDepth int
+}
+
 // Run reads commands from in until "quit" or end of input and writes the
 // engine's answers to out.
-func Run(in io.Reader, out io.Writer) error {
-	s := &session{out: &syncWriter{w: out}, pos: board.NewPosition(), useNNUE: true, netFile: embeddedNet}
+func Run(in io.Reader, out io.Writer) error { return RunWith(in, out, Config{}) }
+
+// RunWith is Run with a configuration.
+func RunWith(in io.Reader, out io.Writer, cfg Config) error {
+	s := &session{out: &syncWriter{w: out}, pos: board.NewPosition(), useNNUE: true, netFile: embeddedNet, cfg: cfg}
 	if err := s.applyNet(); err != nil {
 		s.useNNUE = false // the embedded net is checked by the tests; keep playing classically
 		s.errorf("%v", err)
@@ -80,6 +95,8 @@ func Run(in io.Reader, out io.Writer) error {
 	s.applySpinDefaults()
 	s.engine = search.New(s.opts)
 	s.opts = s.engine.Options()
+	// A weakened engine should not play the same game twice.
+	s.engine.SeedStrength(uint64(time.Now().UnixNano()))
 	lines := make(chan string)
 	quit := make(chan struct{})
 	defer close(quit)
@@ -200,7 +217,7 @@ func (s *session) handle(line string) {
 	case "position":
 		// A running search has a copy of its position: this one is for
 		// the next go.
-		p, err := parsePosition(args)
+		p, err := ParsePosition(args)
 		if err != nil {
 			s.errorf("%v (position unchanged)", err)
 			return
@@ -226,8 +243,9 @@ func (s *session) busy() bool {
 	return s.searching
 }
 
-// parsePosition reads "startpos|fen F… [moves m…]" into a new position.
-func parsePosition(args []string) (*board.Position, error) {
+// ParsePosition reads the arguments of a UCI "position" command,
+// "startpos|fen F… [moves m…]", into a new position.
+func ParsePosition(args []string) (*board.Position, error) {
 	if len(args) == 0 {
 		return nil, errors.New("position needs startpos or fen")
 	}

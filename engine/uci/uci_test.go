@@ -18,13 +18,15 @@ type conversation struct {
 	done  chan struct{}
 }
 
-func start(t *testing.T) *conversation {
+func start(t *testing.T) *conversation { t.Helper(); return startWith(t, Config{}) }
+
+func startWith(t *testing.T, cfg Config) *conversation {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &conversation{t: t, in: inW, lines: make(chan string, 10000), done: make(chan struct{})}
 	go func() {
-		Run(inR, outW)
+		RunWith(inR, outW, cfg)
 		outW.Close()
 		close(c.done)
 	}()

@@ -4,18 +4,21 @@
 // nothing of syscall/js, so it is tested natively and under wasm alike;
 // package main in the parent folder only converts values and calls it.
 //
-// bridge imports engine/board, engine/search, engine/tablebase and nnue.
+// bridge imports engine/board, engine/search, engine/strength,
+// engine/tablebase and nnue.
 package bridge
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"time"
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/nnue"
 )
@@ -26,6 +29,7 @@ type Limits struct {
 	MoveTime int // milliseconds
 	Nodes    int
 	MultiPV  int
+	Elo      int // 0: full strength; otherwise a level (package strength)
 }
 
 // Session is one worker's engine.
@@ -47,6 +51,8 @@ func New(hashMB int, yield func()) *Session {
 		s.opts.Net = net // the default evaluation; classical only if the embedded net were broken
 	}
 	s.eng = search.New(s.opts)
+	// A weakened engine should not play the same game twice.
+	s.eng.SeedStrength(rand.Uint64())
 	return s
 }
 
@@ -185,8 +191,12 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		s.mu.Unlock()
 		return errBusy
 	}
-	if l.MultiPV != s.opts.MultiPV {
-		s.opts.MultiPV = max(l.MultiPV, 1)
+	level := strength.Params{}
+	if l.Elo > 0 {
+		level = strength.ForElo(l.Elo)
+	}
+	if max(l.MultiPV, 1) != s.opts.MultiPV || level != s.opts.Strength {
+		s.opts.MultiPV, s.opts.Strength = max(l.MultiPV, 1), level
 		s.eng.SetOptions(s.opts)
 	}
 	s.searching = true
@@ -209,6 +219,9 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		s.mu.Unlock()
 		if onDone != nil {
 			o := ResultObject(r)
+			if l.Elo > 0 {
+				o["elo"] = l.Elo // the strength the move was chosen at
+			}
 			if tb != nil {
 				o["tb"] = tb
 			}
@@ -232,6 +245,9 @@ func (l Limits) toSearch() (search.Limits, error) {
 	}
 	if l.Nodes < 0 {
 		return search.Limits{}, fmt.Errorf("nodes %d is negative", l.Nodes)
+	}
+	if l.Elo != 0 && (l.Elo < strength.MinElo || l.Elo > strength.FullElo) {
+		return search.Limits{}, fmt.Errorf("elo %d is out of range %d..%d", l.Elo, strength.MinElo, strength.FullElo)
 	}
 	if l.MultiPV < 0 || l.MultiPV > maxMultiPV {
 		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..%d", l.MultiPV, maxMultiPV)
@@ -279,6 +295,21 @@ func InfoObject(i search.Info) map[string]any {
 		"bound": bound, "nodes": float64(i.Nodes), "nps": float64(i.NPS), "time": float64(i.Time.Milliseconds()),
 		"hashfull": i.HashFull, "pv": moveStrings(i.PV),
 	}
+}
+
+// Strengths describes the strength scale for the page: the levels a
+// player may choose, each with its measured Elo, and the Elo measured for
+// each of the page's depths (docs/levels.md).
+func Strengths() map[string]any {
+	levels := make([]any, len(strength.Levels))
+	for i, l := range strength.Levels {
+		levels[i] = l.Elo
+	}
+	depths := make([]any, len(strength.DepthElo))
+	for i, e := range strength.DepthElo {
+		depths[i] = e
+	}
+	return map[string]any{"levels": levels, "full": strength.FullElo, "depths": depths}
 }
 
 // ResultObject turns a search result into the worker's message fields;

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 )
 
@@ -171,5 +172,35 @@ func TestEndgameTables(t *testing.T) {
 	tb, _ := done["tb"].(map[string]any)
 	if tb == nil || tb["wdl"] != 1 || tb["dtm"].(int) < 1 || len(infos) == 0 || infos[0]["tb"] == nil {
 		t.Errorf("done %v, first info %v", done, infos[0])
+	}
+}
+
+func TestPlaysAtALevel(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	weakest := strength.Levels[0].Elo
+	_, done := waitDone(t, s, Limits{Depth: 64, Elo: weakest})
+	if done["elo"] != weakest || done["depth"] != 1 || done["bestmove"] == "" {
+		t.Errorf("at the weakest level: %v", done)
+	}
+	// Full strength again: no elo in the answer, the depth asked for.
+	_, done = waitDone(t, s, Limits{Depth: 4})
+	if _, ok := done["elo"]; ok || done["depth"] != 4 {
+		t.Errorf("back at full strength: %v", done)
+	}
+	for _, bad := range []int{1, strength.MinElo - 1, strength.FullElo + 1, -5} {
+		if err := s.Search(Limits{Depth: 3, Elo: bad}, nil, nil); err == nil || !strings.Contains(err.Error(), "elo") {
+			t.Errorf("elo %d: %v", bad, err)
+		}
+	}
+}
+
+func TestStrengthsForThePage(t *testing.T) {
+	sc := Strengths()
+	levels := sc["levels"].([]any)
+	if len(levels) != len(strength.Levels) || levels[0] != strength.Levels[0].Elo || sc["full"] != strength.FullElo {
+		t.Errorf("scale %v", sc)
+	}
+	if len(sc["depths"].([]any)) != len(strength.DepthElo) {
+		t.Errorf("depths %v", sc["depths"])
 	}
 }
