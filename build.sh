@@ -68,7 +68,7 @@ run_tests() {
 	site >/dev/null
 	native >/dev/null
 	node --test tests/game.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs
-	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs
+	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs tests/levels.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null
 	node --test tests/worker.test.mjs

@@ -9,8 +9,9 @@ import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, pvToSan, compact, tableText } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
-import { bindSettings, bindKeys } from "./controls.js";
-import { depthHelp, recordThinkTime, measureSpeed } from "./depth.js";
+import { bindSettings, bindKeys, showLevels } from "./controls.js";
+import { recordThinkTime, measureSpeed } from "./depth.js";
+import { setScale, nearestLevel, strengthHelp, playingAt } from "./strength.js";
 import { spoken, describe } from "./speech.js";
 import { renderMoves, showLine, copyText, download } from "./panel.js";
 import { gameOver, reviewText, storeGame, loadStoredGame } from "./game.js";
@@ -118,7 +119,7 @@ function render() {
   if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
   else if (!live) setStatus(reviewText(ply, history.length));
   else if (state.over) setStatus(state.over.reason, true);
-  else if (state.thinking) setStatus(`Kibitz is thinking (depth ${settings.depth})…`);
+  else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo ? `about ${settings.elo} Elo` : `depth ${settings.depth}`})…`);
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
 }
 
@@ -169,7 +170,8 @@ async function engineMove() {
   const started = performance.now();
   let result;
   try {
-    result = await search({ depth: settings.depth });
+    // A level keeps to its own node budget: the depth is only a bound.
+    result = await search(settings.elo ? { depth: 64, elo: settings.elo } : { depth: settings.depth });
   } catch (err) {
     if (epoch === state.epoch) setStatus(`Engine error: ${err.message}`);
     return;
@@ -177,8 +179,9 @@ async function engineMove() {
     if (epoch === state.epoch) state.thinking = false;
   }
   if (epoch !== state.epoch || !result.bestmove) return render();
-  recordThinkTime(result.depth, performance.now() - started);
-  $("depth-help").textContent = depthHelp(settings.depth);
+  if (!result.elo) recordThinkTime(result.depth, performance.now() - started);
+  $("depth-help").textContent = strengthHelp(settings);
+  $("info-strength").textContent = playingAt(result, settings);
   const mv = result.bestmove;
   const played = state.game.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });
   announce(`Kibitz played ${spoken(played.san)}`);
@@ -420,7 +423,7 @@ function restoreGame() {
 // nodes, a few tenths of a second at most) for the depth slider's times.
 async function calibrate() {
   await measureSpeed(engine);
-  $("depth-help").textContent = depthHelp(settings.depth);
+  $("depth-help").textContent = strengthHelp(settings);
   await engine.newGame().catch(() => {});
 }
 
@@ -451,7 +454,12 @@ bind();
 // started settles when the first game is set up: actions that replace the
 // game wait for it, so an early click is not undone by the start-up.
 const started = engine.ready
-  .then((version) => calibrate().then(startFromAddress).then(() => version))
+  .then((version) => {
+    setScale(engine.strengths);
+    if (settings.elo) settings.elo = nearestLevel(settings.elo);
+    showLevels(settings);
+    return calibrate().then(startFromAddress).then(() => version);
+  })
   .then((version) => {
     $("engine-version").textContent = version;
     loadOpenings().then((table) => {

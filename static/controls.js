@@ -1,7 +1,7 @@
 // The page's settings form and keyboard shortcuts: DOM wiring only, the
 // actions themselves belong to the page (app.js).
 import { saveSettings } from "./settings.js";
-import { depthHelp } from "./depth.js";
+import { depthText, strengthHelp, levels, levelLabel } from "./strength.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,8 +10,9 @@ const $ = (id) => document.getElementById(id);
 // changes, onSounds(on) when sounds are turned on or off.
 export function bindSettings(settings, { onLines, onSounds }) {
   const showDepth = () => {
-    $("depth-value").textContent = settings.depth;
-    $("depth-help").textContent = depthHelp(settings.depth);
+    $("depth-value").textContent = depthText(settings.depth);
+    $("depth-help").textContent = strengthHelp(settings);
+    $("depth").disabled = settings.elo > 0; // a level sets its own search
   };
   $("depth").value = settings.depth;
   $("side").value = settings.side;
@@ -28,6 +29,11 @@ export function bindSettings(settings, { onLines, onSounds }) {
     showDepth();
     saveSettings(settings);
   });
+  $("level").addEventListener("change", (e) => {
+    settings.elo = parseInt(e.target.value, 10) || 0;
+    showDepth();
+    saveSettings(settings);
+  });
   $("side").addEventListener("change", (e) => {
     settings.side = e.target.value;
     saveSettings(settings);
@@ -37,6 +43,18 @@ export function bindSettings(settings, { onLines, onSounds }) {
     onLines();
     saveSettings(settings);
   });
+}
+
+// showLevels fills the strength control with the engine's levels (known
+// once the engine has loaded) and shows the settings' choice.
+export function showLevels(settings) {
+  const select = $("level");
+  select.replaceChildren(select.options[0]);
+  for (const elo of levels()) select.add(new Option(levelLabel(elo), String(elo)));
+  select.value = String(settings.elo);
+  $("depth-value").textContent = depthText(settings.depth);
+  $("depth-help").textContent = strengthHelp(settings);
+  $("depth").disabled = settings.elo > 0;
 }
 
 // bindKeys maps the keyboard to the page: arrows, Home and End walk

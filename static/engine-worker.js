@@ -34,7 +34,7 @@ const go = new Go();
 const ready = WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject)
   .then(({ instance }) => {
     go.run(instance);
-    postMessage({ type: "ready", version: kibitz.version, backend: kibitz.backend });
+    postMessage({ type: "ready", version: kibitz.version, backend: kibitz.backend, strengths: kibitz.strengths });
   })
   .catch((err) => postMessage({ type: "fatal", message: String(err) }));
 
@@ -67,7 +67,7 @@ onmessage = async ({ data: msg }) => {
       const err =
         bad ||
         kibitz.search(
-          { depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1 },
+          { depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1, elo: msg.elo || 0 },
           (info) => reply({ type: "info", info }),
           (result) => reply({ type: "bestmove", result }),
         );

@@ -10,6 +10,7 @@ export class EngineClient {
       this.worker.addEventListener("message", ({ data }) => {
         if (data.type === "ready") {
           this.version = data.version;
+          this.strengths = data.strengths; // the strength scale (levels and the depths' Elo)
           resolve(data.version);
         } else if (data.type === "fatal") {
           reject(new Error(data.message));
@@ -60,8 +61,8 @@ export class EngineClient {
     return this.searchId !== 0;
   }
 
-  // search({fen, moves, depth, movetime, multipv}, onInfo) resolves with
-  // {bestmove, ponder, score, depth, nodes, time, pv}.
+  // search({fen, moves, depth, movetime, multipv, elo}, onInfo) resolves
+  // with {bestmove, ponder, score, depth, nodes, time, pv, elo}.
   async search(params, onInfo) {
     await this.ready;
     if (this.searching) await this.stopAndWait();

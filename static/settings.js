@@ -1,10 +1,12 @@
-// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?side=)
+// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?elo=, ?side=)
 // override them for one visit, which is how an embedding page configures
 // the board.
 import { defaultSoundsOn } from "./sounds.js";
 
 const KEY = "kibitz.settings.v1";
-const DEFAULTS = { depth: 12, side: "w", lines: 1, flipped: false, sounds: null };
+// elo: 0 plays at full strength to the chosen depth; otherwise the level
+// with that Elo (the engine's scale, see strength.js).
+const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null };
 export const MAX_LINES = 5;
 
 export function loadSettings(search = location.search) {
@@ -17,19 +19,25 @@ export function loadSettings(search = location.search) {
   const s = { ...DEFAULTS, ...saved };
   const params = new URLSearchParams(search);
   const depth = parseInt(params.get("depth"), 10);
-  if (depth >= 1 && depth <= 20) s.depth = depth;
+  if (depth >= 1 && depth <= 20) {
+    s.depth = depth;
+    s.elo = 0;
+  }
+  const elo = parseInt(params.get("elo"), 10);
+  if (elo > 0) s.elo = elo; // snapped to a level once the engine has loaded
   if (["w", "b", "random"].includes(params.get("side"))) s.side = params.get("side");
   s.fen = params.get("fen") || null;
   s.depth = Math.min(20, Math.max(1, s.depth | 0 || DEFAULTS.depth));
   s.lines = Math.min(MAX_LINES, Math.max(1, s.lines | 0 || 1));
+  s.elo = Math.max(0, s.elo | 0);
   if (typeof s.sounds !== "boolean") s.sounds = defaultSoundsOn();
   return s;
 }
 
 export function saveSettings(s) {
-  const { depth, side, lines, flipped, sounds } = s;
+  const { depth, elo, side, lines, flipped, sounds } = s;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ depth, side, lines, flipped, sounds }));
+    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds }));
   } catch {
     // Private browsing or storage disabled: settings last for this visit only.
   }

@@ -1,0 +1,64 @@
+// The strength control: either a depth for the full-strength engine or a
+// level chosen by its Elo. The levels and the Elo measured for each depth
+// come from the engine (its package strength, sent in the worker's "ready"
+// message), so the page keeps no copy of the scale.
+import { depthHelp } from "./depth.js";
+
+let scale = { levels: [], full: 0, depths: [] };
+
+// setScale takes the engine's scale: {levels: [elo…], full, depths: [elo…]}.
+export function setScale(s) {
+  if (s && Array.isArray(s.levels)) scale = s;
+}
+
+export const levels = () => scale.levels;
+
+// levelName says in words who plays at an Elo.
+export function levelName(elo) {
+  if (elo < 800) return "beginner";
+  if (elo < 1200) return "casual player";
+  if (elo < 1600) return "club player";
+  if (elo < 2000) return "strong club player";
+  if (elo < 2400) return "expert";
+  return "master";
+}
+
+export const levelLabel = (elo) => `About ${elo} Elo — ${levelName(elo)}`;
+
+// depthElo is the Elo measured for a depth, or 0 where it was not measured.
+export const depthElo = (depth) => scale.depths[depth - 1] || 0;
+
+// nearestLevel snaps an Elo (from the address or an older setting) to the
+// closest level, or 0 (full strength) when there are none.
+export function nearestLevel(elo) {
+  let best = 0;
+  for (const l of scale.levels) if (!best || Math.abs(l - elo) < Math.abs(best - elo)) best = l;
+  return best;
+}
+
+// depthText is what the slider's readout shows: the depth and its Elo.
+export function depthText(depth) {
+  const e = depthElo(depth);
+  return e ? `${depth} · about ${e} Elo` : String(depth);
+}
+
+// strengthHelp explains the chosen strength under the controls.
+export function strengthHelp(settings) {
+  if (settings.elo) {
+    return (
+      `Kibitz plays like a ${levelName(settings.elo)} of about ${settings.elo} Elo: it looks less far ahead and ` +
+      `sometimes picks a weaker move, more often the lower the level. (An engine scale, measured in games ` +
+      `against Stockfish's levels — not a human rating.)`
+    );
+  }
+  const e = depthElo(settings.depth);
+  return depthHelp(settings.depth) + (e ? ` It plays at about ${e} Elo.` : "");
+}
+
+// playingAt is the engine panel's line for the strength a move was chosen
+// at, from what the engine reported ({elo, depth} of its answer).
+export function playingAt(result, settings) {
+  if (result.elo) return `about ${result.elo} Elo (${levelName(result.elo)})`;
+  const e = depthElo(settings.depth);
+  return `depth ${settings.depth}${e ? `, about ${e} Elo` : ""}`;
+}
