@@ -101,6 +101,9 @@ func FromPosition(pos *board.Position, whiteScore int, result float64, game uint
 		Score:  int16(max(-32000, min(32000, whiteScore))),
 		Result: float32(result),
 		Game:   game,
+		// The 32-byte records carry no castling rights: Decode leaves
+		// their samples unmirrorable.
+		Mirrorable: pos.Castling() == 0,
 	}
 	i := 0
 	for occ := pos.Occupied(); occ != 0 && i < len(s.Features[0]); i++ {

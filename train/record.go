@@ -51,6 +51,21 @@ type Sample struct {
 	Score    int16   // White's view
 	Result   float32 // White's result: 0, 0.5, 1
 	Game     uint32
+	// Mirrorable: no castling rights, so the position mirrored left to
+	// right (files a↔h) is as legal and as good (Config.Mirror).
+	Mirrorable bool
+}
+
+// mirrored returns the sample with its position mirrored left to right:
+// the low three bits of a feature index are the square's file.
+func (s *Sample) mirrored() Sample {
+	m := *s
+	for p := range m.Features {
+		for i := range m.Features[p][:m.N] {
+			m.Features[p][i] ^= 7
+		}
+	}
+	return m
 }
 
 var errRecord = errors.New("corrupt training record")

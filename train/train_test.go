@@ -167,3 +167,41 @@ func materialCorpus(t *testing.T, games int, seed uint64) string {
 	}
 	return path
 }
+
+func TestMirroredSampleIsTheMirroredPosition(t *testing.T) {
+	a, _ := board.ParseFEN("4k3/1p4q1/8/3N4/8/8/P4B2/1K6 b - - 0 30")
+	b, _ := board.ParseFEN("3k4/1q4p1/8/4N3/8/8/2B4P/6K1 b - - 0 30") // files a↔h
+	sa, sb := FromPosition(a, 120, 1, 7), FromPosition(b, 120, 1, 7)
+	if !sa.Mirrorable || !sb.Mirrorable {
+		t.Fatal("positions without castling rights are mirrorable")
+	}
+	m := sa.mirrored()
+	for p := range 2 {
+		got := slices.Sorted(slices.Values(m.Features[p][:m.N]))
+		want := slices.Sorted(slices.Values(sb.Features[p][:sb.N]))
+		if !slices.Equal(got, want) {
+			t.Errorf("perspective %d: mirrored features %v, want %v", p, got, want)
+		}
+	}
+	if m.Score != sa.Score || m.Result != sa.Result || m.STM != sa.STM {
+		t.Error("mirroring changed the labels")
+	}
+	if s := FromPosition(board.NewPosition(), 0, 0.5, 1); s.Mirrorable {
+		t.Error("a position with castling rights is mirrorable")
+	}
+}
+
+func TestLearningRateSchedules(t *testing.T) {
+	for _, c := range []struct {
+		schedule      string
+		epoch, epochs int
+		want          float64
+	}{
+		{"step", 1, 10, 1}, {"step", 6, 10, 1}, {"step", 7, 10, 0.3}, {"step", 9, 10, 0.09},
+		{"cosine", 1, 4, 1}, {"cosine", 3, 4, 0.5}, {"cosine", 2, 4, 0.5 * (1 + math.Sqrt2/2)},
+	} {
+		if got := lrFactor(c.schedule, c.epoch, c.epochs); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s epoch %d of %d: %g, want %g", c.schedule, c.epoch, c.epochs, got, c.want)
+		}
+	}
+}

@@ -27,7 +27,11 @@ type Config struct {
 	Seed         uint64
 	Threads      int
 	Checkpoint   string // saved after every epoch when set; resumed from when it exists
-	Progress     func(EpochStats)
+	Schedule     string // learning rate over the epochs: "step" (the default) or "cosine"
+	// Mirror trains on each position without castling rights mirrored
+	// left to right half of the time (a different half every epoch).
+	Mirror   bool
+	Progress func(EpochStats)
 }
 
 // DefaultConfig is the recipe of the default net.
@@ -112,14 +116,14 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 	}
 	began := time.Now()
 	for epoch := start; epoch <= cfg.Epochs; epoch++ {
-		lr := cfg.LR * lrFactor(epoch, cfg.Epochs)
+		lr := cfg.LR * lrFactor(cfg.Schedule, epoch, cfg.Epochs)
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(epoch)))
 		order := rng.Perm(len(trainSet))
 		t0 := time.Now()
 		var lossSum float64
 		for b := 0; b+cfg.BatchSize <= len(order); b += cfg.BatchSize {
 			batch := order[b : b+cfg.BatchSize]
-			lossSum += runBatch(m, workers, trainSet, batch, cfg)
+			lossSum += runBatch(m, workers, trainSet, batch, cfg, uint64(epoch))
 			opt.step(m, workers, float32(lr), cfg.BatchSize)
 		}
 		batches := len(order) / cfg.BatchSize
@@ -139,9 +143,13 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 	return m, curve, nil
 }
 
-// lrFactor steps the learning rate down to 30 % at 60 % of the epochs and
-// to 9 % at 85 %.
-func lrFactor(epoch, epochs int) float64 {
+// lrFactor is the share of the initial learning rate used in an epoch:
+// by steps, down to 30 % at 60 % of the epochs and to 9 % at 85 %; or along
+// half a cosine, from 100 % in the first epoch towards 0 after the last.
+func lrFactor(schedule string, epoch, epochs int) float64 {
+	if schedule == "cosine" {
+		return 0.5 * (1 + math.Cos(math.Pi*float64(epoch-1)/float64(epochs)))
+	}
 	switch f := float64(epoch) / float64(epochs); {
 	case f > 0.85:
 		return 0.09
@@ -209,7 +217,7 @@ func newGradWorker(m *Model) *gradWorker {
 	return w
 }
 
-func runBatch(m *Model, workers []*gradWorker, set []Sample, batch []int, cfg Config) float64 {
+func runBatch(m *Model, workers []*gradWorker, set []Sample, batch []int, cfg Config, epoch uint64) float64 {
 	var wg sync.WaitGroup
 	for t, w := range workers {
 		wg.Add(1)
@@ -220,7 +228,12 @@ func runBatch(m *Model, workers []*gradWorker, set []Sample, batch []int, cfg Co
 			}
 			w.loss = 0
 			for i := t; i < len(batch); i += len(workers) {
-				w.backward(m, &set[batch[i]], cfg)
+				s := &set[batch[i]]
+				if cfg.Mirror && s.Mirrorable && mix(uint64(batch[i])^epoch<<40)&1 == 1 {
+					flipped := s.mirrored()
+					s = &flipped
+				}
+				w.backward(m, s, cfg)
 			}
 		}()
 	}
