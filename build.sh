@@ -255,6 +255,7 @@ serve() {
 worker() {
 	rm -rf web/worker/build
 	go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o web/worker/build
+	cp web/worker/worker.mjs web/worker/build/worker.mjs # one Go runtime per isolate, not per request
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/worker/build/app.wasm ./web/worker
 	echo "built web/worker/build ($(du -h web/worker/build/app.wasm | cut -f1) wasm, $(gzip -c web/worker/build/app.wasm | wc -c) bytes gzipped)"
 }

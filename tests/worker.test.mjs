@@ -34,6 +34,13 @@ test("health", async () => {
   assert.equal(j.limits.max_searches, 1);
 });
 
+test("one Go runtime serves the isolate's requests: what it counted stays", async () => {
+  const searches = async () => JSON.parse((await get(worker.url, "/api/health")).body).searches;
+  const before = await searches();
+  for (let i = 0; i < 3; i++) assert.equal((await get(worker.url, "/api/bestmove?depth=2")).status, 200);
+  assert.equal(await searches(), before + 3);
+});
+
 test("bestmove: the same move and node count as the native handler", async () => {
   const fen = encodeURIComponent("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   for (const q of [`?fen=${fen}&depth=6`, `?depth=5&moves=d2d4,d7d5`, `?nodes=30000`]) {

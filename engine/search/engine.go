@@ -128,10 +128,13 @@ func (e *Engine) SetOptions(o Options) {
 func (e *Engine) Options() Options { return e.opts }
 
 // NewGame forgets everything learned: the table, history and killers.
+// An engine after NewGame searches exactly as a new one would, without
+// the cost of allocating a table (a host that answers many independent
+// requests keeps its engines).
 func (e *Engine) NewGame() {
 	e.tt.Clear()
-	for i := range e.workers {
-		e.workers[i] = newWorker(e, i)
+	for _, w := range e.workers {
+		w.forget()
 	}
 }
 

@@ -103,6 +103,30 @@ func TestDeterministicAtFixedDepth(t *testing.T) {
 	}
 }
 
+// NewGame makes a used engine search exactly as a new one: the API keeps
+// its engines between requests and promises the same answer to the same
+// request.
+func TestNewGameSearchesLikeANewEngine(t *testing.T) {
+	net, err := nnue.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := New(Options{HashMB: 8, Net: net})
+	for _, fen := range BenchPositions[:6] {
+		used.Search(mustPos(t, fen), Limits{Depth: 6}, nil) // history, killers, table entries
+	}
+	for _, fen := range BenchPositions[6:12] {
+		fresh := New(Options{HashMB: 8, Net: net}).Search(mustPos(t, fen), Limits{Depth: 7}, nil)
+		used.NewGame()
+		again := used.Search(mustPos(t, fen), Limits{Depth: 7}, nil)
+		if fresh.Nodes != again.Nodes || fresh.Move != again.Move || fresh.Score != again.Score {
+			t.Errorf("%s: new engine %v/%d/%d, used engine after NewGame %v/%d/%d", fen,
+				fresh.Move, fresh.Score, fresh.Nodes, again.Move, again.Score, again.Nodes)
+		}
+		used.Search(mustPos(t, fen), Limits{Depth: 5}, nil)
+	}
+}
+
 func TestNodeLimitIsExact(t *testing.T) {
 	r := New(Options{}).Search(board.NewPosition(), Limits{Nodes: 5000}, nil)
 	if r.Nodes != 5000 || r.Move == board.NullMove {

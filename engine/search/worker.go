@@ -50,6 +50,13 @@ type worker struct {
 
 func newWorker(e *Engine, id int) *worker { return &worker{e: e, id: id} }
 
+// forget clears what earlier searches taught the worker — its history and
+// countermove tables; prepare resets the rest before every search.
+func (w *worker) forget() {
+	w.history = [2][64][64]int32{}
+	w.counter = [13][64]board.Move{}
+}
+
 func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start time.Time, rootMoves []rootMove) {
 	w.pos = pos.Clone()
 	w.lim, w.tb, w.start = lim, tb, start

@@ -3,6 +3,7 @@
 // Command worker serves the Kibitz API on Cloudflare Workers: the same
 // handler as "kibitz serve", with limits that fit a Worker's CPU budget.
 // Static files are served by the platform (wrangler.jsonc, "assets").
+// One runtime serves all the requests of an isolate (worker.mjs).
 // The variables KIBITZ_MAX_SEARCHES and KIBITZ_MAX_QUEUE (wrangler.jsonc,
 // "vars") bound the deep searches running and waiting in one isolate.
 package main
@@ -23,13 +24,17 @@ func main() {
 	// handler is made on the first one.
 	var once sync.Once
 	var h http.Handler
-	workers.Serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	workers.ServeNonBlock(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		once.Do(func() {
 			h = web.NewHandler(web.Config{Limits: web.WorkerLimits(), Platform: "cloudflare-workers",
 				MaxSearches: envInt("KIBITZ_MAX_SEARCHES", 1, 1, 64), MaxQueue: envInt("KIBITZ_MAX_QUEUE", 2, 0, 1000)})
 		})
 		h.ServeHTTP(w, r)
 	}))
+	workers.Ready()
+	// Serve every request of the isolate (web/worker/worker.mjs hands them
+	// to this one runtime) rather than exit after the first.
+	select {}
 }
 
 // envInt reads an integer variable in lo..hi, or returns def when it is
