@@ -9,6 +9,7 @@
 #   ladder-A-B        level A vs level B (UCI_LimitStrength, UCI_Elo), neighbours
 #   top               the strongest level vs full strength
 #   sf-N              level N vs Stockfish 15.1 at UCI_Elo N (the anchors)
+#   sf-N-vs-L         level L vs Stockfish 15.1 at UCI_Elo N
 #   depth-D-vs-OPP    the page's depth D (kibitz uci --depth D) vs level OPP
 # Time control: $TC (default 5+0.05) for every match with a clock; the page's
 # depths play without one ($DEPTH_TC, 600+6, only a safety net), as in the
@@ -53,6 +54,11 @@ match() {
 		run "$1" "$tc" "$(level "${a%-*}")" "$(level "${a#*-}")"
 		;;
 	top) run top "$tc" "$(level "${levels[-1]}")" "$(full)" ;;
+	sf-*-vs-*)
+		local n=${1#sf-}
+		n=${n%%-vs-*}
+		run "$1" "$tc" "$(level "${1##*-vs-}")" "$(sf "$n")"
+		;;
 	sf-*) run "$1" "$tc" "$(level "${1#sf-}")" "$(sf "${1#sf-}")" ;;
 	depth-*-vs-*)
 		local d=${1#depth-}
