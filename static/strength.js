@@ -23,7 +23,12 @@ export function levelName(elo) {
   return "master";
 }
 
-export const levelLabel = (elo) => `About ${elo} Elo — ${levelName(elo)}`;
+// levelNumber is a level's place on the scale, 1 for the weakest. The
+// levels are named by number until their Elo labels are calibrated
+// (docs/levels.md has the measurements so far).
+export const levelNumber = (elo) => scale.levels.indexOf(elo) + 1;
+
+export const levelLabel = (elo) => `Level ${levelNumber(elo)} — ${levelName(elo)}`;
 
 // depthElo is the Elo measured for a depth, or 0 where it was not measured.
 export const depthElo = (depth) => scale.depths[depth - 1] || 0;
@@ -46,9 +51,8 @@ export function depthText(depth) {
 export function strengthHelp(settings) {
   if (settings.elo) {
     return (
-      `Kibitz plays like a ${levelName(settings.elo)} of about ${settings.elo} Elo: it looks less far ahead and ` +
-      `sometimes picks a weaker move, more often the lower the level. (An engine scale, measured in games ` +
-      `against Stockfish's levels — not a human rating.)`
+      `Level ${levelNumber(settings.elo)}: Kibitz plays like a ${levelName(settings.elo)}: it looks less far ahead and ` +
+      `sometimes picks a weaker move, more often the lower the level.`
     );
   }
   const e = depthElo(settings.depth);
@@ -58,7 +62,7 @@ export function strengthHelp(settings) {
 // playingAt is the engine panel's line for the strength a move was chosen
 // at, from what the engine reported ({elo, depth} of its answer).
 export function playingAt(result, settings) {
-  if (result.elo) return `about ${result.elo} Elo (${levelName(result.elo)})`;
+  if (result.elo) return `level ${levelNumber(result.elo)} (${levelName(result.elo)})`;
   const e = depthElo(settings.depth);
   return `depth ${settings.depth}${e ? `, about ${e} Elo` : ""}`;
 }
