@@ -15,10 +15,17 @@ import (
 
 // The engine starts with the option defaults it announces, and a Move
 // Overhead of 0 is 0 (not "the default").
-func TestOptionDefaultsAndZeroOverhead(t *testing.T) {
+// defaultSession is a session with the announced option defaults and an
+// engine, without the command loop.
+func defaultSession() *session {
 	s := &session{}
 	s.applySpinDefaults()
 	s.engine = search.New(s.opts)
+	return s
+}
+
+func TestOptionDefaultsAndZeroOverhead(t *testing.T) {
+	s := defaultSession()
 	if o := s.engine.Options(); o.HashMB != 16 || o.Threads != 1 || o.MultiPV != 1 || o.MoveOverhead != search.DefaultMoveOverhead {
 		t.Errorf("defaults: hash %d, threads %d, multipv %d, overhead %v", o.HashMB, o.Threads, o.MultiPV, o.MoveOverhead)
 	}

@@ -5,14 +5,11 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/engine/search"
 	"kibitz/engine/strength"
 )
 
 func TestStrengthOptions(t *testing.T) {
-	s := &session{}
-	s.applySpinDefaults()
-	s.engine = search.New(s.opts)
+	s := defaultSession()
 	if s.engine.Options().Strength.Limited() {
 		t.Fatal("the engine starts weakened")
 	}
