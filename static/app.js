@@ -11,7 +11,7 @@ import { whiteScore, scoreText, pvToSan, compact, tableText } from "./format.js"
 import { loadSettings, saveSettings } from "./settings.js";
 import { bindSettings, bindKeys, showLevels } from "./controls.js";
 import { recordThinkTime, measureSpeed } from "./depth.js";
-import { setScale, nearestLevel, strengthHelp, playingAt } from "./strength.js";
+import { setScale, nearestLevel, strengthHelp, playingAt, eloText } from "./strength.js";
 import { spoken, describe } from "./speech.js";
 import { renderMoves, showLine, copyText, download } from "./panel.js";
 import { gameOver, reviewText, storeGame, loadStoredGame } from "./game.js";
@@ -119,7 +119,7 @@ function render() {
   if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
   else if (!live) setStatus(reviewText(ply, history.length));
   else if (state.over) setStatus(state.over.reason, true);
-  else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo ? `about ${settings.elo} Elo` : `depth ${settings.depth}`})…`);
+  else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo ? eloText(settings.elo) : `depth ${settings.depth}`})…`);
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
 }
 

@@ -12,7 +12,7 @@ export function bindSettings(settings, { onLines, onSounds }) {
   const showDepth = () => {
     $("depth-value").textContent = depthText(settings.depth);
     $("depth-help").textContent = strengthHelp(settings);
-    $("depth").disabled = settings.elo > 0; // a level sets its own search
+    $("depth").disabled = settings.elo !== 0; // a level sets its own search
   };
   $("depth").value = settings.depth;
   $("side").value = settings.side;
@@ -54,7 +54,7 @@ export function showLevels(settings) {
   select.value = String(settings.elo);
   $("depth-value").textContent = depthText(settings.depth);
   $("depth-help").textContent = strengthHelp(settings);
-  $("depth").disabled = settings.elo > 0;
+  $("depth").disabled = settings.elo !== 0;
 }
 
 // bindKeys maps the keyboard to the page: arrows, Home and End walk

@@ -5,7 +5,7 @@ import { defaultSoundsOn } from "./sounds.js";
 
 const KEY = "kibitz.settings.v1";
 // elo: 0 plays at full strength to the chosen depth; otherwise the level
-// with that Elo (the engine's scale, see strength.js).
+// with that Elo (the engine's scale, see strength.js; no level is labelled 0).
 const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null };
 export const MAX_LINES = 5;
 
@@ -24,12 +24,12 @@ export function loadSettings(search = location.search) {
     s.elo = 0;
   }
   const elo = parseInt(params.get("elo"), 10);
-  if (elo > 0) s.elo = elo; // snapped to a level once the engine has loaded
+  if (elo) s.elo = elo; // snapped to a level once the engine has loaded
   if (["w", "b", "random"].includes(params.get("side"))) s.side = params.get("side");
   s.fen = params.get("fen") || null;
   s.depth = Math.min(20, Math.max(1, s.depth | 0 || DEFAULTS.depth));
   s.lines = Math.min(MAX_LINES, Math.max(1, s.lines | 0 || 1));
-  s.elo = Math.max(0, s.elo | 0);
+  s.elo = s.elo | 0; // levels go below 0; 0 is full strength
   if (typeof s.sounds !== "boolean") s.sounds = defaultSoundsOn();
   return s;
 }

@@ -13,22 +13,26 @@ export function setScale(s) {
 
 export const levels = () => scale.levels;
 
-// levelName says in words who plays at an Elo.
+// levelName says in words who plays at an Elo. The scale is an engine
+// scale (Stockfish's UCI_Elo, docs/levels.md) on which someone who only
+// knows the rules rates near 0.
 export function levelName(elo) {
-  if (elo < 800) return "beginner";
-  if (elo < 1200) return "casual player";
-  if (elo < 1600) return "club player";
+  if (elo < 300) return "beginner";
+  if (elo < 800) return "novice";
+  if (elo < 1300) return "casual player";
+  if (elo < 1700) return "club player";
   if (elo < 2000) return "strong club player";
-  if (elo < 2400) return "expert";
+  if (elo < 2200) return "expert";
   return "master";
 }
 
-// levelNumber is a level's place on the scale, 1 for the weakest. The
-// levels are named by number until their Elo labels are calibrated
-// (docs/levels.md has the measurements so far).
+// eloText writes an Elo for people: "about 1400 Elo", "about −200 Elo".
+export const eloText = (elo) => `about ${String(elo).replace("-", "\u2212")} Elo`;
+
+// levelNumber is a level's place on the scale, 1 for the weakest.
 export const levelNumber = (elo) => scale.levels.indexOf(elo) + 1;
 
-export const levelLabel = (elo) => `Level ${levelNumber(elo)} — ${levelName(elo)}`;
+export const levelLabel = (elo) => `Level ${levelNumber(elo)} — ${eloText(elo)}, ${levelName(elo)}`;
 
 // depthElo is the Elo measured for a depth, or 0 where it was not measured.
 export const depthElo = (depth) => scale.depths[depth - 1] || 0;
@@ -44,25 +48,26 @@ export function nearestLevel(elo) {
 // depthText is what the slider's readout shows: the depth and its Elo.
 export function depthText(depth) {
   const e = depthElo(depth);
-  return e ? `${depth} · about ${e} Elo` : String(depth);
+  return e ? `${depth} · ${eloText(e)}` : String(depth);
 }
 
 // strengthHelp explains the chosen strength under the controls.
 export function strengthHelp(settings) {
   if (settings.elo) {
     return (
-      `Level ${levelNumber(settings.elo)}: Kibitz plays like a ${levelName(settings.elo)}: it looks less far ahead and ` +
-      `sometimes picks a weaker move, more often the lower the level.`
+      `Level ${levelNumber(settings.elo)}, ${eloText(settings.elo)}: Kibitz plays like a ${levelName(settings.elo)}: ` +
+      `it looks less far ahead and sometimes picks a weaker move, more often the lower the level. ` +
+      `The Elo is measured on an engine scale (Stockfish's), not a human rating.`
     );
   }
   const e = depthElo(settings.depth);
-  return depthHelp(settings.depth) + (e ? ` It plays at about ${e} Elo.` : "");
+  return depthHelp(settings.depth) + (e ? ` It plays at ${eloText(e)}.` : "");
 }
 
 // playingAt is the engine panel's line for the strength a move was chosen
 // at, from what the engine reported ({elo, depth} of its answer).
 export function playingAt(result, settings) {
-  if (result.elo) return `level ${levelNumber(result.elo)} (${levelName(result.elo)})`;
+  if (result.elo) return `level ${levelNumber(result.elo)}, ${eloText(result.elo)}`;
   const e = depthElo(settings.depth);
-  return `depth ${settings.depth}${e ? `, about ${e} Elo` : ""}`;
+  return `depth ${settings.depth}${e ? `, ${eloText(e)}` : ""}`;
 }

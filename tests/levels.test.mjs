@@ -1,11 +1,15 @@
-// The strength control in Chromium: the engine's levels appear, choosing
-// one sets the engine's strength (the engine panel shows the level the
+// The strength control in Chromium: the engine's levels appear with their
+// Elo, the depth slider shows the Elo measured for its depth, choosing a
+// level sets the engine's strength (the engine panel shows the level the
 // engine reports back), and the choice survives a reload.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open, drag, waitMoves, waitStatus, moveTexts } from "./page.mjs";
 
-test("choosing a level: level labels, the engine plays at that strength, the choice is kept", async (t) => {
+// How the page writes an Elo: a true minus sign below 0.
+const elo = (e) => `about ${e < 0 ? "\u2212" + -e : e} Elo`;
+
+test("choosing a level: Elo labels, the engine plays at that strength, the choice is kept", async (t) => {
   const page = await open(t, "?side=w&depth=6");
   await waitStatus(page, /^Your move/);
   const scale = await page.evaluate(() => window.kibitz.engine.strengths);
@@ -13,17 +17,24 @@ test("choosing a level: level labels, the engine plays at that strength, the cho
   const labels = await page.locator("#level option").allTextContents();
   assert.equal(labels.length, scale.levels.length + 1);
   assert.match(labels[0], /^Full strength/);
-  labels.slice(1).forEach((l, i) => assert.equal(l.startsWith(`Level ${i + 1} — `), true, l));
+  labels.slice(1).forEach((l, i) => assert.equal(l.startsWith(`Level ${i + 1} — ${elo(scale.levels[i])}, `), true, l));
+  assert.ok(scale.levels.every((e, i) => i === 0 || e > scale.levels[i - 1]), "levels grow stronger");
   assert.equal(await page.locator("#depth").isDisabled(), false);
+  assert.ok(scale.depths[5] > 0, "depth 6 has a measured Elo");
+  assert.equal(await page.locator("#depth-value").textContent(), `6 · ${elo(scale.depths[5])}`);
+  assert.match(await page.locator("#depth-help").textContent(), new RegExp(`It plays at ${elo(scale.depths[5])}\\.$`));
 
   const weakest = scale.levels[0];
   await page.locator("#level").selectOption(String(weakest));
   assert.equal(await page.locator("#depth").isDisabled(), true, "a level sets its own search: the slider is off");
-  assert.match(await page.locator("#depth-help").textContent(), /^Level 1: Kibitz plays like a beginner/);
+  assert.equal(
+    (await page.locator("#depth-help").textContent()).startsWith(`Level 1, ${elo(weakest)}: Kibitz plays like a beginner`),
+    true,
+  );
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);
   await waitStatus(page, /^Your move/);
-  assert.equal(await page.locator("#info-strength").textContent(), "level 1 (beginner)");
+  assert.equal(await page.locator("#info-strength").textContent(), `level 1, ${elo(weakest)}`);
   assert.match(await page.locator("#info-depth").textContent(), /^1\//, "the weakest level looks one ply ahead");
 
   // Back to a depth: the engine panel says so.
@@ -31,7 +42,7 @@ test("choosing a level: level labels, the engine plays at that strength, the cho
   await drag(page, "d2", "d4");
   await waitMoves(page, 4);
   await waitStatus(page, /^Your move/);
-  assert.match(await page.locator("#info-strength").textContent(), /^depth 6/);
+  assert.equal(await page.locator("#info-strength").textContent(), `depth 6, ${elo(scale.depths[5])}`);
   assert.match(await page.locator("#info-depth").textContent(), /^6\//);
 
   // The address's elo snaps to the nearest level and is kept on reload.

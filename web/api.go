@@ -215,7 +215,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	}
 	a.searches.Add(1)
 	opts := search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, MoveOverhead: search.DefaultMoveOverhead, Net: a.net, Tables: a.tables}
-	if req.Elo > 0 {
+	if req.Limited {
 		opts.Strength = strength.ForElo(req.Elo)
 	}
 	eng := a.engine(opts)
@@ -236,7 +236,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	}
 	// The time cap, not the request, ended a search that fell short of
 	// its depth and nodes without finding a mate.
-	if a.searchTime > 0 && req.Elo == 0 && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
+	if a.searchTime > 0 && !req.Limited && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
 		out["capped"] = fmt.Sprintf("stopped at the %v limit per search", a.searchTime)
 	}
 	if res.Ponder != board.NullMove {
@@ -250,7 +250,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	if req.MultiPV > 1 {
 		out["lines"] = lines
 	}
-	if req.Elo > 0 {
+	if req.Limited {
 		out["elo"] = req.Elo
 	}
 	return out, nil

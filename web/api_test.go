@@ -88,25 +88,29 @@ func TestBestmoveAtAnElo(t *testing.T) {
 	// A free queen: full strength always takes it; the weakest level,
 	// drawing among all moves, does not take it from every position.
 	const fen = "4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1"
-	code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=6&elo=2400&fen="+url.QueryEscape(fen), "")
-	if code != 200 || out["bestmove"] != "d1d5" || out["elo"] != 2400.0 || out["capped"] != nil {
-		t.Errorf("elo 2400: %d %v", code, out)
+	code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=6&elo=2100&fen="+url.QueryEscape(fen), "")
+	if code != 200 || out["bestmove"] != "d1d5" || out["elo"] != 2100.0 || out["capped"] != nil {
+		t.Errorf("elo 2100: %d %v", code, out)
 	}
 	moves := map[any]bool{}
 	for _, f := range []string{fen, "4k3/8/8/3q4/8/8/P7/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/1P6/3QK3 w - - 0 1",
 		"4k3/8/8/3q4/8/7P/8/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/7P/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/6P1/3QK3 w - - 0 1"} {
-		q := srv.URL + "/api/bestmove?elo=400&fen=" + url.QueryEscape(f)
+		q := srv.URL + "/api/bestmove?elo=-200&fen=" + url.QueryEscape(f)
 		_, a, _ := call(t, "GET", q, "")
 		_, b, _ := call(t, "GET", q, "")
 		if a["bestmove"] != b["bestmove"] {
-			t.Errorf("the same request at elo 400 got %v, then %v", a["bestmove"], b["bestmove"])
+			t.Errorf("the same request at elo -200 got %v, then %v", a["bestmove"], b["bestmove"])
 		}
 		moves[a["bestmove"]] = true
 	}
 	if len(moves) < 2 {
 		t.Errorf("the weakest level took the queen from all six positions: %v", moves)
 	}
-	for _, bad := range []string{"elo=100", "elo=9999", "elo=weak"} {
+	// 0 is a level of the scale, not "full strength".
+	if code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=3&elo=0", ""); code != 200 || out["elo"] != 0.0 || out["depth"] != 1.0 {
+		t.Errorf("elo 0: %d %v", code, out)
+	}
+	for _, bad := range []string{"elo=-201", "elo=2241", "elo=weak"} {
 		if code, _, _ := call(t, "GET", srv.URL+"/api/bestmove?"+bad, ""); code != 400 {
 			t.Errorf("%s: status %d, want 400", bad, code)
 		}

@@ -47,7 +47,8 @@ type Request struct {
 	Depth   int
 	Nodes   uint64
 	MultiPV int
-	Elo     int // 0: full strength; otherwise a level of package strength
+	Elo     int  // the level asked for (package strength), when Limited
+	Limited bool // elo= was given: play at that level
 }
 
 // maxURL and maxBody bound request sizes (414 and 413 beyond them).
@@ -173,6 +174,7 @@ func ParseRequest(q url.Values, lim Limits) (Request, error) {
 	if req.Elo, err = intParam("elo", strength.MinElo, strength.FullElo); err != nil {
 		return req, err
 	}
+	req.Limited = q.Get("elo") != "" // the scale goes through 0
 	if req.Depth == 0 && req.Nodes == 0 {
 		req.Depth = lim.DefaultDepth
 	}

@@ -44,29 +44,35 @@ type Level struct {
 	Params
 }
 
-// Levels are the calibrated steps, weakest first. Between two of them
-// ForElo interpolates; above the last one the engine plays at full
-// strength, whose Elo is FullElo.
+// Levels are the calibrated steps, weakest first, each labelled with the
+// Elo measured for it (docs/levels.md). Between two of them ForElo
+// interpolates; above the last one the engine plays at full strength,
+// whose Elo is FullElo. The scale is Stockfish's UCI_Elo, an engine scale
+// on which a player who only knows the rules rates near 0 — hence the
+// negative label of the weakest level. No level is labelled exactly 0,
+// which the page and the API use for "full strength".
 var Levels = []Level{
-	{Elo: 400, Params: Params{Nodes: 1, Lines: allLines, Temperature: 600, MaxLoss: 2500}},
-	{Elo: 700, Params: Params{Nodes: 1, Lines: allLines, Temperature: 300, MaxLoss: 1200}},
-	{Elo: 1000, Params: Params{Nodes: 1, Lines: allLines, Temperature: 160, MaxLoss: 800}},
-	{Elo: 1200, Params: Params{Nodes: 200, Lines: allLines, Temperature: 110, MaxLoss: 600}},
-	{Elo: 1400, Params: Params{Nodes: 600, Lines: 12, Temperature: 80, MaxLoss: 450}},
-	{Elo: 1600, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
-	{Elo: 1800, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
-	{Elo: 2000, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
-	{Elo: 2200, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
-	{Elo: 2400, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
-	{Elo: 2600, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
+	{Elo: -200, Params: Params{Nodes: 1, Lines: allLines, Temperature: 600, MaxLoss: 2500}},
+	{Elo: 10, Params: Params{Nodes: 1, Lines: allLines, Temperature: 300, MaxLoss: 1200}},
+	{Elo: 220, Params: Params{Nodes: 1, Lines: allLines, Temperature: 160, MaxLoss: 800}},
+	{Elo: 420, Params: Params{Nodes: 200, Lines: allLines, Temperature: 110, MaxLoss: 600}},
+	{Elo: 670, Params: Params{Nodes: 600, Lines: 12, Temperature: 80, MaxLoss: 450}},
+	{Elo: 990, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
+	{Elo: 1400, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
+	{Elo: 1610, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
+	{Elo: 1780, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
+	{Elo: 1980, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
+	{Elo: 2100, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
 }
 
 // FullElo is the measured Elo of the unweakened engine at the calibration
-// time control: the top of the UCI_Elo range.
-const FullElo = 2800
+// time control (5+0.05; it grows with the time): the top of the UCI_Elo
+// range.
+const FullElo = 2240
 
-// MinElo is the bottom of the scale: a player who knows the rules.
-const MinElo = 400
+// MinElo is the bottom of the scale, the weakest level: a player who knows
+// the rules.
+const MinElo = -200
 
 // allLines scores every legal move.
 const allLines = 256
@@ -143,4 +149,4 @@ func Pick(scores []int, p Params, rng *rand.Rand) int {
 
 // DepthElo is the Elo measured for the play page's fixed depths, 1 to
 // len(DepthElo) (docs/levels.md); 0 where a depth has not been measured.
-var DepthElo = []int{}
+var DepthElo = []int{960, 1240, 1290, 1420, 1400, 1490, 1400, 1660, 1640, 1700}

@@ -13,6 +13,11 @@ func TestLevelsGrowStronger(t *testing.T) {
 			t.Errorf("level %d (%+v) is not a step up from level %d (%+v)", i, b, i-1, a)
 		}
 	}
+	for _, l := range Levels {
+		if l.Elo == 0 {
+			t.Error("a level is labelled 0, which the page and the bridge read as full strength")
+		}
+	}
 	if Levels[0].Elo != MinElo {
 		t.Errorf("the weakest level is %d, MinElo %d", Levels[0].Elo, MinElo)
 	}
@@ -118,6 +123,14 @@ func TestPickSeesMatesAsLargeButFiniteLosses(t *testing.T) {
 	for range 1000 {
 		if Pick(scores, ForElo(1500), rng) != 0 {
 			t.Fatal("a club level overlooked a mate it had found")
+		}
+	}
+}
+
+func TestDepthEloIsOnTheScale(t *testing.T) {
+	for i, e := range DepthElo {
+		if e != 0 && (e < MinElo || e > FullElo+800) {
+			t.Errorf("depth %d: %d Elo is off the scale", i+1, e)
 		}
 	}
 }

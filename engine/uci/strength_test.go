@@ -32,7 +32,7 @@ func TestStrengthOptions(t *testing.T) {
 	if got := s.engine.Options().Strength; got != strength.ForElo(2000) {
 		t.Errorf("limited at 2000: %+v", got)
 	}
-	for _, bad := range []string{"UCI_Elo value 10", "UCI_Elo value 99999", "UCI_Elo value strong", "UCI_LimitStrength value yes"} {
+	for _, bad := range []string{"UCI_Elo value -201", "UCI_Elo value 99999", "UCI_Elo value strong", "UCI_LimitStrength value yes"} {
 		if err := set(bad); err == nil {
 			t.Errorf("setoption %s accepted", bad)
 		}
@@ -53,12 +53,12 @@ func TestStrengthOverUCI(t *testing.T) {
 	c.send("uci")
 	joined := strings.Join(c.until("uciok"), "\n")
 	for _, want := range []string{"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 400 max "} {
+		"option name UCI_Elo type spin default 1500 min -200 max 2240"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("uci output lacks %q", want)
 		}
 	}
-	c.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 400",
+	c.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value -200",
 		"position startpos", "go wtime 60000 btime 60000")
 	got := c.until("bestmove")
 	for _, l := range got {

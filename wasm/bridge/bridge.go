@@ -29,7 +29,7 @@ type Limits struct {
 	MoveTime int // milliseconds
 	Nodes    int
 	MultiPV  int
-	Elo      int // 0: full strength; otherwise a level (package strength)
+	Elo      int // 0: full strength (no level is labelled 0); otherwise a level (package strength)
 }
 
 // Session is one worker's engine.
@@ -192,7 +192,7 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		return errBusy
 	}
 	level := strength.Params{}
-	if l.Elo > 0 {
+	if l.Elo != 0 {
 		level = strength.ForElo(l.Elo)
 	}
 	if max(l.MultiPV, 1) != s.opts.MultiPV || level != s.opts.Strength {
@@ -219,7 +219,7 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		s.mu.Unlock()
 		if onDone != nil {
 			o := ResultObject(r)
-			if l.Elo > 0 {
+			if l.Elo != 0 {
 				o["elo"] = l.Elo // the strength the move was chosen at
 			}
 			if tb != nil {

@@ -187,7 +187,7 @@ func TestPlaysAtALevel(t *testing.T) {
 	if _, ok := done["elo"]; ok || done["depth"] != 4 {
 		t.Errorf("back at full strength: %v", done)
 	}
-	for _, bad := range []int{1, strength.MinElo - 1, strength.FullElo + 1, -5} {
+	for _, bad := range []int{strength.MinElo - 1, strength.FullElo + 1, -100000} {
 		if err := s.Search(Limits{Depth: 3, Elo: bad}, nil, nil); err == nil || !strings.Contains(err.Error(), "elo") {
 			t.Errorf("elo %d: %v", bad, err)
 		}
