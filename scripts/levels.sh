@@ -15,7 +15,10 @@
 # Time control: $TC (default 5+0.05) for every match with a clock; a match
 # with a page depth plays without one ($DEPTH_TC, 600+6, only a safety
 # net), as in the browser. Games: $GAMES (default 100), 2 at a time,
-# 8moves_v3 openings. Without matches: the ladder, the top, the greedy
+# 8moves_v3 openings. ADJUDICATE=1 ends games early (resign at 10 pawns
+# for 4 moves, a draw after move 40 at 0.1 pawn for 8): the deep page
+# depths take seconds a move, and their games are played to the end only
+# where the result is still open. Without matches: the ladder, the top, the greedy
 # player and the UCI_Elo checks against Stockfish.
 set -euo pipefail
 out=${1:?usage: scripts/levels.sh OUTDIR [MATCH...|fit]}
@@ -61,8 +64,10 @@ match() { # FIRST-vs-SECOND
 		echo "$1: done"
 		return
 	fi
+	local adjudicate=()
+	[ "${ADJUDICATE:-}" = 1 ] && adjudicate=(--resign movecount=4,score=1000 --draw movenumber=40,movecount=8,score=10)
 	echo "$1: playing"
-	"$kibitz" match --engine "$first" --engine "$second" --tc "$clock" --games "$games" --concurrency 2 \
+	"$kibitz" match "${adjudicate[@]}" --engine "$first" --engine "$second" --tc "$clock" --games "$games" --concurrency 2 \
 		--openings "$openings" --seed 61 --maxmoves 300 >"$log"
 	tail -8 "$log" | grep -E 'Score|Elo difference'
 }

@@ -110,7 +110,7 @@ func TestBestmoveAtAnElo(t *testing.T) {
 	if code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=3&elo=0", ""); code != 200 || out["elo"] != 0.0 || out["depth"] != 1.0 {
 		t.Errorf("elo 0: %d %v", code, out)
 	}
-	for _, bad := range []string{"elo=-201", "elo=2241", "elo=weak"} {
+	for _, bad := range []string{"elo=-201", "elo=2121", "elo=weak"} {
 		if code, _, _ := call(t, "GET", srv.URL+"/api/bestmove?"+bad, ""); code != 400 {
 			t.Errorf("%s: status %d, want 400", bad, code)
 		}

@@ -60,15 +60,15 @@ var Levels = []Level{
 	{Elo: 990, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
 	{Elo: 1400, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
 	{Elo: 1610, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
-	{Elo: 1780, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
-	{Elo: 1980, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
-	{Elo: 2100, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
+	{Elo: 1760, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
+	{Elo: 1950, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
+	{Elo: 2050, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
 }
 
 // FullElo is the measured Elo of the unweakened engine at the calibration
 // time control (5+0.05; it grows with the time): the top of the UCI_Elo
 // range.
-const FullElo = 2240
+const FullElo = 2120
 
 // MinElo is the bottom of the scale, the weakest level: a player who knows
 // the rules.
@@ -148,5 +148,7 @@ func Pick(scores []int, p Params, rng *rand.Rand) int {
 }
 
 // DepthElo is the Elo measured for the play page's fixed depths, 1 to
-// len(DepthElo) (docs/levels.md); 0 where a depth has not been measured.
-var DepthElo = []int{960, 1240, 1290, 1420, 1400, 1490, 1400, 1660, 1640, 1700}
+// len(DepthElo) (docs/levels.md), made non-decreasing: where the noise of
+// the measurements ranked a deeper depth below a shallower one, both carry
+// their weighted mean. Depths past the end are not measured yet.
+var DepthElo = []int{960, 1230, 1290, 1410, 1410, 1440, 1440, 1610, 1610, 1640, 2190, 2190, 2190, 2190}

@@ -53,7 +53,7 @@ func TestStrengthOverUCI(t *testing.T) {
 	c.send("uci")
 	joined := strings.Join(c.until("uciok"), "\n")
 	for _, want := range []string{"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min -200 max 2240"} {
+		"option name UCI_Elo type spin default 1500 min -200 max 2120"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("uci output lacks %q", want)
 		}
