@@ -303,9 +303,9 @@ mutation)
 	;;
 train)
 	# Reproduces the default net end to end (scripts/train.sh: generation 1
-	# from classical self-play, generation 2 from generation 1's).
+	# from classical self-play, generation 2 from generation 1's, 3 from 2's).
 	native >/dev/null
-	scripts/train.sh "${2:-2}"
+	scripts/train.sh "${2:-3}"
 	;;
 bench-api)
 	npm_deps

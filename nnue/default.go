@@ -6,10 +6,11 @@ import (
 	"sync"
 )
 
-// The embedded net: generation 2, trained by "kibitz train" on 4 M
-// positions of generation 1's self-play, itself trained on self-play with
-// the classical evaluation (recipe in docs/training.md and
-// scripts/train.sh; its matches in docs/elo-log.md).
+// The embedded net: generation 3, trained by "kibitz train" on 3.7 M
+// positions of generation 2's self-play (5 000 nodes a move), which learned
+// from generation 1's, itself trained on self-play with the classical
+// evaluation (recipes in docs/training.md and scripts/train.sh; the
+// matches in docs/elo-log.md).
 //
 //go:embed default.nnue
 var defaultNet []byte
