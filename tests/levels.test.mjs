@@ -4,7 +4,7 @@
 // engine reports back), and the choice survives a reload.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, drag, waitMoves, waitStatus, moveTexts } from "./page.mjs";
+import { SHOTS, open, drag, waitMoves, waitStatus, moveTexts } from "./page.mjs";
 
 // How the page writes an Elo: a true minus sign below 0.
 const elo = (e) => `about ${e < 0 ? "\u2212" + -e : e} Elo`;
@@ -36,6 +36,7 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   await waitStatus(page, /^Your move/);
   assert.equal(await page.locator("#info-strength").textContent(), `level 1, ${elo(weakest)}`);
   assert.match(await page.locator("#info-depth").textContent(), /^1\//, "the weakest level looks one ply ahead");
+  await page.screenshot({ path: `${SHOTS}/levels.png` });
 
   // Back to a depth: the engine panel says so.
   await page.locator("#level").selectOption("0");
