@@ -8,7 +8,7 @@
 # its summary is already there); each player is one of
 #   lvN      level N of the table (kibitz levels), 1 the weakest
 #   eloN     UCI_LimitStrength with UCI_Elo N (interpolated between levels)
-#   sfN      Stockfish 15.1 at UCI_Elo N (the anchors: sf1400, sf1800, sf2200)
+#   sfN      Stockfish 15.1 at UCI_Elo N (1350..2850), an anchor of the fit at N
 #   dN       the play page's depth N at full strength (kibitz uci --depth N)
 #   full     full strength on the clock
 #   greedy   the material-greedy player (kibitz greedy)
@@ -73,9 +73,13 @@ match() { # FIRST-vs-SECOND
 }
 
 if [ "${1:-}" = fit ]; then
-	anchors=""
-	for n in "${anchor_elos[@]}"; do anchors+="sf$n=$n,"; done
-	exec "$kibitz" ratings --anchor "${anchors%,}" "$out"/*.log
+	# Every Stockfish level that played is an anchor at its UCI_Elo.
+	anchors=$(for f in "$out"/*.log; do
+		f=${f##*/}
+		f=${f%.log}
+		for p in "${f%%-vs-*}" "${f##*-vs-}"; do [[ $p =~ ^sf[0-9]+$ ]] && echo "$p=${p#sf}"; done
+	done | sort -u | paste -sd,)
+	exec "$kibitz" ratings --anchor "$anchors" "$out"/*.log
 fi
 if [ $# -eq 0 ]; then
 	set -- lv1-vs-greedy
