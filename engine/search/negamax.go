@@ -65,17 +65,14 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 3. The transposition table: a deep enough bound ends a non-PV node.
-	// A singular-extension search (excluded set) asks about the other
-	// moves: the table's entry is about all of them.
 	key := p.Key()
 	tt := w.e.tt
-	excluded := w.stack[ply].excluded
 	hit, found := tt.probe(key)
 	ttMove, ttScore := board.NullMove, 0
 	if found {
 		ttMove = hit.move
 		ttScore = fromTT(hit.score, ply)
-		if !pvNode && excluded == board.NullMove && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
+		if !pvNode && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
 			return ttScore
 		}
 	}
@@ -102,7 +99,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	w.stack[ply+2].killers = [2]board.Move{}
 	us := p.SideToMove()
 
-	if !pvNode && !inCheck && excluded == board.NullMove && beta > -MateInMax && beta < MateInMax {
+	if !pvNode && !inCheck && beta > -MateInMax && beta < MateInMax {
 		// Step 5. Reverse futility: far enough above beta that a shallow
 		// search will not bring it back down.
 		if depth <= rfpMaxDepth && evalEst-rfpMargin*(depth-b2i(improving)) >= beta {
@@ -130,32 +127,6 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		depth--
 	}
 
-	// Step 7b. Singular extension: when the table's move is better than
-	// every other by a margin (a reduced search without it fails low), it
-	// is searched a ply deeper; when even the others beat beta, the node
-	// fails high at once (multi-cut); when the table's bound alone beats
-	// beta, the move is searched a ply shallower.
-	singular := 0
-	if excluded == board.NullMove && depth >= seMinDepth && found && hit.depth >= depth-seDepthSlack &&
-		hit.bound != BoundUpper && ttMove != board.NullMove && ttScore > -MateInMax && ttScore < MateInMax && ply < checkExtensionPlies*w.rootDepth {
-		singularBeta := ttScore - seMarginPerPly*depth
-		w.stack[ply].excluded = ttMove
-		score := w.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
-		w.stack[ply].excluded = board.NullMove
-		w.pvLen[ply] = ply // the excluded search's line is not this node's
-		if w.stopped {
-			return 0
-		}
-		switch {
-		case score < singularBeta:
-			singular = 1
-		case singularBeta >= beta:
-			return singularBeta
-		case ttScore >= beta:
-			singular = -1
-		}
-	}
-
 	// Step 8. No legal move: mate or stalemate.
 	pk := &w.pickers[ply]
 	pk.init(w, board.GenAll, ttMove, ply, false)
@@ -176,9 +147,6 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		m, order := pk.pick()
 		if m == board.NullMove {
 			break
-		}
-		if m == excluded {
-			continue
 		}
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		if quiet && skipQuiets {
@@ -210,11 +178,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// Step 11. Make the move, extend checks.
 		w.makeMove(m)
 		givesCheck := p.InCheck()
-		ext := w.extension(givesCheck, ply)
-		if m == ttMove && singular != 0 {
-			ext = singular
-		}
-		newDepth := depth - 1 + ext
+		newDepth := depth - 1 + w.extension(givesCheck, ply)
 		// Step 12. Principal variation search with late move reductions.
 		var score int
 		if moveCount == 1 {
@@ -272,9 +236,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if debug && !(-Mate < bestScore && bestScore < Mate && (bestMove == board.NullMove) == (bestScore <= origAlpha)) {
 		panic(invariant("negamax result %d (move %v) for window (%d, %d)", bestScore, bestMove, origAlpha, beta))
 	}
-	if excluded == board.NullMove {
-		tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta))
-	}
+	tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta))
 	return bestScore
 }
 

@@ -40,14 +40,6 @@ const (
 	// that perpetual checks cannot grow a line without end).
 	checkExtensionPlies = 2
 
-	// Singular extensions: from seMinDepth on, a table move whose entry is
-	// at most seDepthSlack plies shallower is extended when the other
-	// moves, searched to half the depth, stay below its score less
-	// seMarginPerPly per ply of depth.
-	seMinDepth     = 6
-	seDepthSlack   = 3
-	seMarginPerPly = 2
-
 	// Late move reductions: base lmrBase + ln(depth)·ln(moves)/lmrDivisor,
 	// from lmrMinDepth on, one ply less per lmrHistoryDivisor of history.
 	lmrMinDepth       = 3

@@ -14,7 +14,6 @@ import (
 type stackEntry struct {
 	killers    [2]board.Move
 	staticEval int
-	excluded   board.Move // the move a singular-extension search leaves out
 }
 
 // worker is one search thread with its own position, history tables and
