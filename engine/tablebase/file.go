@@ -102,8 +102,9 @@ func parseTable(data []byte) (*Table, error) {
 	}
 	entries := int(binary.LittleEndian.Uint32(data[9+n:]))
 	body := data[13+n:]
-	if entries != tableSize(sig.Men()) || len(body) != entries+4 {
-		return nil, fmt.Errorf("%s: %d entries in %d bytes; want %d", sig, entries, len(body), tableSize(sig.Men()))
+	l := newLayout(sig)
+	if entries != l.size() || len(body) != entries+4 {
+		return nil, fmt.Errorf("%s: %d entries in %d bytes; want %d", sig, entries, len(body), l.size())
 	}
 	if got, want := crc32.Checksum(data[:len(data)-4], castagnoli), binary.LittleEndian.Uint32(data[len(data)-4:]); got != want {
 		return nil, fmt.Errorf("checksum %08x, want %08x", got, want)
@@ -159,7 +160,7 @@ func (set *Set) LoadDir(dir string) ([]Signature, error) {
 	return sigs, nil
 }
 
-// Signatures lists the pawnless signatures with up to men men, each in its
+// Signatures lists the signatures with up to men men, each in its
 // canonical orientation.
 func Signatures(men int) []Signature {
 	var out []Signature
@@ -176,7 +177,7 @@ func Signatures(men int) []Signature {
 		if left == 0 {
 			return
 		}
-		for k := queen; k <= knight; k++ {
+		for k := queen; k <= pawn; k++ {
 			rec(append(append([]int{}, w...), k), b, left-1)
 			rec(w, append(append([]int{}, b...), k), left-1)
 		}

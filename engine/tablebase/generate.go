@@ -1,6 +1,8 @@
 package tablebase
 
 import (
+	"sort"
+
 	"kibitz/engine/board"
 )
 
@@ -8,7 +10,7 @@ import (
 // are generated first.
 type Set struct {
 	tables map[string]*Table
-	byKey  [81 * 81]*Table // by material, for ProbeWDL
+	byKey  [materials * materials]*Table // by material, for ProbeWDL
 	// Progress, if set, hears of each table as it is finished.
 	Progress func(t *Table)
 }
@@ -60,24 +62,42 @@ func (set *Set) value(s Signature, p pos) (uint8, uint8) {
 	return t.res[i], t.dtm[i]
 }
 
-// withoutPiece is the signature and position after piece j is captured.
-func withoutPiece(s Signature, l *layout, p pos, j int) (Signature, pos) {
+// childOf is the signature and position after a move that leaves the
+// table: piece captured (−1: none) is gone and piece a, when promoted is
+// not −1, has become that kind. Each side's pieces stay in the
+// signature's order (kings first, then by kind).
+func childOf(l *layout, q pos, a, captured, promoted int) (Signature, pos) {
 	var ns Signature
 	var np pos
 	n := 0
-	for i := 0; i < l.men; i++ {
-		if i == j {
-			continue
+	for c := 0; c < 2; c++ {
+		type piece struct {
+			kind int
+			sq   board.Square
 		}
-		if l.side[i] == 0 {
-			ns.White = append(ns.White, l.kind[i])
-		} else {
-			ns.Black = append(ns.Black, l.kind[i])
+		var ps []piece
+		for i := 0; i < l.men; i++ {
+			if i == captured || l.side[i] != c {
+				continue
+			}
+			k := l.kind[i]
+			if i == a && promoted >= 0 {
+				k = promoted
+			}
+			ps = append(ps, piece{k, q.sq[i]})
 		}
-		np.sq[n] = p.sq[i]
-		n++
+		sort.SliceStable(ps, func(i, j int) bool { return ps[i].kind < ps[j].kind })
+		for _, x := range ps {
+			if c == 0 {
+				ns.White = append(ns.White, x.kind)
+			} else {
+				ns.Black = append(ns.Black, x.kind)
+			}
+			np.sq[n] = x.sq
+			n++
+		}
 	}
-	np.stm = p.stm
+	np.stm = q.stm
 	return ns, np
 }
 
@@ -90,7 +110,7 @@ func withoutPiece(s Signature, l *layout, p pos, j int) (Signature, pos) {
 // Positions left unresolved are draws.
 func (set *Set) generate(s Signature) *Table {
 	l := newLayout(s)
-	size := tableSize(l.men)
+	size := l.size()
 	b := &builder{set: set, sig: s, l: l,
 		t:     &Table{Sig: s, res: make([]uint8, size), dtm: make([]uint8, size)},
 		count: make([]uint8, size), longest: make([]uint8, size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
@@ -133,54 +153,38 @@ type builder struct {
 }
 
 // seed counts position i's moves, resolves those that leave the table
-// (captures) and settles the position at once when its moves allow.
+// (captures, promotions) and settles the position at once when its moves
+// allow.
 func (b *builder) seed(i int) {
 	l, t := &b.l, b.t
-	p := decode(i, l.men)
+	p := l.decode(i)
 	if !l.legal(&p) || l.canon(&p) != i {
 		t.res[i] = illegal // or another index holds this position
 		return
 	}
-	occ, by, _ := l.occupancy(&p)
 	moves, best := 0, 255
 	b.children = b.children[:0]
-	for a := 0; a < l.men; a++ {
-		if l.side[a] != p.stm {
-			continue
+	l.eachMove(&p, func(q pos, a, captured, promoted int) {
+		moves++
+		if captured < 0 && promoted < 0 {
+			// Symmetric moves may reach one class: count classes, as
+			// the predecessors of a class are visited once.
+			if j := l.canon(&q); !contains(b.children, j) {
+				b.children = append(b.children, j)
+				b.count[i]++
+			}
+			return
 		}
-		for targets := attacks(l.kind[a], p.sq[a], occ) &^ by[p.stm]; targets != 0; {
-			to := targets.PopFirst()
-			q := p
-			q.sq[a], q.stm = to, 1-p.stm
-			captured := -1
-			for j := 0; j < l.men; j++ {
-				if j != a && p.sq[j] == to {
-					captured = j
-				}
-			}
-			if l.attackedExcept(&q, q.sq[l.kings[p.stm]], q.stm, occ&^p.sq[a].Bit()|to.Bit(), captured) {
-				continue // our king would be in check
-			}
-			moves++
-			if captured < 0 {
-				// Symmetric moves may reach one class: count classes, as
-				// the predecessors of a class are visited once.
-				if j := l.canon(&q); !contains(b.children, j) {
-					b.children = append(b.children, j)
-					b.count[i]++
-				}
-				continue
-			}
-			switch r, d := b.set.value(withoutPiece(b.sig, l, q, captured)); r {
-			case loss:
-				best = min(best, int(d)+1)
-			case win:
-				b.longest[i] = max(b.longest[i], d)
-			default:
-				b.drawn[i] = true
-			}
+		switch r, d := b.set.value(childOf(l, q, a, captured, promoted)); r {
+		case loss:
+			best = min(best, int(d)+1)
+		case win:
+			b.longest[i] = max(b.longest[i], d)
+		default:
+			b.drawn[i] = true
 		}
-	}
+	})
+	occ, _, _ := l.occupancy(&p)
 	switch {
 	case moves == 0 && l.attacked(&p, p.sq[l.kings[p.stm]], 1-p.stm, occ):
 		t.res[i] = loss // checkmated
@@ -202,7 +206,7 @@ func (b *builder) seed(i int) {
 // attackedExcept is attacked with piece skip (just captured) left out.
 func (l *layout) attackedExcept(p *pos, s board.Square, c int, occ board.Bitboard, skip int) bool {
 	for i := 0; i < l.men; i++ {
-		if i != skip && l.side[i] == c && attacks(l.kind[i], p.sq[i], occ).Has(s) {
+		if i != skip && l.side[i] == c && l.attacksOf(i, p.sq[i], occ).Has(s) {
 			return true
 		}
 	}
@@ -210,27 +214,34 @@ func (l *layout) attackedExcept(p *pos, s board.Square, c int, occ board.Bitboar
 }
 
 // settlePredecessors visits every position one move before position i
-// (resolved at distance d): the side not to move in i moves one of its
-// pieces back to an empty square.
+// (resolved at distance d) within the table: the side not to move in i
+// moves a piece back to an empty square, or a pawn one square back (two
+// from its fourth rank, when that push is what left an en passant capture
+// open in i, or when it could not have).
 func (b *builder) settlePredecessors(i, d int) {
 	t, l := b.t, &b.l
-	c := decode(i, l.men)
+	c := l.decode(i)
 	occ, _, _ := l.occupancy(&c)
 	mover := 1 - c.stm
-	var seen [128]int
+	var seen [256]int
 	nSeen := 0
-	for a := 0; a < l.men; a++ {
-		if l.side[a] != mover {
-			continue
-		}
-		for from := attacks(l.kind[a], c.sq[a], occ) &^ occ; from != 0; {
-			p := c
-			p.sq[a] = from.PopFirst()
-			p.stm = mover
-			pocc := occ&^c.sq[a].Bit() | p.sq[a].Bit()
-			if l.attacked(&p, p.sq[l.kings[c.stm]], mover, pocc) {
-				continue // the side not to move would be in check
+	visit := func(p pos) {
+		p.stm, p.ep = mover, false
+		pocc := occ
+		for a := 0; a < l.men; a++ {
+			if p.sq[a] != c.sq[a] {
+				pocc = pocc&^c.sq[a].Bit() | p.sq[a].Bit()
 			}
+		}
+		if l.attacked(&p, p.sq[l.kings[c.stm]], mover, pocc) {
+			return // the side not to move would be in check
+		}
+		// The predecessor may itself have had an en passant capture open.
+		for _, ep := range []bool{false, true} {
+			if ep && (!l.ep || !l.legal(&pos{sq: p.sq, stm: p.stm, ep: true})) {
+				continue
+			}
+			p.ep = ep
 			j := l.canon(&p)
 			if t.res[j] != unknown || contains(seen[:nSeen], j) {
 				continue
@@ -239,19 +250,62 @@ func (b *builder) settlePredecessors(i, d int) {
 				seen[nSeen] = j
 				nSeen++
 			}
-			if t.res[i] == loss {
-				t.res[j], t.dtm[j] = win, uint8(d+1)
-				b.levels[d+1] = append(b.levels[d+1], int32(j))
-				continue
-			}
-			b.count[j]--
-			b.longest[j] = max(b.longest[j], uint8(d))
-			if b.count[j] == 0 && !b.drawn[j] && b.pendingWin[j] == 0 {
-				n := int(b.longest[j]) + 1
-				t.res[j], t.dtm[j] = loss, uint8(n)
-				b.levels[n] = append(b.levels[n], int32(j))
-			}
+			b.settle(j, i, d)
 		}
+	}
+	for a := 0; a < l.men; a++ {
+		if l.side[a] != mover {
+			continue
+		}
+		if l.kind[a] != pawn {
+			if c.ep {
+				continue // only the pawn's double push leads to i
+			}
+			for from := l.attacksOf(a, c.sq[a], occ) &^ occ; from != 0; {
+				p := c
+				p.sq[a] = from.PopFirst()
+				visit(p)
+			}
+			continue
+		}
+		back := board.Square(int(c.sq[a]) - forward(mover))
+		if rankOf(back) == lastRank(1-mover) || occ.Has(back) {
+			continue // a pawn on its second rank has not moved
+		}
+		if !c.ep {
+			p := c
+			p.sq[a] = back
+			visit(p)
+		}
+		twoBack := board.Square(int(back) - forward(mover))
+		if rankOf(twoBack) != startRank(mover) || occ.Has(twoBack) || l.justPushed(&c) != a {
+			continue
+		}
+		// The double push reaches i with an en passant capture open when
+		// there is one, and without otherwise.
+		if withEP := l.ep && l.epOpen(&c); withEP == c.ep {
+			p := c
+			p.sq[a] = twoBack
+			visit(p)
+		}
+	}
+}
+
+// settle tells position j that its move to position i, resolved at
+// distance d, is known.
+func (b *builder) settle(j, i, d int) {
+	t := b.t
+	if t.res[i] == loss {
+		t.res[j], t.dtm[j] = win, uint8(d+1)
+		b.levels[d+1] = append(b.levels[d+1], int32(j))
+		return
+	}
+	b.count[j]--
+	b.longest[j] = max(b.longest[j], uint8(d))
+	if b.count[j] == 0 && !b.drawn[j] && b.pendingWin[j] == 0 {
+		n := int(b.longest[j]) + 1
+		t.res[j], t.dtm[j] = loss, uint8(n)
+		b.levels[n] = append(b.levels[n], int32(j))
 	}
 }
 

@@ -8,16 +8,17 @@ import (
 	"kibitz/engine/board"
 )
 
-// Piece kinds of a pawnless ending, by value; the king is always there.
+// Piece kinds, by value; the king is always there.
 const (
 	king = iota
 	queen
 	rook
 	bishop
 	knight
+	pawn
 )
 
-var letters = "KQRBN"
+var letters = "KQRBNP"
 
 // Signature is a material balance: White's pieces and Black's, kings
 // first, then by value (KQvKR is White king and queen against Black king
@@ -26,7 +27,7 @@ type Signature struct {
 	White, Black []int
 }
 
-// ParseSignature reads "KQvKR", "KBNvK"… (pawnless, each side's king first).
+// ParseSignature reads "KQvKR", "KBNvK", "KPvKP"… (each side's king first).
 func ParseSignature(s string) (Signature, error) {
 	w, b, ok := strings.Cut(strings.ToUpper(strings.TrimSpace(s)), "V")
 	if !ok {
@@ -40,7 +41,7 @@ func ParseSignature(s string) (Signature, error) {
 		for _, c := range t[1:] {
 			i := strings.IndexRune(letters[1:], c)
 			if i < 0 {
-				return nil, fmt.Errorf("material %q: %q is not Q, R, B or N (pawns are not supported yet)", s, c)
+				return nil, fmt.Errorf("material %q: %q is not Q, R, B, N or P", s, c)
 			}
 			out = append(out, i+1)
 		}
@@ -84,7 +85,7 @@ func (s Signature) String() string {
 func sideValue(ps []int) int {
 	v := 0
 	for _, p := range ps[1:] {
-		v += [...]int{0, 900, 500, 330, 320}[p]
+		v += [...]int{0, 900, 500, 330, 320, 100}[p]
 	}
 	return v
 }
@@ -98,11 +99,14 @@ func (s Signature) canonical() (Signature, bool) {
 	return s, false
 }
 
-// pos is a pawnless position: the squares of the pieces in the
-// signature's order (White's then Black's) and the side to move (0 White).
+// pos is a position of a table: the squares of the pieces in the
+// signature's order (White's then Black's), the side to move (0 White)
+// and whether an en passant capture is open (the side not to move has just
+// pushed a pawn two squares past a pawn of the side to move).
 type pos struct {
 	sq  [maxMen]board.Square
 	stm int
+	ep  bool
 }
 
 // attacks is what a piece of kind p on s attacks with occupancy occ.

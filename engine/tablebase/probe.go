@@ -24,7 +24,11 @@ type Stats struct {
 
 func (t *Table) Stats() Stats {
 	var s Stats
-	for i := 0; i < len(t.res); i += 2 { // even indices: White to move
+	positions := len(t.res)
+	if newLayout(t.Sig).ep {
+		positions /= 2 // the second half: en passant captures open
+	}
+	for i := 0; i < positions; i += 2 { // even indices: White to move
 		switch t.res[i] {
 		case win:
 			s.Wins++
@@ -45,18 +49,15 @@ func (s Stats) Line(sig Signature) string {
 	return fmt.Sprintf("%s positions=%d wins=%d draws=%d losses=%d maxdtm=%d", sig, s.Positions, s.Wins, s.Draws, s.Losses, s.MaxDTM)
 }
 
-// fromBoard reads a pawnless position of at most maxMen men without
-// castling rights into a signature and squares.
+// fromBoard reads a position of at most maxMen men without castling
+// rights into a signature and squares.
 func fromBoard(b *board.Position) (Signature, pos, error) {
 	var s Signature
 	var p pos
-	if b.PiecesOfType(board.Pawn) != 0 {
-		return s, p, fmt.Errorf("positions with pawns are not in the tables yet")
-	}
 	if n := b.Occupied().Count(); n > maxMen {
 		return s, p, fmt.Errorf("%d men: the tables go up to %d", n, maxMen)
 	}
-	kinds := map[board.PieceType]int{board.King: king, board.Queen: queen, board.Rook: rook, board.Bishop: bishop, board.Knight: knight}
+	kinds := map[board.PieceType]int{board.King: king, board.Queen: queen, board.Rook: rook, board.Bishop: bishop, board.Knight: knight, board.Pawn: pawn}
 	n := 0
 	for c, side := range []board.Color{board.White, board.Black} {
 		type piece struct {
@@ -81,6 +82,10 @@ func fromBoard(b *board.Position) (Signature, pos, error) {
 	}
 	if b.SideToMove() == board.Black {
 		p.stm = 1
+	}
+	if b.EnPassant() != board.NoSquare {
+		l := newLayout(s)
+		p.ep = l.ep && l.epOpen(&p)
 	}
 	return s, p, nil
 }

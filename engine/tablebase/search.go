@@ -8,10 +8,10 @@ import (
 const MaxMen = maxMen
 
 // materialKey numbers a side's pieces (queens, rooks, bishops, knights,
-// up to two each) in base 3.
+// pawns, up to two each) in base 3.
 func materialKey(b *board.Position, c board.Color) (int, bool) {
 	key := 0
-	for _, t := range []board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+	for _, t := range []board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn} {
 		n := b.Pieces(c, t).Count()
 		if n > 2 {
 			return 0, false
@@ -23,11 +23,11 @@ func materialKey(b *board.Position, c board.Color) (int, bool) {
 
 func sigKey(s Signature) (int, int) {
 	side := func(ps []int) int {
-		var n [5]int
+		var n [6]int
 		for _, p := range ps[1:] {
 			n[p]++
 		}
-		return ((n[queen]*3+n[rook])*3+n[bishop])*3 + n[knight]
+		return (((n[queen]*3+n[rook])*3+n[bishop])*3+n[knight])*3 + n[pawn]
 	}
 	return side(s.White), side(s.Black)
 }
@@ -35,17 +35,19 @@ func sigKey(s Signature) (int, int) {
 // index registers a table under its material for ProbeWDL.
 func (set *Set) index(t *Table) {
 	w, b := sigKey(t.Sig)
-	set.byKey[w*81+b] = t
+	set.byKey[w*materials+b] = t
 	t.layout = newLayout(t.Sig)
 }
 
+// materials counts the material keys of one side.
+const materials = 3 * 3 * 3 * 3 * 3
+
 // ProbeWDL looks up, without allocating and without generating anything,
-// the result for the side to move of a pawnless position of at most
-// MaxMen men whose table the set holds: +1 win, 0 draw, −1 loss. ok is
-// false when there is no table for it. For the search: it assumes no
-// castling rights.
+// the result for the side to move of a position of at most MaxMen men
+// whose table the set holds: +1 win, 0 draw, −1 loss. ok is false when
+// there is no table for it. For the search: it assumes no castling rights.
 func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
-	if b.PiecesOfType(board.Pawn) != 0 || b.Occupied().Count() > maxMen {
+	if b.Occupied().Count() > maxMen {
 		return 0, false
 	}
 	wk, ok1 := materialKey(b, board.White)
@@ -57,10 +59,10 @@ func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
 	if b.SideToMove() == board.Black {
 		stm = 1
 	}
-	t := set.byKey[wk*81+bk]
+	t := set.byKey[wk*materials+bk]
 	if t == nil {
 		// The other orientation: Black's pieces become White's.
-		if t = set.byKey[bk*81+wk]; t == nil {
+		if t = set.byKey[bk*materials+wk]; t == nil {
 			return 0, false
 		}
 		white, stm = board.Black, 1-stm
@@ -68,7 +70,7 @@ func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
 	var p pos
 	n := 0
 	for _, c := range []board.Color{white, white.Other()} {
-		for _, ty := range []board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight} {
+		for _, ty := range []board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn} {
 			for bb := b.Pieces(c, ty); bb != 0; {
 				sq := bb.PopFirst()
 				if white == board.Black {
@@ -82,6 +84,9 @@ func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
 	p.stm = stm
 	if len(t.res) == 0 || n != t.layout.men {
 		return 0, false
+	}
+	if b.EnPassant() != board.NoSquare && t.layout.ep {
+		p.ep = t.layout.epOpen(&p)
 	}
 	return wdlOf(t.res[t.layout.canon(&p)]), true
 }
@@ -101,10 +106,10 @@ func (set *Set) DTM(b *board.Position) (wdl, dtm int, ok bool) {
 }
 
 // Missing names the table a position needs when it is an ending the
-// tables cover (pawnless, three or four men) that the set does not hold
-// yet; "" otherwise.
+// tables cover (three or four men) that the set does not hold yet; ""
+// otherwise.
 func (set *Set) Missing(b *board.Position) string {
-	if n := b.Occupied().Count(); n < 3 || n > maxMen || b.PiecesOfType(board.Pawn) != 0 {
+	if n := b.Occupied().Count(); n < 3 || n > maxMen {
 		return ""
 	}
 	if _, ok := set.ProbeWDL(b); ok {

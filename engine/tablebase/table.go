@@ -23,20 +23,26 @@ type Table struct {
 	layout layout
 }
 
-// The index: White's king in the a1–d1–d4 triangle (the board's eight
-// symmetries bring it there), then every other piece on one of 64
-// squares, then the side to move.
-var triangle = func() (t [64]int8) {
+// The index: White's king on one of the squares below, then every other
+// piece on one of 64 squares, then the side to move, then (in tables with
+// pawns on both sides) whether an en passant capture is open. Without
+// pawns the board's eight symmetries bring White's king into the a1–d1–d4
+// triangle; pawns move one way, so only the mirror a↔h is left, and the
+// king stands on files a–d.
+var triangle = kingSquares(func(f, r int) bool { return f <= 3 && r <= f })
+var halfBoard = kingSquares(func(f, _ int) bool { return f <= 3 })
+
+func kingSquares(in func(file, rank int) bool) (t [64]int8) {
 	n := int8(0)
 	for s := 0; s < 64; s++ {
 		t[s] = -1
-		if f, r := s&7, s>>3; f <= 3 && r <= f {
+		if in(s&7, s>>3) {
 			t[s] = n
 			n++
 		}
 	}
 	return
-}()
+}
 
 // symmetry applies transform k (bit 0: mirror files, bit 1: mirror ranks,
 // bit 2: swap files and ranks) to a square.
@@ -54,14 +60,28 @@ func symmetry(s board.Square, k int) board.Square {
 	return board.Square(r*8 + f)
 }
 
-// canon is the index of position p's class: of the board's eight
-// symmetries, those that bring White's king into the triangle are tried,
-// twin pieces (two bishops of one side) are put in square order, and the
-// smallest index wins. Every member of a class gets the same index.
+// kingIndex numbers the squares White's king may have in an index.
+func (l *layout) kingIndex() *[64]int8 {
+	if l.pawns {
+		return &halfBoard
+	}
+	return &triangle
+}
+
+// canon is the index of position p's class: of the symmetries the table
+// allows (eight without pawns, the a↔h mirror with), those that bring
+// White's king to its squares are tried, twin pieces (two bishops of one
+// side) are put in square order, and the smallest index wins. Every member
+// of a class gets the same index.
 func (l *layout) canon(p *pos) int {
 	best := -1
-	for k := 0; k < 8; k++ {
-		if triangle[symmetry(p.sq[0], k)] < 0 {
+	symmetries := 8
+	if l.pawns {
+		symmetries = 2
+	}
+	kings := l.kingIndex()
+	for k := 0; k < symmetries; k++ {
+		if kings[symmetry(p.sq[0], k)] < 0 {
 			continue
 		}
 		q := *p
@@ -73,40 +93,56 @@ func (l *layout) canon(p *pos) int {
 				q.sq[i], q.sq[i+1] = q.sq[i+1], q.sq[i]
 			}
 		}
-		if i := index(&q, l.men); best < 0 || i < best {
+		if i := l.index(&q); best < 0 || i < best {
 			best = i
 		}
 	}
 	return best
 }
 
-func tableSize(men int) int {
+// size is the number of entries of the table.
+func (l *layout) size() int {
 	n := 10 * 2
-	for i := 1; i < men; i++ {
+	if l.pawns {
+		n = 32 * 2
+	}
+	for i := 1; i < l.men; i++ {
 		n *= 64
+	}
+	if l.ep {
+		n *= 2
 	}
 	return n
 }
 
-// index of a position whose White king is in the triangle.
-func index(p *pos, men int) int {
-	i := int(triangle[p.sq[0]])
-	for k := 1; k < men; k++ {
+// index of a position whose White king is on its squares; positions with
+// an en passant capture open fill the second half.
+func (l *layout) index(p *pos) int {
+	i := int(l.kingIndex()[p.sq[0]])
+	for k := 1; k < l.men; k++ {
 		i = i*64 + int(p.sq[k])
 	}
-	return i*2 + p.stm
+	i = i*2 + p.stm
+	if p.ep {
+		i += l.size() / 2
+	}
+	return i
 }
 
-func decode(i, men int) pos {
+func (l *layout) decode(i int) pos {
 	var p pos
+	if l.ep && i >= l.size()/2 {
+		p.ep = true
+		i -= l.size() / 2
+	}
 	p.stm = i & 1
 	i >>= 1
-	for k := men - 1; k >= 1; k-- {
+	for k := l.men - 1; k >= 1; k-- {
 		p.sq[k] = board.Square(i & 63)
 		i >>= 6
 	}
-	for s := 0; s < 64; s++ {
-		if int(triangle[s]) == i {
+	for s, n := range l.kingIndex() {
+		if int(n) == i {
 			p.sq[0] = board.Square(s)
 		}
 	}
@@ -115,23 +151,37 @@ func decode(i, men int) pos {
 
 // layout describes a signature's pieces in index order: each one's kind
 // and side (0 White, 1 Black); kings[c] is the index of side c's king.
+// pawns: the table has pawns; ep: both sides have, so en passant can
+// happen.
 type layout struct {
-	kind  [maxMen]int
-	side  [maxMen]int
-	kings [2]int
-	men   int
+	kind      [maxMen]int
+	side      [maxMen]int
+	kings     [2]int
+	men       int
+	pawns, ep bool
 }
 
 func newLayout(s Signature) layout {
 	var l layout
+	var pawns [2]bool
 	for c, ps := range [][]int{s.White, s.Black} {
 		l.kings[c] = l.men
 		for _, k := range ps {
 			l.kind[l.men], l.side[l.men] = k, c
 			l.men++
+			pawns[c] = pawns[c] || k == pawn
 		}
 	}
+	l.pawns, l.ep = pawns[0] || pawns[1], pawns[0] && pawns[1]
 	return l
+}
+
+// attacksOf is what piece i attacks from s with occupancy occ.
+func (l *layout) attacksOf(i int, s board.Square, occ board.Bitboard) board.Bitboard {
+	if l.kind[i] == pawn {
+		return board.PawnAttacks(board.Color(l.side[i]), s)
+	}
+	return attacks(l.kind[i], s, occ)
 }
 
 // occupancy returns all pieces and each side's; ok is false when two
@@ -151,20 +201,29 @@ func (l *layout) occupancy(p *pos) (occ board.Bitboard, by [2]board.Bitboard, ok
 // attacked says whether side c attacks square s.
 func (l *layout) attacked(p *pos, s board.Square, c int, occ board.Bitboard) bool {
 	for i := 0; i < l.men; i++ {
-		if l.side[i] == c && p.sq[i] != s && attacks(l.kind[i], p.sq[i], occ).Has(s) {
+		if l.side[i] == c && p.sq[i] != s && l.attacksOf(i, p.sq[i], occ).Has(s) {
 			return true
 		}
 	}
 	return false
 }
 
-// legal says whether the side not to move is out of check (and no two
-// pieces share a square).
+// legal says whether the side not to move is out of check, no two pieces
+// share a square, no pawn stands on the first or last rank, and an en
+// passant capture said to be open is one.
 func (l *layout) legal(p *pos) bool {
 	occ, _, ok := l.occupancy(p)
 	if !ok {
 		return false
 	}
+	for i := 0; i < l.men; i++ {
+		if r := p.sq[i] >> 3; l.kind[i] == pawn && (r == 0 || r == 7) {
+			return false
+		}
+	}
 	them := 1 - p.stm
-	return !l.attacked(p, p.sq[l.kings[them]], p.stm, occ)
+	if l.attacked(p, p.sq[l.kings[them]], p.stm, occ) {
+		return false
+	}
+	return !p.ep || l.epOpen(p)
 }

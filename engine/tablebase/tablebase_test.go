@@ -61,13 +61,15 @@ func TestProbe(t *testing.T) {
 }
 
 func TestSignatures(t *testing.T) {
-	if n := len(Signatures(3)); n != 4 {
-		t.Errorf("%d three-man endings, want 4", n)
+	// KQ, KR, KB, KN, KP against the bare king; then 30 four-man endings:
+	// two pieces against none (15 pairs) and one against one (15).
+	if n := len(Signatures(3)); n != 5 {
+		t.Errorf("%d three-man endings, want 5", n)
 	}
-	if n := len(Signatures(4)); n != 24 {
-		t.Errorf("%d endings up to four men, want 24", n)
+	if n := len(Signatures(4)); n != 35 {
+		t.Errorf("%d endings up to four men, want 35", n)
 	}
-	for _, bad := range []string{"KQ", "QvK", "KPvK", "KQQQvK", "KXvK"} {
+	for _, bad := range []string{"KQ", "QvK", "KPPPvK", "KQQQvK", "KXvK"} {
 		if _, err := ParseSignature(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
@@ -155,7 +157,7 @@ func TestMissing(t *testing.T) {
 		"8/8/8/4k3/8/8/8/KR6 w - - 0 1":           "KRvK",
 		"8/8/8/4K3/8/8/8/kr6 w - - 0 1":           "KRvK", // Black's rook: the same table
 		"4k3/8/8/8/8/8/8/4KBN1 w - - 0 1":         "KBNvK",
-		"8/8/8/4k3/8/8/4P3/K7 w - - 0 1":          "", // pawns
+		"8/8/8/4k3/8/8/4P3/K7 w - - 0 1":          "KPvK",
 		"8/8/8/4k3/8/8/8/K7 w - - 0 1":            "", // two men
 		"rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - - 0 1": "", // too many
 	} {

@@ -1,0 +1,135 @@
+package tablebase
+
+import "kibitz/engine/board"
+
+// forward is the step of side c's pawns; startRank and lastRank are the
+// ranks (0–7) its pawns start on and promote on.
+func forward(c int) int { return 8 - 16*c }
+
+func startRank(c int) int { return 1 + 5*c }
+
+func lastRank(c int) int { return 7 - 7*c }
+
+func rankOf(s board.Square) int { return int(s) >> 3 }
+
+// promotions are the kinds a pawn may become.
+var promotions = [...]int{queen, rook, bishop, knight}
+
+// eachMove calls fn with every legal move of the side to move in p: the
+// position reached, the piece captured (its index in p; −1 for none) and
+// the kind a promoted pawn becomes (−1 for none), and the piece moved (a). A double push that lets
+// the opponent take en passant reaches a position with ep set.
+func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
+	occ, by, _ := l.occupancy(p)
+	us := p.stm
+	king := l.kings[us]
+	// play checks that the mover's king is safe after piece a goes to to,
+	// taking piece captured (on its square, which for en passant is not
+	// to), and reports the move.
+	play := func(a int, to board.Square, captured, promoted int, double bool) {
+		q := *p
+		q.sq[a], q.stm, q.ep = to, 1-us, false
+		after := occ&^p.sq[a].Bit() | to.Bit()
+		if captured >= 0 {
+			after &^= p.sq[captured].Bit()
+			after |= to.Bit()
+		}
+		if l.attackedExcept(&q, q.sq[king], q.stm, after, captured) {
+			return
+		}
+		if double && l.ep {
+			q.ep = true
+			q.ep = l.epOpen(&q)
+		}
+		fn(q, a, captured, promoted)
+	}
+	pieceOn := func(s board.Square) int {
+		for j := 0; j < l.men; j++ {
+			if p.sq[j] == s {
+				return j
+			}
+		}
+		return -1
+	}
+	for a := 0; a < l.men; a++ {
+		if l.side[a] != us {
+			continue
+		}
+		from := p.sq[a]
+		if l.kind[a] != pawn {
+			for targets := l.attacksOf(a, from, occ) &^ by[us]; targets != 0; {
+				to := targets.PopFirst()
+				play(a, to, pieceOn(to), -1, false)
+			}
+			continue
+		}
+		pawnMove := func(to board.Square, captured int, double bool) {
+			if rankOf(to) == lastRank(us) {
+				for _, k := range promotions {
+					play(a, to, captured, k, false)
+				}
+				return
+			}
+			play(a, to, captured, -1, double)
+		}
+		one := board.Square(int(from) + forward(us))
+		if !occ.Has(one) {
+			pawnMove(one, -1, false)
+			two := board.Square(int(one) + forward(us))
+			if rankOf(from) == startRank(us) && !occ.Has(two) {
+				pawnMove(two, -1, true)
+			}
+		}
+		for targets := board.PawnAttacks(board.Color(us), from) & by[1-us]; targets != 0; {
+			to := targets.PopFirst()
+			pawnMove(to, pieceOn(to), false)
+		}
+		if p.ep {
+			if v := l.justPushed(p); v >= 0 && rankOf(p.sq[v]) == rankOf(from) && absDiff(int(p.sq[v])&7, int(from)&7) == 1 {
+				play(a, board.Square(int(p.sq[v])+forward(us)), v, -1, false)
+			}
+		}
+	}
+}
+
+func absDiff(a, b int) int {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+// justPushed is the pawn of the side not to move that can have just moved
+// two squares (on its fourth rank, the two squares behind it empty), or −1.
+// The tables hold at most one pawn a side, so there is at most one.
+func (l *layout) justPushed(p *pos) int {
+	them := 1 - p.stm
+	occ, _, _ := l.occupancy(p)
+	for i := 0; i < l.men; i++ {
+		if l.kind[i] != pawn || l.side[i] != them {
+			continue
+		}
+		s := int(p.sq[i])
+		if rankOf(p.sq[i]) != startRank(them)+2*(1-2*them) {
+			continue
+		}
+		if !occ.Has(board.Square(s-forward(them))) && !occ.Has(board.Square(s-2*forward(them))) {
+			return i
+		}
+	}
+	return -1
+}
+
+// epOpen says whether the side to move in p has a legal en passant
+// capture, were one open.
+func (l *layout) epOpen(p *pos) bool {
+	q := *p
+	q.ep = true
+	open := false
+	l.eachMove(&q, func(r pos, a, captured, _ int) {
+		if captured >= 0 && r.sq[a] != q.sq[captured] {
+			open = true // the capturer did not land on the captured pawn's square
+		}
+	})
+	return open
+}

@@ -1,0 +1,212 @@
+package tablebase
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"kibitz/engine/board"
+)
+
+// boardOf writes a table position as a board (no castling; the en passant
+// square behind the pawn that has just moved two squares when ep is set).
+func boardOf(t *testing.T, l *layout, p pos) *board.Position {
+	t.Helper()
+	var grid [64]byte
+	for i := 0; i < l.men; i++ {
+		c := "KQRBNP"[l.kind[i]]
+		if l.side[i] == 1 {
+			c += 'a' - 'A'
+		}
+		grid[p.sq[i]] = c
+	}
+	var fen strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			if c := grid[r*8+f]; c != 0 {
+				if empty > 0 {
+					fen.WriteByte(byte('0' + empty))
+					empty = 0
+				}
+				fen.WriteByte(c)
+			} else {
+				empty++
+			}
+		}
+		if empty > 0 {
+			fen.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			fen.WriteByte('/')
+		}
+	}
+	fen.WriteString([]string{" w - ", " b - "}[p.stm])
+	if p.ep {
+		v := p.sq[l.justPushed(&p)]
+		fen.WriteString(board.Square(int(v) - forward(1-p.stm)).String())
+	} else {
+		fen.WriteString("-")
+	}
+	fen.WriteString(" 0 1")
+	b, err := board.ParseFEN(fen.String())
+	if err != nil {
+		t.Fatalf("%s: %v", fen.String(), err)
+	}
+	return b
+}
+
+// randomPositions draws legal positions of a signature, some with an en
+// passant capture open.
+func randomPositions(l *layout, n int, seed uint64) []pos {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []pos
+	for len(out) < n {
+		p := l.decode(rng.IntN(l.size()))
+		if l.legal(&p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// The table's move generator agrees with the board's on every position
+// drawn: the same number of legal moves, en passant and promotions
+// included.
+func TestPawnMovesMatchTheBoard(t *testing.T) {
+	for _, name := range []string{"KPvK", "KPvKP", "KQvKP", "KRvKP", "KPPvK"} {
+		sig, _ := ParseSignature(name)
+		l := newLayout(sig)
+		eps := 0
+		for _, p := range randomPositions(&l, 3000, 1) {
+			b := boardOf(t, &l, p)
+			var ml board.MoveList
+			b.GenerateMoves(&ml, board.GenAll)
+			n := 0
+			l.eachMove(&p, func(pos, int, int, int) { n++ })
+			if n != ml.N {
+				t.Fatalf("%s %s: %d moves, the board has %d", name, b.FEN(), n, ml.N)
+			}
+			if p.ep {
+				eps++
+			}
+		}
+		if l.ep && eps == 0 {
+			t.Errorf("%s: no position with en passant open was drawn", name)
+		}
+	}
+}
+
+// Every position's value follows from its moves' values, read with the
+// board's own move generator: a win in d plies has a move to a loss in
+// d−1 and none faster, a loss in d has only moves to wins, the longest in
+// d−1, a draw has a move to a draw and none to a loss.
+func TestPawnTablesAreConsistent(t *testing.T) {
+	names := []string{"KPvK", "KQvKP"}
+	if !testing.Short() {
+		names = append(names, "KPvKP")
+	}
+	set := NewSet()
+	for _, name := range names {
+		sig, _ := ParseSignature(name)
+		set.Table(sig)
+		l := newLayout(sig)
+		for _, p := range randomPositions(&l, 2000, 2) {
+			b := boardOf(t, &l, p)
+			r, d := set.value(sig, p)
+			var ml board.MoveList
+			b.GenerateMoves(&ml, board.GenAll)
+			bestWin, longestLoss, draws := 1000, -1, 0
+			for _, m := range ml.Slice() {
+				c := b.Clone()
+				c.MakeMove(m)
+				cs, cp, err := fromBoard(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch cr, cd := set.value(cs, cp); cr {
+				case loss:
+					bestWin = min(bestWin, int(cd)+1)
+				case win:
+					longestLoss = max(longestLoss, int(cd)+1)
+				default:
+					draws++
+				}
+			}
+			ok := true
+			switch {
+			case ml.N == 0:
+				ok = (r == loss && b.InCheck() && d == 0) || (r == draw && !b.InCheck())
+			case r == win:
+				ok = bestWin == int(d)
+			case r == loss:
+				ok = bestWin == 1000 && draws == 0 && longestLoss == int(d)
+			case r == draw:
+				ok = bestWin == 1000 && draws > 0
+			}
+			if !ok {
+				t.Fatalf("%s %s: result %d in %d plies; moves: fastest win %d, longest loss %d, %d draws",
+					name, b.FEN(), r, d, bestWin, longestLoss, draws)
+			}
+		}
+	}
+}
+
+func TestPawnEndings(t *testing.T) {
+	set := NewSet()
+	for _, c := range []struct {
+		fen string
+		wdl int
+	}{
+		{"k7/8/8/8/8/8/P7/K7 w - - 0 1", 0},       // a rook's pawn and the defender in the corner
+		{"4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", -1},   // the king in front on the sixth: a win whoever moves
+		{"4k3/8/4P3/4K3/8/8/8/8 w - - 0 1", 0},    // the defender holds the opposition
+		{"4k3/8/4P3/4K3/8/8/8/8 b - - 0 1", -1},   // and loses it when he must move
+		{"8/4P3/8/8/8/8/k7/4K3 w - - 0 1", 1},     // the pawn queens
+		{"8/5P1k/5K2/8/8/8/8/8 w - - 0 1", 1},     // f8=Q stalemates, f8=R wins
+		{"8/5P1k/5K2/8/8/8/8/8 b - - 0 1", -1},    //
+		{"5Q2/7k/5K2/8/8/8/8/8 b - - 0 1", 0},     // the stalemate
+		{"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", -1},   // Black's pawn: the colours flip
+		{"8/8/8/8/8/1k6/p7/K7 w - - 0 1", 0},      // Kb1: the pawn is lost or Black stalemates
+	} {
+		b, err := board.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := set.Probe(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.WDL != c.wdl {
+			t.Errorf("%s: %+v (best %v), want %d", c.fen, r, r.Best, c.wdl)
+		}
+	}
+}
+
+// En passant changes results: some positions of KPvKP are won or lost
+// only because the capture is open (or shut).
+func TestEnPassantMatters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("KPvKP takes a while")
+	}
+	set := NewSet()
+	sig, _ := ParseSignature("KPvKP")
+	tab := set.Table(sig)
+	l := newLayout(sig)
+	differ, open := 0, 0
+	for i := l.size() / 2; i < l.size(); i++ {
+		if tab.res[i] == illegal {
+			continue
+		}
+		open++
+		p := l.decode(i)
+		p.ep = false
+		if j := l.canon(&p); tab.res[j] != tab.res[i] {
+			differ++
+		}
+	}
+	t.Logf("KPvKP: %d positions with en passant open, %d with another result than without", open, differ)
+	if open == 0 || differ == 0 {
+		t.Errorf("en passant: %d positions open, %d differ", open, differ)
+	}
+}
