@@ -44,6 +44,30 @@ func kingSquares(in func(file, rank int) bool) (t [64]int8) {
 	return
 }
 
+// symTable[k][s] is symmetry(s, k), looked up in the generator's
+// innermost loops.
+var symTable = func() (t [8][64]board.Square) {
+	for k := range t {
+		for s := range t[k] {
+			t[k][s] = symmetry(board.Square(s), k)
+		}
+	}
+	return
+}()
+
+// triangleSquares[n] and halfBoardSquares[n] are the squares numbered n
+// by the two king indexes.
+var triangleSquares, halfBoardSquares = squaresOf(&triangle), squaresOf(&halfBoard)
+
+func squaresOf(index *[64]int8) (t [64]board.Square) {
+	for s, n := range index {
+		if n >= 0 {
+			t[n] = board.Square(s)
+		}
+	}
+	return
+}
+
 // symmetry applies transform k (bit 0: mirror files, bit 1: mirror ranks,
 // bit 2: swap files and ranks) to a square.
 func symmetry(s board.Square, k int) board.Square {
@@ -81,12 +105,13 @@ func (l *layout) canon(p *pos) int {
 	}
 	kings := l.kingIndex()
 	for k := 0; k < symmetries; k++ {
-		if kings[symmetry(p.sq[0], k)] < 0 {
+		sym := &symTable[k]
+		if kings[sym[p.sq[0]]] < 0 {
 			continue
 		}
 		q := *p
 		for i := 0; i < l.men; i++ {
-			q.sq[i] = symmetry(p.sq[i], k)
+			q.sq[i] = sym[p.sq[i]]
 		}
 		for i := 1; i+1 < l.men; i++ {
 			if l.side[i] == l.side[i+1] && l.kind[i] == l.kind[i+1] && q.sq[i] > q.sq[i+1] {
@@ -101,7 +126,9 @@ func (l *layout) canon(p *pos) int {
 }
 
 // size is the number of entries of the table.
-func (l *layout) size() int {
+func (l *layout) size() int { return l.entries }
+
+func (l *layout) countEntries() int {
 	n := 10 * 2
 	if l.pawns {
 		n = 32 * 2
@@ -141,10 +168,10 @@ func (l *layout) decode(i int) pos {
 		p.sq[k] = board.Square(i & 63)
 		i >>= 6
 	}
-	for s, n := range l.kingIndex() {
-		if int(n) == i {
-			p.sq[0] = board.Square(s)
-		}
+	if l.pawns {
+		p.sq[0] = halfBoardSquares[i]
+	} else {
+		p.sq[0] = triangleSquares[i]
 	}
 	return p
 }
@@ -159,6 +186,7 @@ type layout struct {
 	kings     [2]int
 	men       int
 	pawns, ep bool
+	entries   int // the size of the index
 }
 
 func newLayout(s Signature) layout {
@@ -173,6 +201,7 @@ func newLayout(s Signature) layout {
 		}
 	}
 	l.pawns, l.ep = pawns[0] || pawns[1], pawns[0] && pawns[1]
+	l.entries = l.countEntries()
 	return l
 }
 
