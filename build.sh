@@ -13,7 +13,7 @@ WASM_EXEC="$GOROOT_DIR/lib/wasm/go_js_wasm_exec"
 PAGE_GO=go1.27.4
 page_go() { GOTOOLCHAIN=$PAGE_GO go "$@"; }
 # The endgame tables the page can fetch (docs/endgames.md).
-PAGE_TABLES=KQvK,KRvK,KBNvK
+PAGE_TABLES=KQvK,KRvK,KPvK,KBNvK
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "build.sh: '$1' is required: $2" >&2; exit 1; }; }
 

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"time"
 
 	"kibitz/engine/board"
@@ -22,7 +24,7 @@ func runTB(args []string, stdout, stderr io.Writer) error {
 
 func runTBGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tb gen", stderr)
-	men := fs.Int("men", 3, "every pawnless ending with up to this many men (3 or 4)")
+	men := fs.Int("men", 3, "every ending with up to this many men, pawns included (3 or 4)")
 	list := fs.String("tables", "", "only these endings, comma-separated (e.g. KQvKR,KBNvK)")
 	out := fs.String("out", "tables", "directory to write the table files to")
 	if err := parseFlags(fs, args); err != nil {
@@ -42,15 +44,17 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 	}
 	set := tablebase.NewSet()
 	start := time.Now()
-	last := start
+	var mu sync.Mutex
 	set.Progress = func(t *tablebase.Table) {
-		now := time.Now()
-		fmt.Fprintf(stdout, "%-8s %6.2f s  %s\n", t.Sig, now.Sub(last).Seconds(), t.Stats().Line(t.Sig))
-		last = now
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(stdout, "%-8s done at %6.1f s  %s\n", t.Sig, time.Since(start).Seconds(), t.Stats().Line(t.Sig))
 	}
+	// The tables that do not need each other are generated side by side,
+	// one per core; each also seeds its positions on every core.
+	tables := set.Generate(sigs, runtime.GOMAXPROCS(0))
 	total := int64(0)
-	for _, sig := range sigs {
-		t := set.Table(sig)
+	for _, t := range tables {
 		path := filepath.Join(*out, t.Sig.String()+tablebase.FileExt)
 		n, err := writeTable(path, t)
 		if err != nil {
@@ -77,7 +81,7 @@ func writeTable(path string, t *tablebase.Table) (int64, error) {
 
 func runTBProbe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tb probe", stderr)
-	fen := fs.String("fen", "", "the position (pawnless, up to 4 men)")
+	fen := fs.String("fen", "", "the position (up to 4 men, no castling rights)")
 	dir := fs.String("dir", "", "table directory (default: generate what the position needs)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -127,6 +127,8 @@ func parseTable(data []byte) (*Table, error) {
 
 // Add puts a table (read from a file) in the set.
 func (set *Set) Add(t *Table) {
+	set.mu.Lock()
+	defer set.mu.Unlock()
 	set.tables[t.Sig.String()] = t
 	set.index(t)
 }

@@ -1,37 +1,86 @@
 package tablebase
 
 import (
+	"runtime"
 	"sort"
+	"sync"
 
 	"kibitz/engine/board"
 )
 
 // Set holds generated tables by signature; the tables a capture leads to
-// are generated first.
+// are generated first. Table and Generate may be called from several
+// goroutines (each table is generated once); ProbeWDL, for the search,
+// reads without locking and expects the set to stay as it is while a
+// search runs.
 type Set struct {
-	tables map[string]*Table
-	byKey  [materials * materials]*Table // by material, for ProbeWDL
-	// Progress, if set, hears of each table as it is finished.
+	mu      sync.Mutex
+	tables  map[string]*Table
+	pending map[string]chan struct{}      // tables being generated
+	byKey   [materials * materials]*Table // by material, for ProbeWDL
+	// Progress, if set, hears of each table as it is finished (from the
+	// goroutine that generated it).
 	Progress func(t *Table)
 }
 
 // NewSet returns an empty set.
-func NewSet() *Set { return &Set{tables: map[string]*Table{}} }
+func NewSet() *Set { return &Set{tables: map[string]*Table{}, pending: map[string]chan struct{}{}} }
 
 // Table returns the table of s (in its canonical orientation, the stronger
 // side as White), generating it and what it needs.
 func (set *Set) Table(s Signature) *Table {
 	s, _ = s.canonical()
-	if t, ok := set.tables[s.String()]; ok {
-		return t
+	key := s.String()
+	for {
+		set.mu.Lock()
+		if t, ok := set.tables[key]; ok {
+			set.mu.Unlock()
+			return t
+		}
+		wait, busy := set.pending[key]
+		if !busy {
+			break // still locked: this goroutine generates it
+		}
+		set.mu.Unlock()
+		<-wait
 	}
+	done := make(chan struct{})
+	set.pending[key] = done
+	set.mu.Unlock()
 	t := set.generate(s)
-	set.tables[s.String()] = t
+	set.mu.Lock()
+	set.tables[key] = t
 	set.index(t)
+	delete(set.pending, key)
+	set.mu.Unlock()
+	close(done)
 	if set.Progress != nil {
 		set.Progress(t)
 	}
 	return t
+}
+
+// Generate makes the tables of sigs (and those they need), up to workers
+// of them at once, and returns them in the order of sigs.
+func (set *Set) Generate(sigs []Signature, workers int) []*Table {
+	out := make([]*Table, len(sigs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = set.Table(sigs[i])
+			}
+		}()
+	}
+	for i := range sigs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 // value of a position of any signature for its side to move: result code
@@ -114,9 +163,8 @@ func (set *Set) generate(s Signature) *Table {
 	b := &builder{set: set, sig: s, l: l,
 		t:     &Table{Sig: s, res: make([]uint8, size), dtm: make([]uint8, size)},
 		count: make([]uint8, size), longest: make([]uint8, size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
-	for i := 0; i < size; i++ {
-		b.seed(i)
-	}
+	b.prepareExits()
+	b.seedAll()
 	for d := 0; d < 255; d++ {
 		for k := 0; k < len(b.levels[d]); k++ {
 			i := int(b.levels[d][k])
@@ -138,6 +186,141 @@ func (set *Set) generate(s Signature) *Table {
 	return b.t
 }
 
+// seedAll seeds every position, on all cores: a position's seed writes
+// only its own entries, and the order of the positions within a level
+// does not change what the levels resolve, so the table is the same
+// whatever the number of cores.
+func (b *builder) seedAll() {
+	size := b.l.size()
+	workers := min(runtime.GOMAXPROCS(0), max(1, size>>16))
+	chunk := (size + workers - 1) / workers
+	parts := make([]seeder, workers)
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func(sd *seeder, from, to int) {
+			defer wg.Done()
+			for i := from; i < to; i++ {
+				b.seed(i, sd)
+			}
+		}(&parts[w], w*chunk, min(size, (w+1)*chunk))
+	}
+	wg.Wait()
+	for w := range parts {
+		for d := range b.levels {
+			b.levels[d] = append(b.levels[d], parts[w].levels[d]...)
+		}
+	}
+}
+
+// seeder is one core's share of the seeding: the positions it resolved,
+// by level, and its scratch list of a position's children.
+type seeder struct {
+	levels   [256][]int32
+	children []int
+}
+
+// exit is how a move that leaves the table (a capture, a promotion) is
+// looked up in the smaller table it leads to, worked out once per kind of
+// move rather than once per position: which of this table's pieces
+// stands where in the other table's order, whether the colours swap (the
+// ranks mirrored, the side to move flipped), and that table.
+type exit struct {
+	order   [maxMen]int8
+	men     int
+	bare    bool // two bare kings: a draw
+	swapped bool
+	table   *Table
+	layout  layout
+}
+
+// exitKey numbers a move's way out of the table: the piece moved, the
+// piece captured (−1: none) and the kind promoted to (−1: none).
+func exitKey(a, captured, promoted int) int {
+	return (a*(maxMen+1)+captured+1)*8 + promoted + 1
+}
+
+// prepareExits works out every way out of the table before the seeding
+// starts, generating the smaller tables first (the seeding then only
+// reads them).
+func (b *builder) prepareExits() {
+	l := &b.l
+	for a := 0; a < l.men; a++ {
+		proms := []int{-1}
+		if l.kind[a] == pawn {
+			proms = append(proms, promotions[:]...)
+		}
+		for captured := -1; captured < l.men; captured++ {
+			if captured >= 0 && (l.side[captured] == l.side[a] || l.kind[captured] == king) {
+				continue
+			}
+			for _, promoted := range proms {
+				if captured < 0 && promoted < 0 {
+					continue
+				}
+				b.exits[exitKey(a, captured, promoted)] = b.set.exitOf(l, a, captured, promoted)
+			}
+		}
+	}
+}
+
+// exitOf works out one way out of a table of layout l.
+func (set *Set) exitOf(l *layout, a, captured, promoted int) *exit {
+	// Where each piece goes: childOf on a position whose squares are the
+	// pieces' own numbers.
+	var numbered pos
+	for i := 0; i < l.men; i++ {
+		numbered.sq[i] = board.Square(i)
+	}
+	s, np := childOf(l, numbered, a, captured, promoted)
+	e := &exit{men: s.Men()}
+	if len(s.White) == 1 && len(s.Black) == 1 {
+		e.bare = true
+		return e
+	}
+	cs, swapped := s.canonical()
+	e.swapped, e.table, e.layout = swapped, set.Table(cs), newLayout(cs)
+	if !swapped {
+		for k := 0; k < e.men; k++ {
+			e.order[k] = int8(np.sq[k])
+		}
+		return e
+	}
+	// Black becomes White: Black's pieces first (as value does).
+	sl := newLayout(s)
+	n := 0
+	for c := 1; c >= 0; c-- {
+		for i := 0; i < sl.men; i++ {
+			if sl.side[i] == c {
+				e.order[n] = int8(np.sq[i])
+				n++
+			}
+		}
+	}
+	return e
+}
+
+// lookup is the value, for its side to move, of the position q reaches
+// (q in this table's order, after the move).
+func (e *exit) lookup(q *pos) (uint8, uint8) {
+	if e.bare {
+		return draw, 0
+	}
+	var c pos
+	c.stm = q.stm
+	for k := 0; k < e.men; k++ {
+		c.sq[k] = q.sq[e.order[k]]
+	}
+	if e.swapped {
+		for k := 0; k < e.men; k++ {
+			c.sq[k] ^= 56
+		}
+		c.stm = 1 - q.stm
+	}
+	i := e.layout.canon(&c)
+	return e.table.res[i], e.table.dtm[i]
+}
+
 // builder is the state of one table's generation.
 type builder struct {
 	set        *Set
@@ -149,13 +332,13 @@ type builder struct {
 	drawn      []bool       // a move reaches a draw
 	pendingWin []uint8      // a capture wins in this many plies (0: none)
 	levels     [256][]int32 // positions resolved at each distance (−i−1: a capture's win, to confirm)
-	children   []int
+	exits      [maxMen * (maxMen + 1) * 8]*exit
 }
 
 // seed counts position i's moves, resolves those that leave the table
 // (captures, promotions) and settles the position at once when its moves
 // allow.
-func (b *builder) seed(i int) {
+func (b *builder) seed(i int, sd *seeder) {
 	l, t := &b.l, b.t
 	p := l.decode(i)
 	if !l.legal(&p) || l.canon(&p) != i {
@@ -163,19 +346,19 @@ func (b *builder) seed(i int) {
 		return
 	}
 	moves, best := 0, 255
-	b.children = b.children[:0]
+	sd.children = sd.children[:0]
 	l.eachMove(&p, func(q pos, a, captured, promoted int) {
 		moves++
 		if captured < 0 && promoted < 0 {
 			// Symmetric moves may reach one class: count classes, as
 			// the predecessors of a class are visited once.
-			if j := l.canon(&q); !contains(b.children, j) {
-				b.children = append(b.children, j)
+			if j := l.canon(&q); !contains(sd.children, j) {
+				sd.children = append(sd.children, j)
 				b.count[i]++
 			}
 			return
 		}
-		switch r, d := b.set.value(childOf(l, q, a, captured, promoted)); r {
+		switch r, d := b.exits[exitKey(a, captured, promoted)].lookup(&q); r {
 		case loss:
 			best = min(best, int(d)+1)
 		case win:
@@ -188,16 +371,16 @@ func (b *builder) seed(i int) {
 	switch {
 	case moves == 0 && l.attacked(&p, p.sq[l.kings[p.stm]], 1-p.stm, occ):
 		t.res[i] = loss // checkmated
-		b.levels[0] = append(b.levels[0], int32(i))
+		sd.levels[0] = append(sd.levels[0], int32(i))
 	case moves == 0:
 		t.res[i] = draw // stalemate
 	case best < 255:
 		b.pendingWin[i] = uint8(best)
-		b.levels[best] = append(b.levels[best], int32(-i-1)) // a win at that level unless sooner
+		sd.levels[best] = append(sd.levels[best], int32(-i-1)) // a win at that level unless sooner
 	case b.count[i] == 0 && !b.drawn[i]:
 		d := int(b.longest[i]) + 1
 		t.res[i], t.dtm[i] = loss, uint8(d)
-		b.levels[d] = append(b.levels[d], int32(i))
+		sd.levels[d] = append(sd.levels[d], int32(i))
 	case b.count[i] == 0:
 		t.res[i] = draw
 	}

@@ -2,6 +2,8 @@ package tablebase
 
 import (
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,7 +108,7 @@ func TestPawnTablesAreConsistent(t *testing.T) {
 	if !testing.Short() {
 		names = append(names, "KPvKP")
 	}
-	set := NewSet()
+	set := tables
 	for _, name := range names {
 		sig, _ := ParseSignature(name)
 		set.Table(sig)
@@ -153,21 +155,22 @@ func TestPawnTablesAreConsistent(t *testing.T) {
 }
 
 func TestPawnEndings(t *testing.T) {
-	set := NewSet()
+	set := tables
 	for _, c := range []struct {
 		fen string
 		wdl int
 	}{
-		{"k7/8/8/8/8/8/P7/K7 w - - 0 1", 0},       // a rook's pawn and the defender in the corner
-		{"4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", -1},   // the king in front on the sixth: a win whoever moves
-		{"4k3/8/4P3/4K3/8/8/8/8 w - - 0 1", 0},    // the defender holds the opposition
-		{"4k3/8/4P3/4K3/8/8/8/8 b - - 0 1", -1},   // and loses it when he must move
-		{"8/4P3/8/8/8/8/k7/4K3 w - - 0 1", 1},     // the pawn queens
-		{"8/5P1k/5K2/8/8/8/8/8 w - - 0 1", 1},     // f8=Q stalemates, f8=R wins
-		{"8/5P1k/5K2/8/8/8/8/8 b - - 0 1", -1},    //
-		{"5Q2/7k/5K2/8/8/8/8/8 b - - 0 1", 0},     // the stalemate
-		{"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", -1},   // Black's pawn: the colours flip
-		{"8/8/8/8/8/1k6/p7/K7 w - - 0 1", 0},      // Kb1: the pawn is lost or Black stalemates
+		{"k7/8/8/8/8/8/P7/K7 w - - 0 1", 0},     // a rook's pawn and the defender in the corner
+		{"4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", -1}, // the king in front on the sixth: a win whoever moves
+		{"4k3/8/4P3/4K3/8/8/8/8 w - - 0 1", 0},  // the defender holds the opposition
+		{"4k3/8/4P3/4K3/8/8/8/8 b - - 0 1", 0},  // to move, he still holds with Ke7 (Kd5 Ke8 Kd6 Kd8)
+		{"8/4P3/8/8/8/8/k7/4K3 w - - 0 1", 1},   // the pawn queens
+		{"8/5P1k/5K2/8/8/8/8/8 w - - 0 1", 1},   // f8=Q stalemates, f8=R wins
+		{"8/5P1k/5K2/8/8/8/8/8 b - - 0 1", -1},  //
+		{"5Q2/7k/5K2/8/8/8/8/8 b - - 0 1", 0},   // the stalemate
+		{"4k3/8/8/8/8/8/3p4/7K w - - 0 1", -1},  // Black's pawn queens: the colours flip
+		{"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", 0},  // unless White's king takes it
+		{"8/8/8/8/8/1k6/p7/K7 w - - 0 1", 0},    // Kb1: the pawn is lost or Black stalemates
 	} {
 		b, err := board.ParseFEN(c.fen)
 		if err != nil {
@@ -189,7 +192,7 @@ func TestEnPassantMatters(t *testing.T) {
 	if testing.Short() {
 		t.Skip("KPvKP takes a while")
 	}
-	set := NewSet()
+	set := tables
 	sig, _ := ParseSignature("KPvKP")
 	tab := set.Table(sig)
 	l := newLayout(sig)
@@ -208,5 +211,26 @@ func TestEnPassantMatters(t *testing.T) {
 	t.Logf("KPvKP: %d positions with en passant open, %d with another result than without", open, differ)
 	if open == 0 || differ == 0 {
 		t.Errorf("en passant: %d positions open, %d differ", open, differ)
+	}
+}
+
+// A table is the same whether its positions are seeded on one core or on
+// several, and whether tables are generated one at a time or side by side.
+func TestGenerationOnCoresIsDeterministic(t *testing.T) {
+	names := []string{"KPvK", "KRvK", "KQvK", "KBvK"}
+	var sigs []Signature
+	for _, n := range names {
+		s, _ := ParseSignature(n)
+		sigs = append(sigs, s)
+	}
+	prev := runtime.GOMAXPROCS(1)
+	one := NewSet().Generate(sigs, 1)
+	runtime.GOMAXPROCS(max(prev, 4))
+	many := NewSet().Generate(sigs, 4)
+	runtime.GOMAXPROCS(prev)
+	for i := range sigs {
+		if !slices.Equal(one[i].res, many[i].res) || !slices.Equal(one[i].dtm, many[i].dtm) {
+			t.Errorf("%s differs between one core and several", names[i])
+		}
 	}
 }

@@ -93,8 +93,12 @@ func fromBoard(b *board.Position) (Signature, pos, error) {
 // Probe looks a position up (generating the tables it needs), with the
 // best move: the fastest mate when winning, the longest resistance when
 // losing, a move that keeps the draw otherwise. Castling rights and the
-// fifty-move rule are not considered.
+// fifty-move rule are not considered (a position with castling rights is
+// refused).
 func (set *Set) Probe(b *board.Position) (Result, error) {
+	if b.Castling() != 0 {
+		return Result{}, fmt.Errorf("castling rights: the tables leave castling out")
+	}
 	s, p, err := fromBoard(b)
 	if err != nil {
 		return Result{}, err

@@ -45,10 +45,11 @@ const materials = 3 * 3 * 3 * 3 * 3
 // ProbeWDL looks up, without allocating and without generating anything,
 // the result for the side to move of a position of at most MaxMen men
 // whose table the set holds: +1 win, 0 draw, −1 loss. ok is false when
-// there is no table for it. For the search: it assumes no castling rights.
+// there is no table for it, or when castling is still allowed (the tables
+// leave it out).
 func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
-	if b.Occupied().Count() > maxMen {
-		return 0, false
+	if b.Occupied().Count() > maxMen || b.Castling() != 0 {
+		return 0, false // castling is not in the tables
 	}
 	wk, ok1 := materialKey(b, board.White)
 	bk, ok2 := materialKey(b, board.Black)

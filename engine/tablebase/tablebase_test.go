@@ -11,14 +11,18 @@ import (
 	"kibitz/engine/board"
 )
 
+// tables is the set of the tests that only read tables, so that each
+// table is generated once per run of the package's tests.
+var tables = NewSet()
+
 // The longest forced mates are published facts: 10 moves in KQvK, 16 in
-// KRvK (and, in the longer test, 19 in KBBvK, 33 in KBNvK, 35 in KQvKR).
+// KRvK, 28 in KPvK (and, in the longer test, 19 in KBBvK, 33 in KBNvK, 35 in KQvKR).
 func TestLongestMates(t *testing.T) {
-	cases := map[string]int{"KQvK": 10, "KRvK": 16}
+	cases := map[string]int{"KQvK": 10, "KRvK": 16, "KPvK": 28}
 	if !testing.Short() {
 		cases["KBBvK"], cases["KBNvK"], cases["KQvKR"] = 19, 33, 35
 	}
-	set := NewSet()
+	set := tables
 	for name, want := range cases {
 		sig, err := ParseSignature(name)
 		if err != nil {
@@ -33,7 +37,7 @@ func TestLongestMates(t *testing.T) {
 }
 
 func TestProbe(t *testing.T) {
-	set := NewSet()
+	set := tables
 	for _, c := range []struct {
 		fen  string
 		wdl  int
@@ -148,6 +152,14 @@ func TestProbeWDL(t *testing.T) {
 	q, _ := board.ParseFEN("8/8/8/4k3/8/8/8/KQ6 w - - 0 1")
 	if _, ok := set.ProbeWDL(q); ok {
 		t.Error("a table the set does not hold answered")
+	}
+	// With castling still allowed the position is not the table's.
+	c, _ := board.ParseFEN("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	if _, ok := set.ProbeWDL(c); ok {
+		t.Error("a position with castling rights answered from the table")
+	}
+	if _, err := set.Probe(c); err == nil {
+		t.Error("Probe took a position with castling rights")
 	}
 }
 
