@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"runtime"
-	"sort"
 	"sync"
 
 	"kibitz/engine/board"
@@ -116,36 +115,18 @@ func (set *Set) value(s Signature, p pos) (uint8, uint8) {
 // not −1, has become that kind. Each side's pieces stay in the
 // signature's order (kings first, then by kind).
 func childOf(l *layout, q pos, a, captured, promoted int) (Signature, pos) {
-	var ns Signature
-	var np pos
-	n := 0
-	for c := 0; c < 2; c++ {
-		type piece struct {
-			kind int
-			sq   board.Square
+	var men [2][]man
+	for i := 0; i < l.men; i++ {
+		if i == captured {
+			continue
 		}
-		var ps []piece
-		for i := 0; i < l.men; i++ {
-			if i == captured || l.side[i] != c {
-				continue
-			}
-			k := l.kind[i]
-			if i == a && promoted >= 0 {
-				k = promoted
-			}
-			ps = append(ps, piece{k, q.sq[i]})
+		k := l.kind[i]
+		if i == a && promoted >= 0 {
+			k = promoted
 		}
-		sort.SliceStable(ps, func(i, j int) bool { return ps[i].kind < ps[j].kind })
-		for _, x := range ps {
-			if c == 0 {
-				ns.White = append(ns.White, x.kind)
-			} else {
-				ns.Black = append(ns.Black, x.kind)
-			}
-			np.sq[n] = x.sq
-			n++
-		}
+		men[l.side[i]] = append(men[l.side[i]], man{k, q.sq[i]})
 	}
+	ns, np := arrange(men)
 	np.stm = q.stm
 	return ns, np
 }

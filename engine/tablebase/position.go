@@ -123,3 +123,32 @@ func attacks(p int, s board.Square, occ board.Bitboard) board.Bitboard {
 	}
 	return board.KnightAttacks(s)
 }
+
+// man is one piece of a position: its kind and its square.
+type man struct {
+	kind int
+	sq   board.Square
+}
+
+// arrange puts each side's men in the order of a signature (by kind) and
+// returns the signature with the squares in that order: the one place
+// that decides which index a position's men take.
+func arrange(men [2][]man) (Signature, pos) {
+	var s Signature
+	var p pos
+	n := 0
+	for c := range men {
+		ps := men[c]
+		sort.SliceStable(ps, func(i, j int) bool { return ps[i].kind < ps[j].kind })
+		for _, x := range ps {
+			if c == 0 {
+				s.White = append(s.White, x.kind)
+			} else {
+				s.Black = append(s.Black, x.kind)
+			}
+			p.sq[n] = x.sq
+			n++
+		}
+	}
+	return s, p
+}

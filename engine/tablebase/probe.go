@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"fmt"
-	"sort"
 
 	"kibitz/engine/board"
 )
@@ -58,28 +57,14 @@ func fromBoard(b *board.Position) (Signature, pos, error) {
 		return s, p, fmt.Errorf("%d men: the tables go up to %d", n, maxMen)
 	}
 	kinds := map[board.PieceType]int{board.King: king, board.Queen: queen, board.Rook: rook, board.Bishop: bishop, board.Knight: knight, board.Pawn: pawn}
-	n := 0
+	var men [2][]man
 	for c, side := range []board.Color{board.White, board.Black} {
-		type piece struct {
-			kind int
-			sq   board.Square
-		}
-		var ps []piece
 		for occ := b.ColorBB(side); occ != 0; {
 			sq := occ.PopFirst()
-			ps = append(ps, piece{kinds[b.PieceAt(sq).Type()], sq})
-		}
-		sort.Slice(ps, func(i, j int) bool { return ps[i].kind < ps[j].kind })
-		for _, x := range ps {
-			if c == 0 {
-				s.White = append(s.White, x.kind)
-			} else {
-				s.Black = append(s.Black, x.kind)
-			}
-			p.sq[n] = x.sq
-			n++
+			men[c] = append(men[c], man{kinds[b.PieceAt(sq).Type()], sq})
 		}
 	}
+	s, p = arrange(men)
 	if b.SideToMove() == board.Black {
 		p.stm = 1
 	}
