@@ -303,9 +303,10 @@ mutation)
 	;;
 train)
 	# Reproduces the default net end to end (scripts/train.sh: generation 1
-	# from classical self-play, generation 2 from generation 1's, 3 from 2's).
+	# from classical self-play, generation 2 from generation 1's, 3 from 2's,
+	# 4 from 2's and 3's).
 	native >/dev/null
-	scripts/train.sh "${2:-3}"
+	scripts/train.sh "${2:-4}"
 	;;
 bench-api)
 	npm_deps

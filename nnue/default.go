@@ -6,11 +6,12 @@ import (
 	"sync"
 )
 
-// The embedded net: generation 3, trained by "kibitz train" on 3.7 M
-// positions of generation 2's self-play (5 000 nodes a move), which learned
-// from generation 1's, itself trained on self-play with the classical
-// evaluation (recipes in docs/training.md and scripts/train.sh; the
-// matches in docs/elo-log.md).
+// The embedded net: generation 4, trained by "kibitz train" on 5.4 M
+// positions of generations 2's and 3's self-play (5 000 nodes a move, half
+// of the positions without castling rights mirrored); the generations
+// before it learned from their predecessors' games, back to self-play with
+// the classical evaluation (recipes in docs/training.md and
+// scripts/train.sh; the matches in docs/elo-log.md).
 //
 //go:embed default.nnue
 var defaultNet []byte

@@ -13,16 +13,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 kibitz=${KIBITZ:-bin/kibitz}
 [ -x "$kibitz" ] || { echo "$kibitz not found: run ./build.sh native first" >&2; exit 1; }
-target=${1:-3}
-case "$target" in 1 | 2 | 3) ;; *) echo "usage: $0 [1|2|3]" >&2; exit 2 ;; esac
+target=${1:-4}
+case "$target" in 1 | 2 | 3 | 4) ;; *) echo "usage: $0 [1|2|3|4]" >&2; exit 2 ;; esac
 nodes=${NODES:-3000}
 out=train-data
 mkdir -p "$out"
 
 # generation runs datagen then train for one generation: games played with
 # "nodes" per move from seed "seed", the net trained on the first
-# "positions" positions (0: all) with target blend "lambda"; extra arguments
-# choose the evaluation that plays the self-play games.
+# "positions" positions (0: all) of those games with target blend "lambda";
+# extra arguments choose the evaluation that plays the self-play games.
 generation() {
 	local gen=$1 games=$2 epochs=$3 positions=$4 nodes=$5 seed=$6 lambda=$7
 	shift 7
@@ -30,7 +30,7 @@ generation() {
 	"$kibitz" datagen --out "$out/gen$gen.kgames" --until "$games" --nodes "$nodes" --seed "$seed" "$@"
 	echo "== generation $gen: training, $epochs epochs"
 	"$kibitz" train --data "$out/gen$gen.kgames" --out "$out/gen$gen.nnue" --epochs "$epochs" --seed 1 \
-		--positions "$positions" --lambda "$lambda" --checkpoint "$out/gen$gen.ckpt"
+		--games ":$games" --positions "$positions" --lambda "$lambda" --checkpoint "$out/gen$gen.ckpt"
 }
 
 [ -f "$out/gen1.nnue" ] || generation 1 "${GAMES1:-24948}" "${EPOCHS1:-6}" 0 "$nodes" 1 0.5 --nnue=false
@@ -38,4 +38,14 @@ generation() {
 [ -f "$out/gen2.nnue" ] || generation 2 "${GAMES2:-52443}" "${EPOCHS2:-6}" "${POSITIONS2:-4000000}" "$nodes" 2 0.5 \
 	--evalfile "$out/gen1.nnue"
 [ "$target" = 2 ] && exit 0
-generation 3 "${GAMES3:-46000}" "${EPOCHS3:-6}" 0 5000 4 0.25 --evalfile "$out/gen2.nnue"
+[ -f "$out/gen3.nnue" ] || generation 3 "${GAMES3:-46000}" "${EPOCHS3:-6}" 0 5000 4 0.25 --evalfile "$out/gen2.nnue"
+[ "$target" = 3 ] && exit 0
+# Generation 4 learns from two nets' games: generation 2's (the generation-3
+# data, continued to game 48 652) and generation 3's, half of the positions
+# without castling rights mirrored (docs/training.md).
+echo "== generation 4: self-play of generations 2 and 3 at 5000 nodes per move"
+"$kibitz" datagen --out "$out/gen3.kgames" --until "${GAMES3FOR4:-48653}" --nodes 5000 --seed 4 --evalfile "$out/gen2.nnue"
+"$kibitz" datagen --out "$out/gen4.kgames" --until "${GAMES4:-17852}" --nodes 5000 --seed 4 --evalfile "$out/gen3.nnue"
+echo "== generation 4: training, ${EPOCHS4:-6} epochs"
+"$kibitz" train --data "$out/gen3.kgames,$out/gen4.kgames" --out "$out/gen4.nnue" --mirror \
+	--epochs "${EPOCHS4:-6}" --seed 1 --lambda 0.25 --checkpoint "$out/gen4.ckpt"
