@@ -228,6 +228,7 @@ type rootMove struct {
 	bound    Bound
 	seldepth int
 	pv       []board.Move
+	nodes    uint64 // spent on this move since the search began, for the time manager
 }
 
 func makeRootMoves(pos *board.Position, only []board.Move) []rootMove {

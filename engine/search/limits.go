@@ -63,3 +63,53 @@ func budget(l Limits, side board.Color, overhead time.Duration) timeBudget {
 	soft = min(soft, hard)
 	return timeBudget{soft: max(soft, time.Millisecond), hard: max(hard, time.Millisecond), active: true}
 }
+
+// stability is what the time manager learns from the completed iterations:
+// how many in a row kept the same best move, how much of the search that
+// move took, and how far the score fell in the last one.
+type stability struct {
+	best      board.Move
+	unchanged int     // iterations in a row that kept the best move
+	share     float64 // the best move's share of the root's nodes
+	drop      int     // centipawns the score fell in the last iteration (0 if it rose)
+	score     int
+	started   bool
+}
+
+// update records a completed iteration.
+func (s *stability) update(best board.Move, score int, moves []rootMove, nodes uint64) {
+	if s.started && best == s.best {
+		s.unchanged++
+	} else {
+		s.unchanged = 0
+	}
+	s.drop = 0
+	if s.started && !IsMate(score) && !IsMate(s.score) {
+		s.drop = max(0, s.score-score)
+	}
+	s.best, s.score, s.started = best, score, true
+	s.share = 0
+	for _, rm := range moves {
+		if rm.move == best && nodes > 0 {
+			s.share = float64(rm.nodes) / float64(nodes)
+		}
+	}
+}
+
+// unchangedFactors scale the soft limit by how many iterations in a row
+// kept the best move: a new best move gets more time, a settled one less.
+var unchangedFactors = [...]float64{1.45, 1.2, 1.0, 0.9, 0.8}
+
+// scale is the factor applied to the soft time limit: below 1 when the
+// best move has been stable and took most of the nodes, above 1 when it
+// just changed, its rivals took the effort, or the score fell.
+func (s *stability) scale() float64 {
+	return softScale(s.unchanged, s.share, s.drop)
+}
+
+func softScale(unchanged int, share float64, drop int) float64 {
+	f := unchangedFactors[max(0, min(unchanged, len(unchangedFactors)-1))]
+	f *= 1.6 - max(0, min(share, 1))
+	f *= 1 + float64(max(0, min(drop, 160)))/160
+	return max(0.4, min(f, 2.5))
+}

@@ -37,6 +37,7 @@ type worker struct {
 	// first iteration is complete, and that iteration's scored lines.
 	levelNodes uint64
 	completed  []rootMove
+	stability  stability // the time manager's view of the iterations so far
 
 	stack   [MaxPly + 4]stackEntry
 	pickers [MaxPly + 4]picker // one per ply, reused: a fresh one per node would be zeroed each time
@@ -67,6 +68,7 @@ func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start t
 	if w.e.opts.Strength.Limited() {
 		w.nodeLimit, w.levelNodes = 0, lim.Nodes
 	}
+	w.stability = stability{}
 	w.rootMoves = slices.Clone(rootMoves)
 	for i := range w.rootMoves {
 		w.rootMoves[i].pv = slices.Clone(rootMoves[i].pv)
@@ -259,13 +261,18 @@ func (w *worker) shouldFinish(depth int, res Result) bool {
 	if w.lim.Infinite {
 		return false
 	}
-	if w.tb.active {
-		elapsed := time.Since(w.start)
-		if elapsed >= w.tb.soft || (len(w.rootMoves) == 1 && depth >= 1 && w.lim.MoveTime == 0) {
-			return true
-		}
+	if !w.tb.active {
+		return false
 	}
-	return false
+	if len(w.rootMoves) == 1 && w.lim.MoveTime == 0 {
+		return true
+	}
+	w.stability.update(res.Move, res.Score, w.rootMoves, w.nodes)
+	soft := w.tb.soft
+	if w.lim.MoveTime == 0 {
+		soft = min(time.Duration(float64(soft)*w.stability.scale()), w.tb.hard)
+	}
+	return time.Since(w.start) >= soft
 }
 
 // aspiration searches line pvIdx at depth with a window around the
@@ -314,6 +321,7 @@ func (w *worker) searchRoot(depth, alpha, beta, pvIdx int) int {
 	w.pvLen[0] = 0
 	for i := pvIdx; i < len(w.rootMoves); i++ {
 		rm := &w.rootMoves[i]
+		nodesBefore := w.nodes
 		w.makeMove(rm.move)
 		newDepth := depth - 1 + w.extension(w.pos.InCheck(), 0)
 		var score int
@@ -326,6 +334,7 @@ func (w *worker) searchRoot(depth, alpha, beta, pvIdx int) int {
 			}
 		}
 		w.undoMove()
+		rm.nodes += w.nodes - nodesBefore
 		if w.stopped {
 			return best
 		}
