@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"kibitz/engine/tablebase/wdlnet"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -271,8 +274,25 @@ func TestTablebaseCommands(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "tb", "probe", "--fen", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", "--dir", dir); code != 0 || out != "win: mate in 1 (1 ply); best move a1a8\n" {
 		t.Errorf("tb probe: %d %q", code, out)
 	}
+	// The neural study on KPvK: a small model, its report and its file.
+	model := filepath.Join(dir, "kpk.kwdl")
+	code, out, errOut := runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "20000", "--h1", "16", "--h2", "8", "--out", model)
+	if code != 0 || !strings.Contains(out, "\nKPvK held-out=") || !strings.Contains(out, "\nall held-out=") {
+		t.Errorf("tb study: %d\n%s%s", code, out, errOut)
+	}
+	if f, err := os.Open(model); err != nil {
+		t.Error(err)
+	} else {
+		_, err := wdlnet.Read(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("the study's model: %v", err)
+		}
+	}
 	for _, args := range [][]string{
-		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--tables", "KPPPvK"},
+		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
+		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--out", filepath.Join(dir, "no", "such", "dir", "m.kwdl")},
+		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
 		{"tb", "probe", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, {"tb", "stats", "--dir", t.TempDir()},
 	} {
 		if code, _, errOut := runCLI(t, "", args...); code == 0 || errOut == "" {

@@ -13,12 +13,13 @@ import (
 	"kibitz/engine/tablebase"
 )
 
-// runTB is "kibitz tb gen|probe|stats".
+// runTB is "kibitz tb gen|probe|stats|study".
 func runTB(args []string, stdout, stderr io.Writer) error {
 	return subcommand("tb", args, map[string]func([]string) error{
 		"gen":   func(a []string) error { return runTBGen(a, stdout, stderr) },
 		"probe": func(a []string) error { return runTBProbe(a, stdout, stderr) },
 		"stats": func(a []string) error { return runTBStats(a, stdout, stderr) },
+		"study": func(a []string) error { return runTBStudy(a, stdout, stderr) },
 	})
 }
 

@@ -109,7 +109,7 @@ func parseTable(data []byte) (*Table, error) {
 	if got, want := crc32.Checksum(data[:len(data)-4], castagnoli), binary.LittleEndian.Uint32(data[len(data)-4:]); got != want {
 		return nil, fmt.Errorf("checksum %08x, want %08x", got, want)
 	}
-	t := &Table{Sig: sig, res: make([]uint8, entries), dtm: make([]uint8, entries)}
+	t := &Table{Sig: sig, res: make([]uint8, entries), dtm: make([]uint8, entries), layout: newLayout(sig)}
 	for i, b := range body[:entries] {
 		switch {
 		case b == 0:
@@ -131,6 +131,16 @@ func (set *Set) Add(t *Table) {
 	defer set.mu.Unlock()
 	set.tables[t.Sig.String()] = t
 	set.index(t)
+}
+
+// Loaded returns the set's table of s (in its canonical orientation)
+// without generating it.
+func (set *Set) Loaded(s Signature) (*Table, bool) {
+	s, _ = s.canonical()
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	t, ok := set.tables[s.String()]
+	return t, ok
 }
 
 // LoadDir adds every table file of dir to the set and returns their

@@ -88,22 +88,7 @@ func (set *Set) value(s Signature, p pos) (uint8, uint8) {
 	if len(s.White) == 1 && len(s.Black) == 1 {
 		return draw, 0
 	}
-	cs, swapped := s.canonical()
-	l := newLayout(s)
-	q := p
-	if swapped {
-		// Black becomes White: mirror the ranks and list Black's pieces first.
-		n := 0
-		for c := 1; c >= 0; c-- {
-			for i := 0; i < l.men; i++ {
-				if l.side[i] == c {
-					q.sq[n] = p.sq[i] ^ 56
-					n++
-				}
-			}
-		}
-		q.stm = 1 - p.stm
-	}
+	cs, q := orient(s, p)
 	t := set.Table(cs)
 	cl := newLayout(cs)
 	i := cl.canon(&q)
@@ -142,7 +127,7 @@ func (set *Set) generate(s Signature) *Table {
 	l := newLayout(s)
 	size := l.size()
 	b := &builder{set: set, sig: s, l: l,
-		t:     &Table{Sig: s, res: make([]uint8, size), dtm: make([]uint8, size)},
+		t:     &Table{Sig: s, res: make([]uint8, size), dtm: make([]uint8, size), layout: l},
 		count: make([]uint8, size), longest: make([]uint8, size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
 	b.prepareExits()
 	b.seedAll()

@@ -38,10 +38,14 @@ func ParseSignature(s string) (Signature, error) {
 			return nil, fmt.Errorf("material %q: each side starts with its king", s)
 		}
 		out := []int{king}
+		var count [6]int
 		for _, c := range t[1:] {
 			i := strings.IndexRune(letters[1:], c)
 			if i < 0 {
 				return nil, fmt.Errorf("material %q: %q is not Q, R, B, N or P", s, c)
+			}
+			if count[i+1]++; count[i+1] > 2 {
+				return nil, fmt.Errorf("material %q: at most two of a kind per side", s)
 			}
 			out = append(out, i+1)
 		}
@@ -62,9 +66,12 @@ func ParseSignature(s string) (Signature, error) {
 	return sig, nil
 }
 
-// maxMen bounds the tables this package builds: 4 men fit in memory
-// many times over (10·64³·2 entries).
-const maxMen = 4
+// maxMen bounds the tables this package builds: a 5-man table has
+// 10·64⁴·2 entries without pawns (335 M) and 32·64⁴·2 with them (1.07 G,
+// twice that when both sides have pawns), a few bytes each while it is
+// generated. kibitz tb gen --men stops at 4; the 5-man tables are made
+// one by one with --tables.
+const maxMen = 5
 
 // Men counts the pieces, kings included.
 func (s Signature) Men() int { return len(s.White) + len(s.Black) }

@@ -36,7 +36,6 @@ func sigKey(s Signature) (int, int) {
 func (set *Set) index(t *Table) {
 	w, b := sigKey(t.Sig)
 	set.byKey[w*materials+b] = t
-	t.layout = newLayout(t.Sig)
 }
 
 // materials counts the material keys of one side.

@@ -73,7 +73,7 @@ func TestSignatures(t *testing.T) {
 	if n := len(Signatures(4)); n != 35 {
 		t.Errorf("%d endings up to four men, want 35", n)
 	}
-	for _, bad := range []string{"KQ", "QvK", "KPPPvK", "KQQQvK", "KXvK"} {
+	for _, bad := range []string{"KQ", "QvK", "KPPPvK", "KQQQvK", "KXvK", "KQRvKRB"} {
 		if _, err := ParseSignature(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}

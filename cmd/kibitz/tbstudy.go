@@ -1,0 +1,124 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
+)
+
+// runTBStudy is "kibitz tb study": train a compact network on the tables'
+// results and report how well it predicts the positions it never saw.
+func runTBStudy(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tb study", stderr)
+	dir := fs.String("dir", "tables", "table directory")
+	list := fs.String("tables", "", "the endings to learn, comma-separated (required, e.g. KRBvKR,KQPvKQ)")
+	out := fs.String("out", "", "write the trained model to this file")
+	h1 := fs.Int("h1", 128, "first hidden layer")
+	h2 := fs.Int("h2", 32, "second hidden layer")
+	threats := fs.Bool("threats", true, "add the threat features (attacked, defended, king mobility) to the placement")
+	samples := fs.Int("samples", 20_000_000, "training positions drawn")
+	batch := fs.Int("batch", 512, "positions per step")
+	lr := fs.Float64("lr", 2e-3, "Adam's step size at the start (cosine down to a tenth)")
+	seed := fs.Uint64("seed", 1, "seed of the weights, the draws and the held-out split")
+	test := fs.Int("test", 10, "held-out percentage of every table")
+	sample := fs.Int("sample", 100, "evaluate this percentage of the held-out positions (drawn at random)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *list == "":
+		return errors.New("--tables is required")
+	case *h1 < 1 || *h1 > 4096 || *h2 < 1 || *h2 > 4096:
+		return fmt.Errorf("--h1 %d --h2 %d: want 1…4096", *h1, *h2)
+	case *samples < 1 || *batch < 1 || *lr <= 0:
+		return errors.New("--samples, --batch and --lr must be positive")
+	case *sample < 1 || *sample > 100:
+		return fmt.Errorf("--sample %d: want 1…100 (percent)", *sample)
+	case *test < 1 || *test > 50:
+		return fmt.Errorf("--test %d: want 1…50 (percent)", *test)
+	}
+	if *out != "" {
+		if err := checkWritable(*out); err != nil {
+			return err
+		}
+	}
+	sigs, err := tablebase.ParseSignatures(*list)
+	if err != nil {
+		return err
+	}
+	set := tablebase.NewSet()
+	if _, err := set.LoadDir(*dir); err != nil {
+		return err
+	}
+	var tables []*tablebase.Table
+	for _, s := range sigs {
+		t, ok := set.Loaded(s)
+		if !ok {
+			return fmt.Errorf("%s: no table in %s (make it with kibitz tb gen --tables %s --out %s)", s, *dir, s, *dir)
+		}
+		tables = append(tables, t)
+	}
+	start := time.Now()
+	cfg := wdlnet.Config{H1: *h1, H2: *h2, Threats: *threats, Seed: *seed, Samples: *samples, Batch: *batch, LR: *lr,
+		TestPercent: *test, Threads: runtime.GOMAXPROCS(0), Every: max(*samples/20, 1),
+		Progress: func(done int, loss float64) {
+			fmt.Fprintf(stdout, "trained %d positions  loss %.4f  %.0f s\n", done, loss, time.Since(start).Seconds())
+		}}
+	m := wdlnet.Train(tables, cfg)
+	fmt.Fprintf(stdout, "training: %.0f s\n", time.Since(start).Seconds())
+	var all wdlnet.Confusion
+	for _, t := range tables {
+		c := wdlnet.Evaluate(m, t, *seed, *test, *sample)
+		all.Add(c)
+		fmt.Fprintf(stdout, "%s held-out=%d accuracy=%.4f confusion=%v\n", t.Sig, c.Total(), c.Accuracy(), c)
+	}
+	fmt.Fprintf(stdout, "all held-out=%d accuracy=%.4f confusion=%v (rows true, columns predicted: loss, draw, win)\n", all.Total(), all.Accuracy(), all)
+	fmt.Fprintf(stdout, "model: %d bytes (%d×%d×%d×3, float32)\n", m.Bytes(), m.Inputs(), *h1, *h2)
+	fmt.Fprintf(stdout, "probe: %.2f µs per position (one thread, canonical form given)\n", probeTime(m, tables[0]))
+	if *out != "" {
+		// Written beside the target and renamed: an existing model is
+		// replaced whole or not at all.
+		f, err := os.CreateTemp(filepath.Dir(*out), ".kwdl-*")
+		if err != nil {
+			return err
+		}
+		if _, err := m.WriteTo(f); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return err
+		}
+		if err := f.Close(); err != nil {
+			os.Remove(f.Name())
+			return err
+		}
+		if err := os.Rename(f.Name(), *out); err != nil {
+			os.Remove(f.Name())
+			return err
+		}
+	}
+	return nil
+}
+
+// probeTime is the mean time of one prediction over the table's first
+// 100 000 used entries.
+func probeTime(m *wdlnet.Model, t *tablebase.Table) float64 {
+	var entries []tablebase.Entry
+	for i := 0; i < t.Size() && len(entries) < 100_000; i++ {
+		if e, ok := t.Entry(i); ok {
+			entries = append(entries, e)
+		}
+	}
+	p := m.Predictor()
+	start := time.Now()
+	for i := range entries {
+		p.Predict(&entries[i])
+	}
+	return float64(time.Since(start).Microseconds()) / float64(max(1, len(entries)))
+}

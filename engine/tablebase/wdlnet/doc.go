@@ -1,0 +1,13 @@
+// Package wdlnet is a compact neural network that predicts the result of
+// an endgame table's positions — win, draw or loss for the side to move —
+// the question of the fourth reference document (Can neural networks
+// replace endgame tablebases?), answered against Kibitz's own exact
+// tables.
+//
+// The input is sparse, as in NNUE: one feature per man (side, kind,
+// square) of the table's canonical position, plus the side to move and an
+// open en passant capture; so the first layer is a sum of a handful of
+// weight columns. Two small dense layers follow, then three logits.
+// Training (Train) draws positions from the tables, holding out a
+// deterministic share of every table's index for the test (Heldout).
+package wdlnet

@@ -1,0 +1,221 @@
+package wdlnet
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"kibitz/engine/tablebase"
+)
+
+// Classes are the outputs, in this order.
+var Classes = [3]int{-1, 0, 1}
+
+// Model is the network: features → H1 → H2 → 3, ReLU between layers.
+// Weights are float32, laid out row by row (W1[f·H1 + j] is feature f's
+// weight into hidden unit j).
+type Model struct {
+	Threats bool // the threat features too (see features.go)
+	H1, H2  int
+	W1, B1  []float32
+	W2, B2  []float32 // W2[j·H2 + k]
+	W3, B3  []float32 // W3[k·3 + c]
+}
+
+// New returns a model with small random weights (He initialisation from
+// a seeded generator, so training is reproducible).
+func New(h1, h2 int, threats bool, seed uint64) *Model {
+	m := alloc(h1, h2, threats)
+	r := rng(seed)
+	fill := func(w []float32, fanIn int) {
+		s := math.Sqrt(2 / float64(fanIn))
+		for i := range w {
+			w[i] = float32(r.normal() * s)
+		}
+	}
+	fill(m.W1, maxActive)
+	fill(m.W2, h1)
+	fill(m.W3, h2)
+	return m
+}
+
+func alloc(h1, h2 int, threats bool) *Model {
+	return &Model{Threats: threats, H1: h1, H2: h2,
+		W1: make([]float32, featureCount(threats)*h1), B1: make([]float32, h1),
+		W2: make([]float32, h1*h2), B2: make([]float32, h2),
+		W3: make([]float32, h2*3), B3: make([]float32, 3)}
+}
+
+// Inputs is the number of the model's input features.
+func (m *Model) Inputs() int { return featureCount(m.Threats) }
+
+// activations holds one forward pass.
+type activations struct {
+	active  [maxActive]int
+	nActive int
+	h1, h2  []float32 // after ReLU
+	logits  [3]float32
+}
+
+func (m *Model) newActivations() *activations {
+	return &activations{h1: make([]float32, m.H1), h2: make([]float32, m.H2)}
+}
+
+func (m *Model) forward(e *tablebase.Entry, a *activations) {
+	a.nActive = features(e, m.Threats, &a.active)
+	copy(a.h1, m.B1)
+	for _, f := range a.active[:a.nActive] {
+		col := m.W1[f*m.H1 : (f+1)*m.H1]
+		for j, w := range col {
+			a.h1[j] += w
+		}
+	}
+	for j, v := range a.h1 {
+		a.h1[j] = max(v, 0)
+	}
+	copy(a.h2, m.B2)
+	for j, v := range a.h1 {
+		if v == 0 {
+			continue
+		}
+		row := m.W2[j*m.H2 : (j+1)*m.H2]
+		for k, w := range row {
+			a.h2[k] += v * w
+		}
+	}
+	a.logits = [3]float32{m.B3[0], m.B3[1], m.B3[2]}
+	for k, v := range a.h2 {
+		v = max(v, 0)
+		a.h2[k] = v
+		if v == 0 {
+			continue
+		}
+		a.logits[0] += v * m.W3[k*3]
+		a.logits[1] += v * m.W3[k*3+1]
+		a.logits[2] += v * m.W3[k*3+2]
+	}
+}
+
+// Predictor evaluates a model without allocating; one per goroutine.
+type Predictor struct {
+	m *Model
+	a *activations
+}
+
+// Predictor returns an evaluator of m.
+func (m *Model) Predictor() *Predictor { return &Predictor{m: m, a: m.newActivations()} }
+
+// Predict returns the most likely result of a canonical entry (see
+// tablebase.Canonical) for its side to move, and the three probabilities
+// (loss, draw, win).
+func (p *Predictor) Predict(e *tablebase.Entry) (wdl int, probs [3]float32) {
+	p.m.forward(e, p.a)
+	probs = softmax(p.a.logits)
+	best := 0
+	for c := 1; c < 3; c++ {
+		if probs[c] > probs[best] {
+			best = c
+		}
+	}
+	return Classes[best], probs
+}
+
+func softmax(l [3]float32) (p [3]float32) {
+	hi := max(l[0], l[1], l[2])
+	var sum float64
+	for c := range l {
+		e := math.Exp(float64(l[c] - hi))
+		p[c] = float32(e)
+		sum += e
+	}
+	for c := range p {
+		p[c] = float32(float64(p[c]) / sum)
+	}
+	return p
+}
+
+// The file: "KWDL", version, flags (bit 0: threats), H1, H2 (uint32
+// each), the weights as
+// little-endian float32 in the order of Model's fields, then a CRC-32C of
+// everything before it.
+const (
+	magic   = "KWDL"
+	version = 1
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func (m *Model) params() [][]float32 { return [][]float32{m.W1, m.B1, m.W2, m.B2, m.W3, m.B3} }
+
+// Bytes is the size of the model's file.
+func (m *Model) Bytes() int {
+	n := 20 + 4
+	for _, p := range m.params() {
+		n += 4 * len(p)
+	}
+	return n
+}
+
+// WriteTo writes the model's file.
+func (m *Model) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	b.WriteString(magic)
+	for _, v := range []uint32{version, uint32(b2i(m.Threats)), uint32(m.H1), uint32(m.H2)} {
+		binary.Write(&b, binary.LittleEndian, v)
+	}
+	for _, p := range m.params() {
+		binary.Write(&b, binary.LittleEndian, p)
+	}
+	binary.Write(&b, binary.LittleEndian, crc32.Checksum(b.Bytes(), castagnoli))
+	n, err := w.Write(b.Bytes())
+	return int64(n), err
+}
+
+// Read reads a model's file, refusing a damaged or foreign one with the
+// reason.
+func Read(r io.Reader) (*Model, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 64<<20))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) < 24 || string(data[:4]) != magic {
+		return nil, errors.New("wdlnet: not a model file (no KWDL header)")
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return nil, errors.New("wdlnet: checksum mismatch: the file is damaged")
+	}
+	if v := binary.LittleEndian.Uint32(data[4:]); v != version {
+		return nil, fmt.Errorf("wdlnet: version %d, this build reads %d", v, version)
+	}
+	flags := binary.LittleEndian.Uint32(data[8:])
+	h1, h2 := int(binary.LittleEndian.Uint32(data[12:])), int(binary.LittleEndian.Uint32(data[16:]))
+	if flags > 1 {
+		return nil, fmt.Errorf("wdlnet: unknown flags %#x", flags)
+	}
+	if h1 < 1 || h1 > 4096 || h2 < 1 || h2 > 4096 {
+		return nil, fmt.Errorf("wdlnet: layer sizes %d and %d out of range", h1, h2)
+	}
+	m := alloc(h1, h2, flags == 1)
+	if len(body) != m.Bytes()-4 {
+		return nil, fmt.Errorf("wdlnet: %d bytes, want %d for layers %d and %d", len(data), m.Bytes(), h1, h2)
+	}
+	rd := bytes.NewReader(body[20:])
+	for _, p := range m.params() {
+		if err := binary.Read(rd, binary.LittleEndian, p); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range m.params() {
+		for _, v := range p {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return nil, errors.New("wdlnet: a weight is not a finite number")
+			}
+		}
+	}
+	return m, nil
+}

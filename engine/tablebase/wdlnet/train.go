@@ -1,0 +1,270 @@
+package wdlnet
+
+import (
+	"math"
+	"runtime"
+	"sync"
+
+	"kibitz/engine/tablebase"
+)
+
+// rng is splitmix64: small, seeded, the same everywhere.
+type rng uint64
+
+func (r *rng) next() uint64 {
+	*r += 0x9e3779b97f4a7c15
+	z := uint64(*r)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
+
+func (r *rng) normal() float64 {
+	return math.Sqrt(-2*math.Log(1-r.float())) * math.Cos(2*math.Pi*r.float())
+}
+
+// Heldout says whether entry i of a table belongs to the test share
+// (percent of every table's index, chosen by a hash of the entry and the
+// seed): the same split for training and for the report.
+func Heldout(i int, seed uint64, percent int) bool {
+	r := rng(uint64(i)*0x2545f4914f6cdd1d ^ seed)
+	return int(r.next()%100) < percent
+}
+
+// Config sets a training run.
+type Config struct {
+	H1, H2      int
+	Threats     bool // the threat features too
+	Seed        uint64
+	Samples     int     // positions drawn in all
+	Batch       int     // positions per step
+	LR          float64 // Adam's step size at the start; it falls to a tenth by the end (cosine)
+	TestPercent int     // held-out share of every table's index
+	Threads     int
+	// Progress, if set, is called every Every samples with the samples
+	// done and the mean training loss since the last call.
+	Progress func(done int, loss float64)
+	Every    int
+}
+
+// sampler draws training entries: a table in proportion to its index's
+// size, then an entry of it that is used and not held out.
+type sampler struct {
+	tables []*tablebase.Table
+	cum    []int
+	cfg    *Config
+}
+
+func (s *sampler) draw(r *rng) tablebase.Entry {
+	total := s.cum[len(s.cum)-1]
+	for {
+		x := int(r.next() % uint64(total))
+		t := 0
+		for s.cum[t] <= x {
+			t++
+		}
+		i := x
+		if t > 0 {
+			i -= s.cum[t-1]
+		}
+		if Heldout(i, s.cfg.Seed, s.cfg.TestPercent) {
+			continue
+		}
+		if e, ok := s.tables[t].Entry(i); ok {
+			return e
+		}
+	}
+}
+
+// grads is one thread's gradient of a batch share; W1's rows are dense
+// but only the touched ones are read.
+type grads struct {
+	w1, b1, w2, b2, w3, b3 []float32
+	touched                []bool
+	rows                   []int
+	loss                   float64
+	a                      *activations
+	dh1, dh2               []float32
+}
+
+func (m *Model) newGrads() *grads {
+	return &grads{w1: make([]float32, len(m.W1)), b1: make([]float32, m.H1), w2: make([]float32, len(m.W2)),
+		b2: make([]float32, m.H2), w3: make([]float32, len(m.W3)), b3: make([]float32, 3),
+		touched: make([]bool, m.Inputs()), a: m.newActivations(), dh1: make([]float32, m.H1), dh2: make([]float32, m.H2)}
+}
+
+func (g *grads) reset(m *Model) {
+	for _, f := range g.rows {
+		clear(g.w1[f*m.H1 : (f+1)*m.H1])
+		g.touched[f] = false
+	}
+	g.rows = g.rows[:0]
+	clear(g.b1)
+	clear(g.w2)
+	clear(g.b2)
+	clear(g.w3)
+	clear(g.b3)
+	g.loss = 0
+}
+
+// accumulate adds the cross-entropy gradient of one entry.
+func (m *Model) accumulate(e *tablebase.Entry, g *grads) {
+	a := g.a
+	m.forward(e, a)
+	p := softmax(a.logits)
+	target := e.WDL + 1
+	g.loss -= math.Log(max(float64(p[target]), 1e-12))
+	var dl [3]float32
+	for c := range dl {
+		dl[c] = p[c]
+	}
+	dl[target]--
+	for c := range dl {
+		g.b3[c] += dl[c]
+	}
+	for k, v := range a.h2 {
+		if v == 0 {
+			g.dh2[k] = 0
+			continue
+		}
+		g.w3[k*3] += v * dl[0]
+		g.w3[k*3+1] += v * dl[1]
+		g.w3[k*3+2] += v * dl[2]
+		g.dh2[k] = m.W3[k*3]*dl[0] + m.W3[k*3+1]*dl[1] + m.W3[k*3+2]*dl[2]
+		g.b2[k] += g.dh2[k]
+	}
+	for j, v := range a.h1 {
+		if v == 0 {
+			g.dh1[j] = 0
+			continue
+		}
+		row, grow := m.W2[j*m.H2:(j+1)*m.H2], g.w2[j*m.H2:(j+1)*m.H2]
+		var d float32
+		for k, dk := range g.dh2 {
+			grow[k] += v * dk
+			d += row[k] * dk
+		}
+		g.dh1[j] = d
+		g.b1[j] += d
+	}
+	for _, f := range a.active[:a.nActive] {
+		if !g.touched[f] {
+			g.touched[f] = true
+			g.rows = append(g.rows, f)
+		}
+		col := g.w1[f*m.H1 : (f+1)*m.H1]
+		for j, d := range g.dh1 {
+			col[j] += d
+		}
+	}
+}
+
+// adam is the optimiser's state for one parameter slice.
+type adam struct{ m, v []float32 }
+
+func newAdam(n int) adam { return adam{make([]float32, n), make([]float32, n)} }
+
+const (
+	beta1, beta2, epsilon = 0.9, 0.999, 1e-8
+)
+
+// step updates w[from:to] with the gradient g (scaled by 1/batch).
+func (o *adam) step(w, g []float32, from, to int, lr, scale, c1, c2 float64) {
+	for i := from; i < to; i++ {
+		gi := float64(g[i]) * scale
+		mi := beta1*float64(o.m[i]) + (1-beta1)*gi
+		vi := beta2*float64(o.v[i]) + (1-beta2)*gi*gi
+		o.m[i], o.v[i] = float32(mi), float32(vi)
+		w[i] -= float32(lr * (mi / c1) / (math.Sqrt(vi/c2) + epsilon))
+	}
+}
+
+// Train fits a new model to the tables' entries outside the held-out
+// share. It is deterministic for a given configuration and thread count.
+func Train(tables []*tablebase.Table, cfg Config) *Model {
+	cfg.Threads = max(1, min(cfg.Threads, runtime.GOMAXPROCS(0)))
+	m := New(cfg.H1, cfg.H2, cfg.Threats, cfg.Seed)
+	s := &sampler{tables: tables, cfg: &cfg}
+	total := 0
+	for _, t := range tables {
+		total += t.Size()
+		s.cum = append(s.cum, total)
+	}
+	gs := make([]*grads, cfg.Threads)
+	rngs := make([]rng, cfg.Threads)
+	for i := range gs {
+		gs[i] = m.newGrads()
+		rngs[i] = rng(cfg.Seed*1000003 + uint64(i)*7919 + 1)
+	}
+	opt := map[string]adam{}
+	for name, p := range map[string][]float32{"w1": m.W1, "b1": m.B1, "w2": m.W2, "b2": m.B2, "w3": m.W3, "b3": m.B3} {
+		opt[name] = newAdam(len(p))
+	}
+	steps := max(1, cfg.Samples/cfg.Batch)
+	var lossSum float64
+	lossN := 0
+	for step := 1; step <= steps; step++ {
+		var wg sync.WaitGroup
+		for t := range gs {
+			wg.Add(1)
+			go func(t int) {
+				defer wg.Done()
+				g := gs[t]
+				g.reset(m)
+				n := cfg.Batch / cfg.Threads
+				if t < cfg.Batch%cfg.Threads {
+					n++
+				}
+				for range n {
+					e := s.draw(&rngs[t])
+					m.accumulate(&e, g)
+				}
+			}(t)
+		}
+		wg.Wait()
+		// Sum the threads' gradients into the first.
+		g := gs[0]
+		for _, o := range gs[1:] {
+			for _, f := range o.rows {
+				if !g.touched[f] {
+					g.touched[f] = true
+					g.rows = append(g.rows, f)
+				}
+				dst, src := g.w1[f*m.H1:(f+1)*m.H1], o.w1[f*m.H1:(f+1)*m.H1]
+				for j := range dst {
+					dst[j] += src[j]
+				}
+			}
+			for _, pair := range [][2][]float32{{g.b1, o.b1}, {g.w2, o.w2}, {g.b2, o.b2}, {g.w3, o.w3}, {g.b3, o.b3}} {
+				for i := range pair[0] {
+					pair[0][i] += pair[1][i]
+				}
+			}
+			g.loss += o.loss
+		}
+		progress := float64(step-1) / float64(steps)
+		lr := cfg.LR * (0.1 + 0.9*0.5*(1+math.Cos(math.Pi*progress)))
+		c1, c2 := 1-math.Pow(beta1, float64(step)), 1-math.Pow(beta2, float64(step))
+		scale := 1 / float64(cfg.Batch)
+		w1 := opt["w1"]
+		for _, f := range g.rows {
+			w1.step(m.W1, g.w1, f*m.H1, (f+1)*m.H1, lr, scale, c1, c2)
+		}
+		for _, u := range []struct {
+			name string
+			w, g []float32
+		}{{"b1", m.B1, g.b1}, {"w2", m.W2, g.w2}, {"b2", m.B2, g.b2}, {"w3", m.W3, g.w3}, {"b3", m.B3, g.b3}} {
+			o := opt[u.name]
+			o.step(u.w, u.g, 0, len(u.w), lr, scale, c1, c2)
+		}
+		lossSum += g.loss
+		lossN += cfg.Batch
+		if cfg.Progress != nil && cfg.Every > 0 && (step*cfg.Batch)/cfg.Every != ((step-1)*cfg.Batch)/cfg.Every {
+			cfg.Progress(step*cfg.Batch, lossSum/float64(lossN))
+			lossSum, lossN = 0, 0
+		}
+	}
+	return m
+}

@@ -1,0 +1,175 @@
+package wdlnet
+
+import (
+	"bytes"
+	"testing"
+
+	"kibitz/engine/board"
+	"kibitz/engine/tablebase"
+)
+
+func table(t *testing.T, sig string) *tablebase.Table {
+	t.Helper()
+	s, err := tablebase.ParseSignature(sig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tablebase.NewSet().Table(s)
+}
+
+// A small model learns king and pawn against king well beyond the share
+// of its commonest result, on positions it never saw.
+func TestLearnsKPvKOnHeldOutPositions(t *testing.T) {
+	kpk := table(t, "KPvK")
+	cfg := Config{H1: 64, H2: 16, Seed: 3, Samples: 400_000, Batch: 256, LR: 3e-3, TestPercent: 10, Threads: 2}
+	m := Train([]*tablebase.Table{kpk}, cfg)
+	c := Evaluate(m, kpk, cfg.Seed, cfg.TestPercent, 100)
+	majority := 0
+	for _, row := range c {
+		majority = max(majority, row[0]+row[1]+row[2])
+	}
+	base := float64(majority) / float64(c.Total())
+	t.Logf("KPvK held out: %d positions, accuracy %.4f (commonest result %.4f), confusion %v", c.Total(), c.Accuracy(), base, c)
+	if c.Total() < 5000 {
+		t.Fatalf("only %d held-out positions: the split is wrong", c.Total())
+	}
+	if c.Accuracy() < base+0.08 {
+		t.Errorf("accuracy %.4f is not clearly above always answering the commonest result (%.4f)", c.Accuracy(), base)
+	}
+}
+
+func TestHeldoutShareIsStable(t *testing.T) {
+	n := 0
+	for i := range 100_000 {
+		if Heldout(i, 7, 10) {
+			n++
+		}
+		if Heldout(i, 7, 10) != Heldout(i, 7, 10) {
+			t.Fatal("Heldout is not a function of its arguments")
+		}
+	}
+	if n < 9_500 || n > 10_500 {
+		t.Errorf("%d of 100 000 entries held out at 10%%", n)
+	}
+}
+
+func TestFileRoundTripAndDamage(t *testing.T) {
+	m := New(32, 8, true, 1)
+	var b bytes.Buffer
+	if _, err := m.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() != m.Bytes() {
+		t.Errorf("wrote %d bytes, Bytes says %d", b.Len(), m.Bytes())
+	}
+	got, err := Read(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _ := board.ParseFEN("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1")
+	_, e, err := tablebase.Canonical(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, p1 := m.Predictor().Predict(&e)
+	_, p2 := got.Predictor().Predict(&e)
+	if p1 != p2 {
+		t.Errorf("the model read back predicts %v, the original %v", p2, p1)
+	}
+	data := b.Bytes()
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"foreign", []byte("KTB1 is a table, not a model")},
+		{"truncated", data[:len(data)/2]},
+		{"flipped bit", func() []byte { d := bytes.Clone(data); d[100] ^= 4; return d }()},
+	} {
+		if _, err := Read(bytes.NewReader(c.data)); err == nil {
+			t.Errorf("%s file: read without error", c.name)
+		}
+	}
+}
+
+// The canonical form of a position is the table's own entry for it: its
+// colour-swapped and mirrored twins map to the same entry.
+func TestCanonicalMatchesTheTable(t *testing.T) {
+	krk := table(t, "KRvK")
+	// The rook's side to move: White to move in the canonical form, also
+	// when the rook is Black's.
+	for _, c := range []struct {
+		fen       string
+		rookMoves bool
+	}{{"8/8/8/8/8/2k5/8/R3K3 w - - 0 1", true}, {"r3k3/8/2K5/8/8/8/8/8 b - - 0 1", true}, {"3k4/8/8/8/8/5K2/8/R7 b - - 0 1", false}} {
+		fen := c.fen
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sig, e, err := tablebase.Canonical(pos)
+		if err != nil || sig.String() != "KRvK" {
+			t.Fatalf("%s: %v %v", fen, sig, err)
+		}
+		if e.BlackToMove == c.rookMoves {
+			t.Errorf("%s: canonical form has Black to move %v", fen, e.BlackToMove)
+		}
+		found := false
+		for i := 0; i < krk.Size() && !found; i++ {
+			te, ok := krk.Entry(i)
+			found = ok && te.Men == e.Men && te.BlackToMove == e.BlackToMove
+		}
+		if !found {
+			t.Errorf("%s: canonical form %+v is not an entry of KRvK", fen, e)
+		}
+	}
+}
+
+// The threat features say what the attack tables say: in KRvK with the
+// rook en prise to the king, Black to move, the rook is attacked and not
+// defended by the side to move's opponent; the black king, boxed in on
+// the edge, has one safe square.
+func TestThreatFeatures(t *testing.T) {
+	pos, err := board.ParseFEN("k7/1R6/8/8/8/8/8/7K b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, e, err := tablebase.Canonical(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var active [maxActive]int
+	n := features(&e, true, &active)
+	if n != e.N+1+e.N+2 {
+		t.Fatalf("%d active features, want %d (men, Black to move, a threat feature per man, two kings' mobility)", n, e.N+1+e.N+2)
+	}
+	rook := -1
+	for i := 0; i < e.N; i++ {
+		if e.Men[i].Kind == tablebase.KindRook {
+			rook = i
+		}
+	}
+	white, black := 0, 1
+	if e.Men[rook].Black {
+		white, black = 1, 0
+	}
+	// attacked by the other side, not defended, the attacker to move
+	wantRook := threatBase + (white*tablebase.Kinds+tablebase.KindRook)*8 + 4 + 0 + 1
+	// the lone king: b8/a7/b7 around a8 are covered by the rook except b7
+	// (the rook itself, undefended): one safe square; it is to move.
+	wantMobility := mobilityBase + (black*2+1)*9 + 1
+	has := func(f int) bool {
+		for _, a := range active[:n] {
+			if a == f {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(wantRook) {
+		t.Errorf("no 'rook attacked, undefended, attacker to move' feature in %v", active[:n])
+	}
+	if !has(wantMobility) {
+		t.Errorf("no 'lone king to move with one safe square' feature in %v", active[:n])
+	}
+}
