@@ -276,7 +276,11 @@ func TestTablebaseCommands(t *testing.T) {
 	}
 	// The neural study on KPvK: a small model, its report and its file.
 	model := filepath.Join(dir, "kpk.kwdl")
-	code, out, errOut := runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "20000", "--h1", "16", "--h2", "8", "--out", model)
+	picture := filepath.Join(dir, "kpk.svg")
+	code, out, errOut := runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "20000", "--h1", "16", "--h2", "8", "--out", model, "--confusion-svg", picture)
+	if svg, err := os.ReadFile(picture); err != nil || !strings.HasPrefix(string(svg), "<svg") || strings.Count(string(svg), "<rect") != 9 {
+		t.Errorf("the confusion matrix picture: %v\n%s", err, svg)
+	}
 	if code != 0 || !strings.Contains(out, "\nKPvK held-out=") || !strings.Contains(out, "\nall held-out=") {
 		t.Errorf("tb study: %d\n%s%s", code, out, errOut)
 	}

@@ -3,10 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"kibitz/engine/tablebase"
@@ -20,6 +22,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("dir", "tables", "table directory")
 	list := fs.String("tables", "", "the endings to learn, comma-separated (required, e.g. KRBvKR,KQPvKQ)")
 	out := fs.String("out", "", "write the trained model to this file")
+	picture := fs.String("confusion-svg", "", "draw the overall confusion matrix to this SVG file")
 	h1 := fs.Int("h1", 128, "first hidden layer")
 	h2 := fs.Int("h2", 32, "second hidden layer")
 	threats := fs.Bool("threats", true, "add the threat features (attacked, defended, king mobility) to the placement")
@@ -80,6 +83,11 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s held-out=%d accuracy=%.4f confusion=%v\n", t.Sig, c.Total(), c.Accuracy(), c)
 	}
 	fmt.Fprintf(stdout, "all held-out=%d accuracy=%.4f confusion=%v (rows true, columns predicted: loss, draw, win)\n", all.Total(), all.Accuracy(), all)
+	if *picture != "" {
+		if err := os.WriteFile(*picture, []byte(confusionSVG(all, *list)), 0o644); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stdout, "model: %d bytes (%d×%d×%d×3, float32)\n", m.Bytes(), m.Inputs(), *h1, *h2)
 	fmt.Fprintf(stdout, "probe: %.2f µs per position (one thread, canonical form given)\n", probeTime(m, tables[0]))
 	if *out != "" {
@@ -90,6 +98,11 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if _, err := m.WriteTo(f); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return err
+		}
+		if err := f.Chmod(0o644); err != nil {
 			f.Close()
 			os.Remove(f.Name())
 			return err
@@ -121,4 +134,39 @@ func probeTime(m *wdlnet.Model, t *tablebase.Table) float64 {
 		p.Predict(&entries[i])
 	}
 	return float64(time.Since(start).Microseconds()) / float64(max(1, len(entries)))
+}
+
+// confusionSVG draws a confusion matrix as a grid whose cells are shaded
+// by their share of their row (the true result), with the counts.
+func confusionSVG(c wdlnet.Confusion, title string) string {
+	const cell, left, top = 120, 110, 70
+	names := [3]string{"loss", "draw", "win"}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="14">`+"\n", left+3*cell+20, top+3*cell+40)
+	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="16">%s: held-out accuracy %.2f %%</text>`+"\n", 10, html.EscapeString(title), 100*c.Accuracy())
+	fmt.Fprintf(&b, `<text x="%d" y="50">predicted →</text><text x="10" y="%d">true ↓</text>`+"\n", left, top-8)
+	for j, n := range names {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", left+j*cell+cell/2, top-8, n)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", left-10, top+j*cell+cell/2+5, n)
+	}
+	for i, row := range c {
+		sum := row[0] + row[1] + row[2]
+		for j, v := range row {
+			share := 0.0
+			if sum > 0 {
+				share = float64(v) / float64(sum)
+			}
+			light := 97 - int(share*60)
+			ink := "#000"
+			if light < 60 {
+				ink = "#fff"
+			}
+			x, y := left+j*cell, top+i*cell
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="hsl(215,70%%,%d%%)" stroke="#fff"/>`+"\n", x, y, cell, cell, light)
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="%s">%d</text>`+"\n", x+cell/2, y+cell/2, ink, v)
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="%s" font-size="12">%.1f %%</text>`+"\n", x+cell/2, y+cell/2+18, ink, 100*share)
+		}
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
 }

@@ -71,7 +71,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 
 // ReadTable reads and checks a table file.
 func ReadTable(r io.Reader) (*Table, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 64<<20))
+	// The largest table, 5 men with pawns on both sides, has 32·64⁴·2·2
+	// entries of a byte; nothing longer is read.
+	data, err := io.ReadAll(io.LimitReader(r, 1<<31+1<<10))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadFile, err)
 	}
