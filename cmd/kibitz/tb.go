@@ -37,8 +37,8 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 		if sigs, err = tablebase.ParseSignatures(*list); err != nil {
 			return err
 		}
-	} else if *men < 3 || *men > 4 {
-		return fmt.Errorf("--men %d: want 3 or 4", *men)
+	} else if *men < 3 || *men > tablebase.CommonMen {
+		return fmt.Errorf("--men %d: want 3 or 4 (5-man tables one by one with --tables)", *men)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err

@@ -7,6 +7,12 @@ import (
 // MaxMen is the most men a table here holds.
 const MaxMen = maxMen
 
+// CommonMen is the most men of the tables every front end may ask for
+// (kibitz tb gen --men, the page's fetches): all endings up to four men
+// are small; a 5-man table (hundreds of MB) is used only where one has
+// been made and loaded.
+const CommonMen = 4
+
 // materialKey numbers a side's pieces (queens, rooks, bishops, knights,
 // pawns, up to two each) in base 3.
 func materialKey(b *board.Position, c board.Color) (int, bool) {
@@ -109,7 +115,7 @@ func (set *Set) DTM(b *board.Position) (wdl, dtm int, ok bool) {
 // tables cover (three or four men) that the set does not hold yet; ""
 // otherwise.
 func (set *Set) Missing(b *board.Position) string {
-	if n := b.Occupied().Count(); n < 3 || n > maxMen {
+	if n := b.Occupied().Count(); n < 3 || n > CommonMen {
 		return ""
 	}
 	if _, ok := set.ProbeWDL(b); ok {

@@ -172,6 +172,7 @@ func TestMissing(t *testing.T) {
 		"8/8/8/4k3/8/8/4P3/K7 w - - 0 1":          "KPvK",
 		"8/8/8/4k3/8/8/8/K7 w - - 0 1":            "", // two men
 		"rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - - 0 1": "", // too many
+		"8/8/8/4k3/8/2b5/8/KR1R4 w - - 0 1":       "", // five men: made one by one, never fetched
 	} {
 		b, _ := board.ParseFEN(fen)
 		if got := set.Missing(b); got != want {
