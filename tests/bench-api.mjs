@@ -1,7 +1,6 @@
 // API latency benchmark (./build.sh bench-api): /api/bestmove at depth 8
-// on the native server and on the Worker build in local workerd, and the
-// cost of a request that starts a fresh Go runtime (/api/health on the
-// Worker). Then a bounded load test of the native server on loopback: 200
+// on the native server and on the Worker build in local workerd, the first
+// request to the Worker (which starts its Go program) and /api/health. Then a bounded load test of the native server on loopback: 200
 // concurrent depth-8 requests, then 50 concurrent depth-24 requests with a
 // light request and a health check sent while they run, with the server's
 // memory before and after. Prints figures; run after ./build.sh native
@@ -89,6 +88,7 @@ const native = await startNative();
 const worker = await startWorkerd();
 try {
   await measure("native", native.url);
+  console.log(`workerd: the first request (the isolate starts the Go program): ${worker.firstMs.toFixed(1)} ms`);
   await measure("workerd", worker.url);
 } finally {
   native.stop();

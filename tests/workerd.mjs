@@ -27,12 +27,15 @@ const ROUTER = `export default {
 };
 `;
 
+// waitUp polls url until it answers 200 and returns how long that answer
+// took (for a Worker: the isolate's start, as the first request pays it).
 async function waitUp(url, proc, what) {
   for (let i = 0; i < 100; i++) {
     if (proc.exitCode !== null) throw new Error(`${what} exited with ${proc.exitCode}`);
     try {
-      const r = await fetch(url);
-      if (r.ok) return;
+      const t0 = performance.now();
+      const r = await fetch(url, { signal: AbortSignal.timeout(30000) });
+      if (r.ok) return performance.now() - t0;
     } catch {
       // not listening yet
     }
@@ -41,7 +44,8 @@ async function waitUp(url, proc, what) {
   throw new Error(`${what} did not come up`);
 }
 
-// startWorkerd returns {url, stop}.
+// startWorkerd returns {url, firstMs, stop}: firstMs is the first request's
+// time, which starts the Go program.
 export async function startWorkerd() {
   const dir = mkdtempSync(join(tmpdir(), "kibitz-workerd-"));
   for (const f of ["worker.mjs", "runtime.mjs", "wasm_exec.js", "app.wasm"]) copyFileSync(join("web/worker/build", f), join(dir, f));
@@ -76,13 +80,14 @@ const api :Workerd.Worker = (
   let stderr = "";
   proc.stderr.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
+  let firstMs;
   try {
-    await waitUp(url + "/api/health", proc, "workerd");
+    firstMs = await waitUp(url + "/api/health", proc, "workerd");
   } catch (e) {
     proc.kill();
     throw new Error(`${e.message}: ${stderr}`);
   }
-  return { url, stop: () => proc.kill() };
+  return { url, firstMs, stop: () => proc.kill() };
 }
 
 // startNative runs "kibitz serve" on dist/ with extra flags and returns

@@ -25,8 +25,16 @@ async function start(env, ctx) {
   let ready;
   const readyPromise = new Promise((resolve) => (ready = resolve));
   const instance = new WebAssembly.Instance(mod, { ...go.importObject, workers: { ready: () => ready() } });
-  go.run(instance, createRuntimeContext({ env, ctx, binding }));
-  await readyPromise;
+  const exited = go.run(instance, createRuntimeContext({ env, ctx, binding }));
+  // A program that exits before it is ready (a panic while starting) must
+  // fail the request at once, not leave it waiting until the runtime
+  // cancels it as hung.
+  await Promise.race([
+    readyPromise,
+    exited.then(() => {
+      throw new Error("the Go program exited while starting (its log has the reason)");
+    }),
+  ]);
   return { go, binding };
 }
 
@@ -35,7 +43,12 @@ async function fetch(req, env, ctx) {
     running = start(env, ctx);
     running.catch(() => (running = null));
   }
-  const { binding } = await running;
+  let binding;
+  try {
+    ({ binding } = await running);
+  } catch (e) {
+    return Response.json({ error: String(e.message ?? e) }, { status: 500 });
+  }
   return binding.handleRequest(req);
 }
 
