@@ -113,8 +113,10 @@ func (e *Evaluator) Evaluate(p *board.Position) int {
 		e.update()
 	}
 	us := p.SideToMove()
-	sum := output(e.acc(e.top, us), e.acc(e.top, us.Other()), e.net.OutWeights)
-	return int((int64(sum) + int64(e.net.OutBias)) * Scale / (QA * int64(e.net.QB)))
+	n, w := e.net, 2*e.h
+	bucket := OutputBucket(p.Occupied().Count(), n.Buckets)
+	sum := output(e.acc(e.top, us), e.acc(e.top, us.Other()), n.OutWeights[bucket*w:(bucket+1)*w:(bucket+1)*w])
+	return int((int64(sum) + int64(n.OutBias[bucket])) * Scale / (QA * int64(n.QB)))
 }
 
 // EvaluateFresh evaluates p from scratch (for tests and one-off use).

@@ -9,11 +9,14 @@ import (
 	"io"
 )
 
-// Quantisation and architecture constants of format version 1. The output
-// layer's scale QB is recorded per net: the first nets used 64, which
-// rounds the small output weights of a net trained on millions of
-// positions too coarsely (a median weight of 6 steps); nets are now
-// written with DefaultQB.
+// Quantisation and architecture constants. The output layer's scale QB is
+// recorded per net: the first nets used 64, which rounds the small output
+// weights of a net trained on millions of positions too coarsely (a median
+// weight of 6 steps); nets are now written with DefaultQB.
+//
+// Format version 1 has one output; version 2 has Outputs output buckets,
+// one chosen by the number of pieces on the board (OutputBucket), each with
+// its own weights and bias. A one-bucket net is written as version 1.
 const (
 	Inputs      = 768
 	QA          = 255  // feature transformer scale (clipped ReLU ceiling)
@@ -22,7 +25,8 @@ const (
 	maxQB       = 8192
 	Scale       = 400 // centipawns per unit of network output
 	FormatMagic = "KBZN"
-	Version     = 1
+	Version     = 2 // the newest version this build reads and writes
+	MaxBuckets  = 8
 	ActCReLU    = 1
 
 	// Bounds that keep every intermediate in range: 32 active features
@@ -37,15 +41,24 @@ const (
 )
 
 // Net is a network: feature weights column by feature (Inputs × Hidden),
-// feature biases, output weights ([side to move | other side], 2·Hidden) at
-// scale QB, and the output bias at scale QA·QB.
+// feature biases, output weights per bucket ([side to move | other side],
+// 2·Hidden each, Buckets × 2·Hidden in all) at scale QB, and one output
+// bias per bucket at scale QA·QB.
 type Net struct {
 	Hidden     int
+	Buckets    int
 	QB         int
 	FTWeights  []int16
 	FTBias     []int16
 	OutWeights []int16
-	OutBias    int32
+	OutBias    []int32
+}
+
+// OutputBucket is the output bucket of a position with pieces men on the
+// board (kings included, 2…32) in a net with buckets buckets: equal shares
+// of the range, the fewest pieces first. Engine and trainer both use it.
+func OutputBucket(pieces, buckets int) int {
+	return min(max(pieces-2, 0)*buckets/31, buckets-1)
 }
 
 // header is the fixed part of the file, little-endian.
@@ -89,21 +102,22 @@ func parse(data []byte) (*Net, error) {
 	if err := h.check(); err != nil {
 		return nil, err
 	}
-	hid := int(h.Hidden)
-	want := hs + 2*(Inputs*hid+hid+2*hid) + 4 + 4
+	hid, nb := int(h.Hidden), int(h.Outputs)
+	want := hs + 2*(Inputs*hid+hid+nb*2*hid) + 4*nb + 4
 	if len(data) != want {
-		return nil, fmt.Errorf("%d bytes; a %d-hidden net has %d", len(data), hid, want)
+		return nil, fmt.Errorf("%d bytes; a %d-hidden net with %d output bucket(s) has %d", len(data), hid, nb, want)
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if got := crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, got)
 	}
-	n := &Net{Hidden: hid, QB: int(h.QB)}
+	n := &Net{Hidden: hid, Buckets: nb, QB: int(h.QB)}
 	rd := bytes.NewReader(data[hs:])
 	n.FTWeights = alignedInt16(Inputs * hid)
 	n.FTBias = alignedInt16(hid)
-	n.OutWeights = alignedInt16(2 * hid)
-	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, &n.OutBias} {
+	n.OutWeights = alignedInt16(nb * 2 * hid)
+	n.OutBias = make([]int32, nb)
+	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, n.OutBias} {
 		binary.Read(rd, binary.LittleEndian, v)
 	}
 	return n, n.validate()
@@ -113,9 +127,14 @@ func (n *Net) validate() error {
 	if n.QB < minQB || n.QB > maxQB {
 		return fmt.Errorf("output scale QB=%d is not in %d..%d", n.QB, minQB, maxQB)
 	}
+	if n.Buckets < 1 || n.Buckets > MaxBuckets || len(n.OutBias) != n.Buckets || len(n.OutWeights) != n.Buckets*2*n.Hidden {
+		return fmt.Errorf("%d output buckets with %d biases and %d weights", n.Buckets, len(n.OutBias), len(n.OutWeights))
+	}
 	limit := min(int64(maxBiasCP)*QA*int64(n.QB)/Scale, maxOutBias)
-	if b := int64(n.OutBias); b > limit || b < -limit {
-		return fmt.Errorf("output bias %d is beyond ±%d (%d centipawns)", b, limit, maxBiasCP)
+	for _, b := range n.OutBias {
+		if b := int64(b); b > limit || b < -limit {
+			return fmt.Errorf("output bias %d is beyond ±%d (%d centipawns)", b, limit, maxBiasCP)
+		}
 	}
 	for i, w := range n.FTWeights {
 		if w > maxFTWeight || w < -maxFTWeight {
@@ -138,7 +157,11 @@ func (n *Net) validate() error {
 // Bytes encodes the net in the file format.
 func (n *Net) Bytes() []byte {
 	var b bytes.Buffer
-	h := header{Version: Version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: 1, Activation: ActCReLU, QA: QA, QB: uint32(n.QB), Scale: Scale}
+	version := uint32(Version)
+	if n.Buckets == 1 {
+		version = 1 // the same bytes as before buckets existed
+	}
+	h := header{Version: version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: uint32(n.Buckets), Activation: ActCReLU, QA: QA, QB: uint32(n.QB), Scale: Scale}
 	copy(h.Magic[:], FormatMagic)
 	binary.Write(&b, binary.LittleEndian, h)
 	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, n.OutBias} {
@@ -153,11 +176,15 @@ func (h *header) check() error {
 	if string(h.Magic[:]) != FormatMagic {
 		return fmt.Errorf("magic %q is not %q", h.Magic[:], FormatMagic)
 	}
-	if h.Version != Version {
-		return fmt.Errorf("version %d; this build reads version %d", h.Version, Version)
+	if h.Version < 1 || h.Version > Version {
+		return fmt.Errorf("version %d; this build reads versions 1 to %d", h.Version, Version)
 	}
-	if h.Inputs != Inputs || h.Outputs != 1 || h.Activation != ActCReLU {
-		return fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1 with clipped ReLU", h.Inputs, h.Hidden, h.Outputs, h.Activation)
+	maxOutputs := uint32(MaxBuckets)
+	if h.Version == 1 {
+		maxOutputs = 1
+	}
+	if h.Inputs != Inputs || h.Outputs < 1 || h.Outputs > maxOutputs || h.Activation != ActCReLU {
+		return fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1…%d with clipped ReLU (version %d)", h.Inputs, h.Hidden, h.Outputs, h.Activation, maxOutputs, h.Version)
 	}
 	if h.Hidden == 0 || h.Hidden%64 != 0 || h.Hidden > maxHidden {
 		return fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)

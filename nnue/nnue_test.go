@@ -21,7 +21,7 @@ func TestFormatRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if m.Hidden != 128 || m.QB != n.QB || !slices.Equal(m.FTWeights, n.FTWeights) || !slices.Equal(m.FTBias, n.FTBias) ||
-		!slices.Equal(m.OutWeights, n.OutWeights) || m.OutBias != n.OutBias {
+		!slices.Equal(m.OutWeights, n.OutWeights) || !slices.Equal(m.OutBias, n.OutBias) {
 		t.Error("round trip changed the net")
 	}
 	if d, err := Default(); err != nil || d.Hidden != 256 {
@@ -52,7 +52,7 @@ func TestLoaderRejectsBadFiles(t *testing.T) {
 	big := RandomNet(64, 1)
 	big.OutWeights[3] = 30000
 	biased := RandomNet(64, 1)
-	biased.OutBias = 1<<31 - 1
+	biased.OutBias[0] = 1<<31 - 1
 	coarse := RandomNet(64, 1)
 	coarse.QB = 1
 	cases := []struct {
@@ -68,7 +68,7 @@ func TestLoaderRejectsBadFiles(t *testing.T) {
 		{"quantisation", edit(func(b []byte) []byte { b[24] = 1; return resum(b) }), "quantisation"},
 		{"no output scale", edit(func(b []byte) []byte { clear(b[28:32]); return resum(b) }), "QB=0"},
 		{"huge output scale", edit(func(b []byte) []byte { b[30] = 1; return resum(b) }), "QB=65600"},
-		{"truncated", good[:len(good)-100], "bytes; a 64-hidden net has"},
+		{"truncated", good[:len(good)-100], "bytes; a 64-hidden net with 1 output bucket(s) has"},
 		{"checksum", edit(func(b []byte) []byte { b[100] ^= 1; return b }), "checksum"},
 		{"range", big.Bytes(), "output weight 3 is 30000"},
 		{"bias", biased.Bytes(), "output bias 2147483647"},

@@ -12,10 +12,11 @@ import (
 // nnue.Net. Activations are clipped to [0, 1], which QA maps to [0, 255].
 type Model struct {
 	H   int
+	B   int       // output buckets (nnue.OutputBucket picks one per position)
 	FTW []float32 // feature-major: FTW[f*H+j]
 	FTB []float32
-	OW  []float32 // [side to move | other side]
-	OB  float32
+	OW  []float32 // per bucket: [side to move | other side], 2·H each
+	OB  []float32 // per bucket
 }
 
 // Float bounds that quantise inside nnue's loader limits.
@@ -24,10 +25,11 @@ const (
 	maxOW  = 2048.0 / nnue.DefaultQB
 )
 
-// NewModel returns a seeded random model with h hidden neurons.
-func NewModel(h int, seed uint64) *Model {
+// NewModel returns a seeded random model with h hidden neurons and
+// buckets output buckets.
+func NewModel(h, buckets int, seed uint64) *Model {
 	rng := rand.New(rand.NewPCG(seed, 0x7472)) // "tr"
-	m := &Model{H: h, FTW: make([]float32, nnue.Inputs*h), FTB: make([]float32, h), OW: make([]float32, 2*h)}
+	m := &Model{H: h, B: buckets, FTW: make([]float32, nnue.Inputs*h), FTB: make([]float32, h), OW: make([]float32, buckets*2*h), OB: make([]float32, buckets)}
 	ftScale := float32(1 / math.Sqrt(32))
 	for i := range m.FTW {
 		m.FTW[i] = (rng.Float32()*2 - 1) * ftScale * 0.5
@@ -45,7 +47,7 @@ func NewModel(h int, seed uint64) *Model {
 // params lists the parameter slices in a fixed order (for Adam and
 // checkpoints).
 func (m *Model) params() [][]float32 {
-	return [][]float32{m.FTW, m.FTB, m.OW, {m.OB}}
+	return [][]float32{m.FTW, m.FTB, m.OW, m.OB}
 }
 
 // forward computes the network output (in units of 400 cp) for one sample,
@@ -63,13 +65,18 @@ func (m *Model) forward(s *Sample, accs *[2][]float32) float32 {
 		}
 	}
 	us, them := accs[s.STM], accs[s.STM^1]
-	out := m.OB
-	ow := m.OW
+	b := m.bucket(s)
+	out := m.OB[b]
+	ow := m.OW[b*2*h : (b+1)*2*h]
 	for j := 0; j < h; j++ {
 		out += clamp01(us[j])*ow[j] + clamp01(them[j])*ow[h+j]
 	}
 	return out
 }
+
+// bucket is the sample's output bucket: its feature count is the number of
+// men on the board.
+func (m *Model) bucket(s *Sample) int { return nnue.OutputBucket(int(s.N), m.B) }
 
 func clamp01(x float32) float32 { return min(max(x, 0), 1) }
 
@@ -87,7 +94,7 @@ func (m *Model) Quantise() *nnue.Net {
 		return int16(max(-bound, min(bound, v)))
 	}
 	// Through the file format, so the engine gets aligned buffers.
-	n := &nnue.Net{Hidden: m.H, QB: nnue.DefaultQB, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, 2*m.H)}
+	n := &nnue.Net{Hidden: m.H, Buckets: m.B, QB: nnue.DefaultQB, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, len(m.OW)), OutBias: make([]int32, m.B)}
 	for i, w := range m.FTW {
 		n.FTWeights[i] = q(w, nnue.QA, 992)
 	}
@@ -97,7 +104,9 @@ func (m *Model) Quantise() *nnue.Net {
 	for i, w := range m.OW {
 		n.OutWeights[i] = q(w, nnue.DefaultQB, 2048)
 	}
-	n.OutBias = int32(math.Round(float64(m.OB) * nnue.QA * nnue.DefaultQB))
+	for i, b := range m.OB {
+		n.OutBias[i] = int32(math.Round(float64(b) * nnue.QA * nnue.DefaultQB))
+	}
 	loaded, err := nnue.Load(bytes.NewReader(n.Bytes()))
 	if err != nil {
 		panic(err) // the bounds above keep every weight loadable

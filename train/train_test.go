@@ -89,7 +89,7 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 12, 256, 0, 0.003, 10
 	cfg.Checkpoint = filepath.Join(t.TempDir(), "ck.gob")
 	tr, va := Split(samples, cfg.ValidPercent)
-	before := Loss(NewModel(cfg.Hidden, cfg.Seed), va, cfg, 2)
+	before := Loss(NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed), va, cfg, 2)
 	m, curve, err := Train(tr, va, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +104,7 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	}
 	// A net whose output is shifted by 50 cp is refused.
 	shifted := m.Quantise()
-	shifted.OutBias += int32(50 * nnue.QA * int64(shifted.QB) / nnue.Scale)
+	shifted.OutBias[0] += int32(50 * nnue.QA * int64(shifted.QB) / nnue.Scale)
 	if _, err := CheckQuantisation(m, shifted, files, corpus.Selection{}, all, cfg.ValidPercent, 500); err == nil {
 		t.Error("a net 50 cp off the model was accepted")
 	}
@@ -203,5 +203,43 @@ func TestLearningRateSchedules(t *testing.T) {
 		if got := lrFactor(c.schedule, c.epoch, c.epochs); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s epoch %d of %d: %g, want %g", c.schedule, c.epoch, c.epochs, got, c.want)
 		}
+	}
+}
+
+// TestBucketedTrainingMatchesTheEngine: a net with eight output buckets
+// trains, and the engine, which picks each position's bucket by its own
+// count of men, scores it as the float model does (a bucket chosen
+// differently would be off by the buckets' different random weights).
+func TestBucketedTrainingMatchesTheEngine(t *testing.T) {
+	files := []string{materialCorpus(t, 150, 5)}
+	all := Filter{KeepInCheck: true, KeepNoisy: true}
+	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 8, 12, 256, 0, 0.003, 10
+	tr, va := Split(samples, cfg.ValidPercent)
+	before := Loss(NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed), va, cfg, 2)
+	m, curve, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each bucket's output layer sees only its share of the positions:
+	// slower progress than one output's, but progress.
+	if after := curve[len(curve)-1].ValidLoss; !(after < before*0.75) {
+		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
+	}
+	net := m.Quantise()
+	if net.Buckets != 8 {
+		t.Fatalf("quantised net has %d buckets", net.Buckets)
+	}
+	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 500)
+	if err != nil || report.Mean > 10 {
+		t.Fatalf("%v: %v", report, err)
+	}
+	cfg.Buckets = 9
+	if _, _, err := Train(tr, va, cfg); err == nil {
+		t.Error("nine buckets accepted")
 	}
 }

@@ -18,6 +18,7 @@ import (
 // Config describes a training run.
 type Config struct {
 	Hidden       int
+	Buckets      int // output buckets by the number of men (nnue.OutputBucket); 1: one output
 	Epochs       int
 	BatchSize    int
 	LR           float64 // Adam step size at the start
@@ -36,7 +37,7 @@ type Config struct {
 
 // DefaultConfig is the recipe of the default net.
 func DefaultConfig() Config {
-	return Config{Hidden: 256, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, SigmoidScale: 200,
+	return Config{Hidden: 256, Buckets: 1, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, SigmoidScale: 200,
 		ValidPercent: 5, Seed: 1, Threads: runtime.NumCPU()}
 }
 
@@ -93,16 +94,16 @@ func mix(x uint64) uint64 { // splitmix64 finaliser: game numbers to a fair spli
 // Train fits a model to the training samples, reporting the validation
 // loss after every epoch.
 func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error) {
-	if len(trainSet) < cfg.BatchSize || cfg.Hidden%64 != 0 || cfg.Epochs < 1 {
-		return nil, nil, fmt.Errorf("need at least one batch of %d positions (have %d), hidden a multiple of 64 and ≥ 1 epoch", cfg.BatchSize, len(trainSet))
+	if len(trainSet) < cfg.BatchSize || cfg.Hidden%64 != 0 || cfg.Epochs < 1 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets {
+		return nil, nil, fmt.Errorf("need at least one batch of %d positions (have %d), hidden a multiple of 64, 1 to %d output buckets and ≥ 1 epoch", cfg.BatchSize, len(trainSet), nnue.MaxBuckets)
 	}
-	m := NewModel(cfg.Hidden, cfg.Seed)
+	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
 	opt := newAdam(m)
 	start, curve := 1, []EpochStats(nil)
 	if cfg.Checkpoint != "" {
 		if ck, err := loadCheckpoint(cfg.Checkpoint); err == nil {
-			if ck.Model.H != cfg.Hidden {
-				return nil, nil, fmt.Errorf("checkpoint %s has %d hidden neurons, not %d", cfg.Checkpoint, ck.Model.H, cfg.Hidden)
+			if ck.Model.H != cfg.Hidden || ck.Model.B != cfg.Buckets {
+				return nil, nil, fmt.Errorf("checkpoint %s has %d hidden neurons and %d output buckets, not %d and %d", cfg.Checkpoint, ck.Model.H, ck.Model.B, cfg.Hidden, cfg.Buckets)
 			}
 			m, opt, start, curve = ck.Model, ck.Adam, ck.Epoch+1, ck.Curve
 		} else if !errors.Is(err, os.ErrNotExist) {
@@ -258,19 +259,21 @@ func (w *gradWorker) backward(m *Model, s *Sample, cfg Config) {
 	gFTW, gFTB, gOW, gOB := w.g[0], w.g[1], w.g[2], w.g[3]
 	us, them := w.accs[s.STM], w.accs[s.STM^1]
 	dus, dthem := w.dacc[s.STM], w.dacc[s.STM^1]
+	b := m.bucket(s)
+	ow, gow := m.OW[b*2*h:(b+1)*2*h], gOW[b*2*h:(b+1)*2*h]
 	for j := 0; j < h; j++ {
-		gOW[j] += dout * clamp01(us[j])
-		gOW[h+j] += dout * clamp01(them[j])
+		gow[j] += dout * clamp01(us[j])
+		gow[h+j] += dout * clamp01(them[j])
 		dus[j], dthem[j] = 0, 0
 		if us[j] > 0 && us[j] < 1 {
-			dus[j] = dout * m.OW[j]
+			dus[j] = dout * ow[j]
 		}
 		if them[j] > 0 && them[j] < 1 {
-			dthem[j] = dout * m.OW[h+j]
+			dthem[j] = dout * ow[h+j]
 		}
 		gFTB[j] += dus[j] + dthem[j]
 	}
-	gOB[0] += dout
+	gOB[b] += dout
 	for p := 0; p < 2; p++ {
 		da := w.dacc[p]
 		for _, f := range s.Features[p][:s.N] {
@@ -320,7 +323,6 @@ func (a *adam) step(m *Model, workers []*gradWorker, lr float32, batch int) {
 			p[i] = min(max(p[i], -bound), bound)
 		}
 	}
-	m.OB = params[3][0]
 }
 
 func saveCheckpoint(path string, ck checkpoint) error {

@@ -149,7 +149,7 @@ var robustnessCases = []robustnessCase{
 	{"HTTP", "`POST /api/bestmove` with body `[1,2]`", httpAnswer("POST", "/api/bestmove", "[1,2]")},
 	{"HTTP", "`DELETE /api/eval`", httpAnswer("DELETE", "/api/eval", "")},
 	{"HTTP", "`GET /api/nothing`", httpAnswer("GET", "/api/nothing", "")},
-	{"net file", "output bias 2³¹−1 (valid checksum)", netAnswer(func(n *nnue.Net) []byte { n.OutBias = 1<<31 - 1; return n.Bytes() })},
+	{"net file", "output bias 2³¹−1 (valid checksum)", netAnswer(func(n *nnue.Net) []byte { n.OutBias[0] = 1<<31 - 1; return n.Bytes() })},
 	{"net file", "output scale QB = 1", netAnswer(func(n *nnue.Net) []byte { n.QB = 1; return n.Bytes() })},
 	{"net file", "a feature weight of 30000", netAnswer(func(n *nnue.Net) []byte { n.FTWeights[7] = 30000; return n.Bytes() })},
 	{"net file", "one byte changed", netAnswer(func(n *nnue.Net) []byte { b := n.Bytes(); b[100] ^= 1; return b })},

@@ -359,7 +359,7 @@ func TestNNUESearchIsDeterministicAndLegal(t *testing.T) {
 	// The net decides: a net biased by +30 pawns for the side to move
 	// gives scores far from the classical evaluation's.
 	biased := nnue.RandomNet(64, 4)
-	biased.OutBias = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
+	biased.OutBias[0] = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
 	withNet := New(Options{Net: biased}).Search(pos, Limits{Depth: 4}, nil).Score
 	classical := New(Options{}).Search(pos, Limits{Depth: 4}, nil).Score
 	if d := withNet - classical; d < 500 && d > -500 {
@@ -374,7 +374,7 @@ func TestNNUESearchIsDeterministicAndLegal(t *testing.T) {
 func TestAbsurdNetCannotAnnounceMateOrLivelock(t *testing.T) {
 	for _, bias := range []int32{1<<31 - 1, -1 << 31} {
 		n := nnue.RandomNet(64, 1)
-		n.OutBias, n.QB = bias, 1
+		n.OutBias[0], n.QB = bias, 1
 		pos, _ := board.ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
 		done := make(chan Result, 1)
 		go func() {
@@ -397,7 +397,7 @@ func TestAbsurdNetCannotAnnounceMateOrLivelock(t *testing.T) {
 func TestChangingTheNetClearsTheTable(t *testing.T) {
 	pos := mustPos(t, BenchPositions[1])
 	biased := nnue.RandomNet(64, 4)
-	biased.OutBias = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
+	biased.OutBias[0] = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
 	fresh := New(Options{Net: biased}).Search(pos, Limits{Depth: 3}, nil).Score
 	e := New(Options{})
 	e.Search(pos, Limits{Depth: 8}, nil)

@@ -95,7 +95,7 @@ func TestNNUEOptions(t *testing.T) {
 	embedded := score()
 	path := t.TempDir() + "/biased.nnue"
 	biased := nnue.RandomNet(64, 9)
-	biased.OutBias = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
+	biased.OutBias[0] = 3000 * nnue.QA * int32(biased.QB) / nnue.Scale
 	if err := os.WriteFile(path, biased.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
