@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The strength gauntlet of docs/elo-log.md: Kibitz at 10+0.1 against the
+# Debian engines and against commit 57c1019 (the net and search of
+# 2026-11-21), two games at a time, 8moves_v3 openings, each match's log
+# and PGN in OUTDIR. Time-control matches need the machine to themselves:
+# pause background work (kill -STOP PID) while this runs.
+#
+#   scripts/gauntlet.sh OUTDIR [OPPONENT...]
+#
+# Opponents: toga (Toga II 3.0, 200 games), ethereal (Ethereal 12, 100),
+# glaurung (Glaurung 2.2, 100), base (57c1019 built in a scratch worktree,
+# 400); default: all four. A match whose log already ends with its result
+# is skipped, so an interrupted run resumes with the next one. Environment:
+# KIBITZ (bin/kibitz), TC (10+0.1), SEED (71), GAMES (each match's own
+# count when unset). Install the opponents with
+# apt-get install toga2 ethereal-chess glaurung.
+set -euo pipefail
+out=${1:?usage: scripts/gauntlet.sh OUTDIR [toga|ethereal|glaurung|base ...]}
+shift
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+out=$(realpath "$out")
+# A copy: rebuilding bin/kibitz during the run must not change the games.
+cp "${KIBITZ:-bin/kibitz}" "$out/kibitz"
+kibitz=$out/kibitz
+tc=${TC:-10+0.1}
+seed=${SEED:-71}
+[ $# -gt 0 ] || set -- toga ethereal glaurung base
+
+play() { # name games engine-spec
+	local name=$1 games=${GAMES:-$2} log="$out/$1.log"
+	if [ -f "$log" ] && grep -q '^Pentanomial' "$log"; then
+		echo "$name: done ($log)"
+		return
+	fi
+	echo "$name: $games games at $tc"
+	"$kibitz" match --engine "cmd=$kibitz,name=kibitz" --engine "$3" --tc "$tc" --games "$games" \
+		--concurrency 2 --seed "$seed" --openings ../shared/openings/8moves_v3.pgn \
+		--resign movecount=4,score=1000 --draw movenumber=40,movecount=8,score=10 \
+		--pgn "$out/$name.pgn" >"$log" 2>&1
+	sed -n "/^Score of/,\$p" "$log"
+}
+
+for opp in "$@"; do
+	case $opp in
+	toga) play toga 200 "cmd=/usr/games/toga2,name=toga2,option.OwnBook=false" ;;
+	ethereal) play ethereal 100 "cmd=/usr/games/ethereal-chess,name=ethereal" ;;
+	glaurung) play glaurung 100 "cmd=/usr/games/glaurung,name=glaurung,option.OwnBook=false,option.Ponder=false,option.Threads=1" ;;
+	base)
+		if [ ! -x "$out/kibitz-57c1019" ]; then
+			tree=$(mktemp -d)
+			git worktree add -q --detach "$tree" 57c1019
+			(cd "$tree" && go build -trimpath -o "$out/kibitz-57c1019" ./cmd/kibitz)
+			git worktree remove --force "$tree"
+		fi
+		play base 400 "cmd=$out/kibitz-57c1019,name=kibitz-57c1019"
+		;;
+	*) echo "unknown opponent $opp (toga, ethereal, glaurung, base)" >&2; exit 2 ;;
+	esac
+done
