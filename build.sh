@@ -71,7 +71,7 @@ run_tests() {
 	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs tests/levels.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null
-	node --test tests/worker.test.mjs
+	node --test tests/worker-entry.test.mjs tests/worker.test.mjs
 	echo "== all tests passed in $((SECONDS - start)) s"
 }
 

@@ -38,14 +38,27 @@ async function start(env, ctx) {
   return { go, binding };
 }
 
-async function fetch(req, env, ctx) {
-  if (!running || (await running).go.exited) {
-    running = start(env, ctx);
-    running.catch(() => (running = null));
+// program returns the isolate's running Go program, starting it when there
+// is none, when it has exited, or when its start failed (the next request
+// tries again). Requests that arrive together share one start.
+async function program(env, ctx) {
+  const current = running;
+  if (current) {
+    try {
+      const r = await current;
+      if (!r.go.exited) return r;
+    } catch {
+      // its start failed: start again below
+    }
   }
+  if (running === current) running = start(env, ctx);
+  return running;
+}
+
+async function fetch(req, env, ctx) {
   let binding;
   try {
-    ({ binding } = await running);
+    ({ binding } = await program(env, ctx));
   } catch (e) {
     return Response.json({ error: String(e.message ?? e) }, { status: 500 });
   }
