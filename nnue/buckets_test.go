@@ -126,7 +126,12 @@ func TestEvaluationUsesTheBucketOfItsMaterial(t *testing.T) {
 			t.Errorf("%s: %d cp, bucket %d alone gives %d", fen, got, k, want)
 		}
 	}
+	var alone [8]*Net
+	for k := range alone {
+		alone[k] = only(n, k)
+	}
 	inc, fresh := NewEvaluator(n), NewEvaluator(n)
+	seen := map[int]bool{}
 	walk(t, 11, 120, func(p *board.Position) {
 		if p.Ply() == 0 {
 			inc.Reset(p)
@@ -134,8 +139,13 @@ func TestEvaluationUsesTheBucketOfItsMaterial(t *testing.T) {
 			inc.Push(p)
 		}
 		fresh.Reset(p)
-		if inc.Evaluate(p) != fresh.Evaluate(p) {
-			t.Fatalf("%s: incremental and fresh evaluations differ", p.FEN())
+		k := OutputBucket(p.Occupied().Count(), 8)
+		seen[k] = true
+		if got := inc.Evaluate(p); got != fresh.Evaluate(p) || got != alone[k].EvaluateFresh(p) {
+			t.Fatalf("%s: incremental %d, fresh %d, bucket %d alone %d", p.FEN(), got, fresh.Evaluate(p), k, alone[k].EvaluateFresh(p))
 		}
 	})
+	if len(seen) < 5 {
+		t.Errorf("the games reached only buckets %v", seen)
+	}
 }
