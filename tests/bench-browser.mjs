@@ -4,7 +4,7 @@
 // weight. Prints figures; asserts only that wasm and native agree node for
 // node. Needs dist/ and bin/kibitz.
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -158,6 +158,7 @@ const sf = await page.evaluate(async (fens) => {
 
 await browser.close();
 server.kill();
+rmSync(site, { recursive: true, force: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mismatches = positions.filter((p, i) => p.nodes !== kib.out[i].nodes || p.nodes !== scalar.out[i].nodes).length;

@@ -2,9 +2,9 @@
 // glue and the module loader replaced by stubs: one Go program per
 // isolate, a program that dies while starting fails the request at once
 // with a JSON error, and the next request starts it again.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,8 +21,12 @@ const SILENT = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
 // entry copies worker.mjs beside stubs: failures is how many starts exit
 // before they are ready; globalThis.stats counts module loads and answers.
+const dirs = [];
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
 async function entry(failures) {
   const dir = mkdtempSync(join(tmpdir(), "kibitz-entry-"));
+  dirs.push(dir);
   copyFileSync("web/worker/worker.mjs", join(dir, "worker.mjs"));
   writeFileSync(join(dir, "wasm_exec.js"), `
 globalThis.Go = class {

@@ -2,7 +2,7 @@
 // loopback port, with a small router in front: /api/* goes to the Go
 // worker, everything else to dist/ on disk. Also starts the native server.
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync, copyFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -85,8 +85,11 @@ const api :Workerd.Worker = (
     firstMs = await waitUp(url + "/api/health", proc, "workerd");
   } catch (e) {
     proc.kill();
+    rmSync(dir, { recursive: true, force: true });
     throw new Error(`${e.message}: ${stderr}`);
   }
+  // workerd has read its modules by now; the directory is not needed while it serves.
+  rmSync(dir, { recursive: true, force: true });
   return { url, firstMs, stop: () => proc.kill() };
 }
 
