@@ -14,6 +14,8 @@ PAGE_GO=go1.27.4
 page_go() { GOTOOLCHAIN=$PAGE_GO go "$@"; }
 # The endgame tables the page can fetch (docs/endgames.md).
 PAGE_TABLES=KQvK,KRvK,KPvK,KBNvK
+# The endgame tables the Cloudflare Worker embeds (web/worker/tables.go).
+WORKER_TABLES=KQvK,KRvK,KPvK
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "build.sh: '$1' is required: $2" >&2; exit 1; }; }
 
@@ -253,7 +255,9 @@ serve() {
 
 # worker builds the Cloudflare Worker bundle into web/worker/build.
 worker() {
-	rm -rf web/worker/build
+	native >/dev/null
+	rm -rf web/worker/build web/worker/tables
+	"$BIN/kibitz" tb gen --tables "$WORKER_TABLES" --out web/worker/tables >/dev/null
 	go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o web/worker/build
 	cp web/worker/worker.mjs web/worker/build/worker.mjs # one Go runtime per isolate, not per request
 	# The SIMD128 kernels, as in the page: with one runtime per isolate the

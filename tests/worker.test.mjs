@@ -11,7 +11,8 @@ const manifest = JSON.parse(readFileSync("dist/manifest.json", "utf8"));
 
 let worker, native;
 before(async () => {
-  [worker, native] = await Promise.all([startWorkerd(), startNative()]);
+  // The native server reads the tables the Worker embeds (./build.sh worker).
+  [worker, native] = await Promise.all([startWorkerd(), startNative("--tables", "web/worker/tables")]);
 });
 after(() => {
   worker?.stop();
@@ -50,6 +51,21 @@ test("bestmove: the same move and node count as the native handler", async () =>
     assert.equal(jw.bestmove, jn.bestmove, q);
     assert.equal(jw.nodes, jn.nodes, q);
     assert.deepEqual(jw.score, jn.score, q);
+  }
+});
+
+test("endgame tables: the Worker embeds KQvK, KRvK and KPvK and answers from them as the native server does", async () => {
+  assert.deepEqual(JSON.parse((await get(worker.url, "/api/health")).body).tables, ["KPvK", "KQvK", "KRvK"]);
+  // KPvK with Black to move, a draw (the king stands in front of the pawn
+  // in time), and KRvK, mate in 14.
+  for (const fen of ["8/8/8/8/4k3/8/3KP3/8 b - - 0 1", "8/8/8/3k4/8/8/8/R3K3 w - - 0 1"]) {
+    const q = `?depth=4&fen=${encodeURIComponent(fen)}`;
+    const [w, n] = await Promise.all([get(worker.url, "/api/bestmove" + q), get(native.url, "/api/bestmove" + q)]);
+    assert.equal(w.status, 200, w.body);
+    const [jw, jn] = [JSON.parse(w.body), JSON.parse(n.body)];
+    assert.ok(jw.tb, `no tb field for ${fen}: ${w.body}`);
+    assert.deepEqual(jw.tb, jn.tb, fen);
+    assert.equal(jw.bestmove, jn.bestmove, fen);
   }
 });
 

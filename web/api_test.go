@@ -387,4 +387,15 @@ func TestBestmoveWithTables(t *testing.T) {
 	if _, m, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=2", ""); m["tb"] != nil {
 		t.Errorf("start position: %v", m)
 	}
+	// Health names the tables: KQvK needs no other (taking the queen
+	// leaves two kings), so it is the only one.
+	if _, m, _ := call(t, "GET", srv.URL+"/api/health", ""); fmt.Sprint(m["tables"]) != "[KQvK]" {
+		t.Errorf("health: tables %v", m["tables"])
+	}
+	// Without tables, health says nothing of them.
+	bare := httptest.NewServer(NewHandler(Config{}))
+	defer bare.Close()
+	if _, m, _ := call(t, "GET", bare.URL+"/api/health", ""); m["tables"] != nil {
+		t.Errorf("health without tables: %v", m["tables"])
+	}
 }

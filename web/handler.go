@@ -73,6 +73,9 @@ func NewHandler(c Config) http.Handler {
 				"max_nodes": c.Limits.MaxNodes, "max_multipv": c.Limits.MaxMultiPV,
 				"max_searches": c.MaxSearches, "max_queue": c.MaxQueue, "search_time_ms": c.SearchTime.Milliseconds()},
 		}}
+	if c.Tables != nil {
+		a.info["tables"] = c.Tables.Names()
+	}
 	mux := http.NewServeMux()
 	a.routes(mux)
 	if c.Site != nil {

@@ -135,6 +135,18 @@ func (set *Set) Add(t *Table) {
 	set.index(t)
 }
 
+// Names returns the signatures of the set's tables, sorted ("KPvK", "KQvK").
+func (set *Set) Names() []string {
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	names := make([]string, 0, len(set.tables))
+	for name := range set.tables {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
 // Loaded returns the set's table of s (in its canonical orientation)
 // without generating it.
 func (set *Set) Loaded(s Signature) (*Table, bool) {
