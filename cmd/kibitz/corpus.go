@@ -14,7 +14,8 @@ import (
 
 func runCorpus(args []string, stdout, stderr io.Writer) error {
 	return subcommand("corpus", args, map[string]func([]string) error{
-		"info": func(a []string) error { return corpusInfo(a, stdout) },
+		"info":     func(a []string) error { return corpusInfo(a, stdout) },
+		"endgames": func(a []string) error { return corpusEndgames(a, stdout) },
 		"convert": func(a []string) error {
 			if len(a) != 2 {
 				return errors.New("usage: kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)

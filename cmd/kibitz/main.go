@@ -36,7 +36,7 @@ func commands(stdin io.Reader) []command {
 		{"solve", "run a test suite (EPD with bm/am, e.g. Win At Chess) and count the solved positions", runSolve},
 		{"match", "play a match between two UCI engines: Elo ± error, pentanomial, SPRT, PGN", runMatch},
 		{"datagen", "self-play games for NNUE training, appended to a corpus file (resumable)", runDatagen},
-		{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records", runCorpus},
+		{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records, 'corpus endgames' samples endgame positions as an EPD suite", runCorpus},
 		{"train", "train an NNUE on the corpus and write it in the nnue format", runTrain},
 		{"tune", "tune the classical evaluation (Texel) on Kibitz's own self-play games", runTune},
 		{"tb", "endgame tables: 'tb gen' builds them by retrograde analysis, 'tb probe' looks a position up, 'tb stats' sums them up", runTB},

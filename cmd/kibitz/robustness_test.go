@@ -165,6 +165,7 @@ var robustnessCases = []robustnessCase{
 	{"CLI flags", "`serve --queue -1`", cliAnswer("serve", "--queue", "-1")},
 	{"CLI flags", "`datagen --random-plies 99`", cliAnswer("datagen", "--random-plies", "99")},
 	{"CLI flags", "`match` without engines", cliAnswer("match")},
+	{"CLI flags", "`corpus endgames --men 2-40`", cliAnswer("corpus", "endgames", "--men", "2-40")},
 }
 
 // TestRobustnessTable feeds every malformed input to the code and checks
