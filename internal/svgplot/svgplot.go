@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -86,7 +87,9 @@ func (c Chart) Write(w io.Writer) error {
 			}
 		}
 		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`+"\n", colour, strings.Join(pts, " "))
-		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s">%s</text>`+"\n", width-220, top+10+16*i, colour, escape(s.Name))
+		// Right-aligned at the plot's edge: a long name grows leftwards
+		// instead of off the picture.
+		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", width-20, top+10+16*i, colour, escape(s.Name))
 	}
 	b.WriteString("</svg>\n")
 	_, err = io.WriteString(w, b.String())
@@ -148,14 +151,21 @@ func (c Chart) xTicks(lo, hi float64) []float64 {
 	if !c.LogX {
 		return niceTicks(lo, hi)
 	}
-	seen := map[float64]bool{}
-	var t []float64
+	var all []float64
 	for _, s := range c.Series {
 		for _, x := range s.X {
-			if !math.IsNaN(x) && !seen[x] {
-				seen[x] = true
-				t = append(t, x)
+			if !math.IsNaN(x) {
+				all = append(all, x)
 			}
+		}
+	}
+	// Values within 12 % of a smaller one already labelled (2 and 2.01,
+	// 3.71 and 4) would print over each other: the smaller one stands for both.
+	slices.Sort(all)
+	var t []float64
+	for _, x := range all {
+		if len(t) == 0 || x > t[len(t)-1]*1.12 {
+			t = append(t, x)
 		}
 	}
 	return t
@@ -187,8 +197,13 @@ func niceStep(span float64) float64 {
 }
 
 // label prints v with as many decimals as a tick step on the axis needs.
+// A tick computed as a tiny negative number reads 0, not -0.
 func label(v, span float64) string {
-	return strconv.FormatFloat(v, 'f', max(0, int(-math.Floor(math.Log10(niceStep(span))))), 64)
+	s := strconv.FormatFloat(v, 'f', max(0, int(-math.Floor(math.Log10(niceStep(span))))), 64)
+	if strings.Trim(s, "-0.") == "" {
+		s = strings.TrimPrefix(s, "-")
+	}
+	return s
 }
 
 func escape(s string) string {

@@ -110,3 +110,34 @@ func TestBadChartsAreErrors(t *testing.T) {
 		}
 	}
 }
+
+// A tick that comes out a hair below zero is labelled 0.
+func TestLabelHasNoNegativeZero(t *testing.T) {
+	for _, c := range []struct {
+		v, span float64
+		want    string
+	}{{-1e-14, 500, "0"}, {-1e-14, 0.5, "0.0"}, {-100, 500, "-100"}, {-0.05, 0.5, "-0.1"}} {
+		if got := label(c.v, c.span); got != c.want {
+			t.Errorf("label(%g, %g) = %q, want %q", c.v, c.span, got, c.want)
+		}
+	}
+}
+
+// On a log axis, data x values too close to tell apart get one label.
+func TestLogTicksDoNotCrowd(t *testing.T) {
+	nan := math.NaN()
+	svg := draw(t, Chart{LogX: true, Series: []Series{
+		{X: []float64{1, 2, 4}, Y: []float64{0, 10, 20}},
+		{X: []float64{2.01, 3.71, 5.32}, Y: []float64{5, nan, 30}},
+	}})
+	for _, tick := range []string{">1<", ">2<", ">3.71<", ">5.32<"} {
+		if !strings.Contains(svg, tick) {
+			t.Errorf("x tick %s missing", tick)
+		}
+	}
+	for _, tick := range []string{">2.01<", ">4<"} {
+		if strings.Contains(svg, tick) {
+			t.Errorf("x tick %s printed beside a neighbour within 12 %%", tick)
+		}
+	}
+}
