@@ -2,15 +2,17 @@
 // file format with a checksum, an accumulator stack updated incrementally
 // (and lazily: only when a position is evaluated) as the search makes and
 // unmakes moves, and the forward pass, with a scalar Go backend (four int16
-// lanes per uint64; what wasm runs) and an AVX2 assembly backend on amd64
-// that gives bit-identical results.
+// lanes per uint64; what wasm runs without SIMD), a wasm SIMD128 backend
+// and an AVX2 assembly backend on amd64, all giving bit-identical results.
 //
 // # Architecture
 //
 // A perspective network: 768 inputs per side (colour relative to the side
 // × piece type × square, the board flipped for Black) → H hidden neurons
-// (a multiple of 64, 256 by default) per side, clipped ReLU → one output
-// from the concatenation [side to move, other side]. Weights are int16:
+// (a multiple of 64, 256 by default) per side, clipped ReLU (or its
+// square, format version 2) → one output from the concatenation [side to
+// move, other side], or one of up to eight chosen by the number of men
+// (output buckets, version 2). Weights are int16:
 // the feature transformer at scale QA = 255, the output layer at a scale
 // QB that the file records (1024 for new nets); the result is scaled to
 // centipawns by 400/(QA·QB).

@@ -115,7 +115,13 @@ func (e *Evaluator) Evaluate(p *board.Position) int {
 	us := p.SideToMove()
 	n, w := e.net, 2*e.h
 	bucket := OutputBucket(p.Occupied().Count(), n.Buckets)
-	sum := output(e.acc(e.top, us), e.acc(e.top, us.Other()), n.OutWeights[bucket*w:(bucket+1)*w:(bucket+1)*w])
+	mine, theirs, weights := e.acc(e.top, us), e.acc(e.top, us.Other()), n.OutWeights[bucket*w:(bucket+1)*w:(bucket+1)*w]
+	var sum int32
+	if n.Activation == ActSCReLU {
+		sum = outputSquared(mine, theirs, weights)
+	} else {
+		sum = output(mine, theirs, weights)
+	}
 	return int((int64(sum) + int64(n.OutBias[bucket])) * Scale / (QA * int64(n.QB)))
 }
 

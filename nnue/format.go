@@ -14,9 +14,10 @@ import (
 // weights of a net trained on millions of positions too coarsely (a median
 // weight of 6 steps); nets are now written with DefaultQB.
 //
-// Format version 1 has one output; version 2 has Outputs output buckets,
-// one chosen by the number of pieces on the board (OutputBucket), each with
-// its own weights and bias. A one-bucket net is written as version 1.
+// Format version 1 has one output and the clipped ReLU; version 2 has
+// Outputs output buckets, one chosen by the number of pieces on the board
+// (OutputBucket), each with its own weights and bias, and either
+// activation. A net version 1 can hold is written as version 1.
 const (
 	Inputs      = 768
 	QA          = 255  // feature transformer scale (clipped ReLU ceiling)
@@ -27,7 +28,8 @@ const (
 	FormatMagic = "KBZN"
 	Version     = 2 // the newest version this build reads and writes
 	MaxBuckets  = 8
-	ActCReLU    = 1
+	ActCReLU    = 1 // clamp(x, 0, QA)
+	ActSCReLU   = 2 // squared: (clamp(x, 0, QA)² + 128) >> 8, in 0..254
 
 	// Bounds that keep every intermediate in range: 32 active features
 	// plus the bias stay within int16, and the output sum within int32.
@@ -47,6 +49,7 @@ const (
 type Net struct {
 	Hidden     int
 	Buckets    int
+	Activation int // ActCReLU or ActSCReLU
 	QB         int
 	FTWeights  []int16
 	FTBias     []int16
@@ -111,7 +114,7 @@ func parse(data []byte) (*Net, error) {
 	if got := crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, got)
 	}
-	n := &Net{Hidden: hid, Buckets: nb, QB: int(h.QB)}
+	n := &Net{Hidden: hid, Buckets: nb, Activation: int(h.Activation), QB: int(h.QB)}
 	rd := bytes.NewReader(data[hs:])
 	n.FTWeights = alignedInt16(Inputs * hid)
 	n.FTBias = alignedInt16(hid)
@@ -126,6 +129,9 @@ func parse(data []byte) (*Net, error) {
 func (n *Net) validate() error {
 	if n.QB < minQB || n.QB > maxQB {
 		return fmt.Errorf("output scale QB=%d is not in %d..%d", n.QB, minQB, maxQB)
+	}
+	if n.Activation != ActCReLU && n.Activation != ActSCReLU {
+		return fmt.Errorf("activation %d is neither %d (clipped ReLU) nor %d (squared clipped ReLU)", n.Activation, ActCReLU, ActSCReLU)
 	}
 	if n.Buckets < 1 || n.Buckets > MaxBuckets || len(n.OutBias) != n.Buckets || len(n.OutWeights) != n.Buckets*2*n.Hidden {
 		return fmt.Errorf("%d output buckets with %d biases and %d weights", n.Buckets, len(n.OutBias), len(n.OutWeights))
@@ -158,10 +164,10 @@ func (n *Net) validate() error {
 func (n *Net) Bytes() []byte {
 	var b bytes.Buffer
 	version := uint32(Version)
-	if n.Buckets == 1 {
+	if n.Buckets == 1 && n.Activation == ActCReLU {
 		version = 1 // the same bytes as before buckets existed
 	}
-	h := header{Version: version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: uint32(n.Buckets), Activation: ActCReLU, QA: QA, QB: uint32(n.QB), Scale: Scale}
+	h := header{Version: version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: uint32(n.Buckets), Activation: uint32(n.Activation), QA: QA, QB: uint32(n.QB), Scale: Scale}
 	copy(h.Magic[:], FormatMagic)
 	binary.Write(&b, binary.LittleEndian, h)
 	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, n.OutBias} {
@@ -179,12 +185,12 @@ func (h *header) check() error {
 	if h.Version < 1 || h.Version > Version {
 		return fmt.Errorf("version %d; this build reads versions 1 to %d", h.Version, Version)
 	}
-	maxOutputs := uint32(MaxBuckets)
+	maxOutputs, maxAct := uint32(MaxBuckets), uint32(ActSCReLU)
 	if h.Version == 1 {
-		maxOutputs = 1
+		maxOutputs, maxAct = 1, ActCReLU
 	}
-	if h.Inputs != Inputs || h.Outputs < 1 || h.Outputs > maxOutputs || h.Activation != ActCReLU {
-		return fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1…%d with clipped ReLU (version %d)", h.Inputs, h.Hidden, h.Outputs, h.Activation, maxOutputs, h.Version)
+	if h.Inputs != Inputs || h.Outputs < 1 || h.Outputs > maxOutputs || h.Activation < ActCReLU || h.Activation > maxAct {
+		return fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1…%d with activation %d…%d (version %d)", h.Inputs, h.Hidden, h.Outputs, h.Activation, maxOutputs, ActCReLU, maxAct, h.Version)
 	}
 	if h.Hidden == 0 || h.Hidden%64 != 0 || h.Hidden > maxHidden {
 		return fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)

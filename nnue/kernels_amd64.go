@@ -33,6 +33,14 @@ func output(us, them, w []int16) int32 {
 	return outputGeneric(us, them, w)
 }
 
+func outputSquared(us, them, w []int16) int32 {
+	if useAVX2 {
+		_, _ = them[len(us)-1], w[2*len(us)-1]
+		return outputSquaredAVX2(&us[0], &them[0], &w[0], len(us))
+	}
+	return outputSquaredGeneric(us, them, w)
+}
+
 func addSub(dst, src, a, s1 []int16) {
 	if useAVX2 {
 		_, _, _ = src[len(dst)-1], a[len(dst)-1], s1[len(dst)-1]

@@ -121,7 +121,7 @@ TEXT ·outputAVX2(SB), NOSPLIT, $0-36
 	VPBROADCASTW X2, Y2
 	MOVQ         BX, SI
 
-loop_us:
+loop_outputAVX2_us:
 	VMOVDQU  (AX), Y3
 	VPMAXSW  Y1, Y3, Y3
 	VPMINSW  Y2, Y3, Y3
@@ -135,10 +135,10 @@ loop_us:
 	ADDQ     $0x40, AX
 	ADDQ     $0x40, DX
 	SUBQ     $0x20, SI
-	JNZ      loop_us
+	JNZ      loop_outputAVX2_us
 	MOVQ     BX, AX
 
-loop_them:
+loop_outputAVX2_them:
 	VMOVDQU      (CX), Y3
 	VPMAXSW      Y1, Y3, Y3
 	VPMINSW      Y2, Y3, Y3
@@ -152,7 +152,79 @@ loop_them:
 	ADDQ         $0x40, CX
 	ADDQ         $0x40, DX
 	SUBQ         $0x20, AX
-	JNZ          loop_them
+	JNZ          loop_outputAVX2_them
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPADDD       X1, X0, X0
+	MOVD         X0, AX
+	MOVL         AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func outputSquaredAVX2(us *int16, them *int16, w *int16, n int) int32
+// Requires: AVX, AVX2, SSE2
+TEXT ·outputSquaredAVX2(SB), NOSPLIT, $0-36
+	MOVQ         us+0(FP), AX
+	MOVQ         them+8(FP), CX
+	MOVQ         w+16(FP), DX
+	MOVQ         n+24(FP), BX
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	MOVL         $0x000000ff, SI
+	MOVD         SI, X2
+	VPBROADCASTW X2, Y2
+	MOVL         $0x00000080, SI
+	MOVD         SI, X3
+	VPBROADCASTW X3, Y3
+	MOVQ         BX, SI
+
+loop_outputSquaredAVX2_us:
+	VMOVDQU  (AX), Y4
+	VPMAXSW  Y1, Y4, Y4
+	VPMINSW  Y2, Y4, Y4
+	VPMULLW  Y4, Y4, Y4
+	VPADDW   Y3, Y4, Y4
+	VPSRLW   $0x08, Y4, Y4
+	VPMADDWD (DX), Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	VMOVDQU  32(AX), Y4
+	VPMAXSW  Y1, Y4, Y4
+	VPMINSW  Y2, Y4, Y4
+	VPMULLW  Y4, Y4, Y4
+	VPADDW   Y3, Y4, Y4
+	VPSRLW   $0x08, Y4, Y4
+	VPMADDWD 32(DX), Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	ADDQ     $0x40, AX
+	ADDQ     $0x40, DX
+	SUBQ     $0x20, SI
+	JNZ      loop_outputSquaredAVX2_us
+	MOVQ     BX, AX
+
+loop_outputSquaredAVX2_them:
+	VMOVDQU      (CX), Y4
+	VPMAXSW      Y1, Y4, Y4
+	VPMINSW      Y2, Y4, Y4
+	VPMULLW      Y4, Y4, Y4
+	VPADDW       Y3, Y4, Y4
+	VPSRLW       $0x08, Y4, Y4
+	VPMADDWD     (DX), Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VMOVDQU      32(CX), Y4
+	VPMAXSW      Y1, Y4, Y4
+	VPMINSW      Y2, Y4, Y4
+	VPMULLW      Y4, Y4, Y4
+	VPADDW       Y3, Y4, Y4
+	VPSRLW       $0x08, Y4, Y4
+	VPMADDWD     32(DX), Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	ADDQ         $0x40, CX
+	ADDQ         $0x40, DX
+	SUBQ         $0x20, AX
+	JNZ          loop_outputSquaredAVX2_them
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDD       X1, X0, X0
 	VPSHUFD      $0x4e, X0, X1

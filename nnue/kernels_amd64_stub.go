@@ -15,3 +15,6 @@ func addSubSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, n int
 
 // outputAVX2: the output layer's dot product over both perspectives (n a multiple of 64).
 func outputAVX2(us *int16, them *int16, w *int16, n int) int32
+
+// outputSquaredAVX2: the output layer's dot product over both perspectives with the squared clipped ReLU (n a multiple of 64).
+func outputSquaredAVX2(us *int16, them *int16, w *int16, n int) int32

@@ -91,5 +91,31 @@ func clampedDot(a, w []int16) int32 {
 	return s0 + s1
 }
 
+// outputSquaredGeneric is outputGeneric with the squared clipped ReLU:
+// each clamped lane c becomes (c² + 128) >> 8 (0…254) before its product.
+func outputSquaredGeneric(us, them, w []int16) int32 {
+	h := len(us)
+	return squaredDot(us, w[:h]) + squaredDot(them[:h], w[h:2*h])
+}
+
+// squaredDot is Σ sq(clamp(a[i], 0, QA))·w[i], four lanes per step.
+func squaredDot(a, w []int16) int32 {
+	av, wv := words(a), words(w)
+	wv = wv[:len(av)]
+	var s0, s1 int32
+	for i, x := range av {
+		c, y := clamp4(x), wv[i]
+		s0 += sq(c)*int32(int16(y)) + sq(c>>32)*int32(int16(y>>32))
+		s1 += sq(c>>16)*int32(int16(y>>16)) + sq(c>>48)*int32(int16(y>>48))
+	}
+	return s0 + s1
+}
+
+// sq is the squared activation of the clamped lane in x's low 16 bits.
+func sq(x uint64) int32 {
+	c := int32(x & 0xFF)
+	return (c*c + 128) >> 8
+}
+
 // clamp4 hard-codes the ceiling 255 = QA: the reference tests, which clamp
 // to QA, fail if the two ever differ.

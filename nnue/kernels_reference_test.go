@@ -31,6 +31,20 @@ func outputReference(us, them, w []int16) int32 {
 	return sum
 }
 
+// outputSquaredReference is outputReference with the squared clipped ReLU.
+func outputSquaredReference(us, them, w []int16) int32 {
+	h := len(us)
+	act := func(x int16) int32 {
+		c := int32(min(max(x, 0), QA))
+		return (c*c + 128) / 256
+	}
+	var sum int32
+	for i := range h {
+		sum += act(us[i])*int32(w[i]) + act(them[i])*int32(w[h+i])
+	}
+	return sum
+}
+
 // randomLanes fills s with values from the whole int16 range, the edges
 // (where lanes wrap and clamps bite) drawn often.
 func randomLanes(rng *rand.Rand, s []int16) {
@@ -51,6 +65,7 @@ type kernels struct {
 	addSubSub func(dst, src, a, s1, s2 []int16)
 	addColumn func(acc, w []int16)
 	output    func(us, them, w []int16) int32
+	squared   func(us, them, w []int16) int32 // output with the squared clipped ReLU
 }
 
 // checkKernels compares k with the one-lane reference on random lanes.
@@ -83,17 +98,20 @@ func checkKernels(t *testing.T, k kernels, seed uint64, iters int) {
 		if x, y := outputReference(src, a, w), k.output(src, a, w); x != y {
 			t.Fatalf("%s output %d, reference %d", k.name, y, x)
 		}
+		if x, y := outputSquaredReference(src, a, w), k.squared(src, a, w); x != y {
+			t.Fatalf("%s squared output %d, reference %d", k.name, y, x)
+		}
 	}
 }
 
 func TestScalarKernelsMatchReference(t *testing.T) {
-	checkKernels(t, kernels{"scalar", addSubGeneric, addSubSubGeneric, addColumnGeneric, outputGeneric}, 31, 3000)
+	checkKernels(t, kernels{"scalar", addSubGeneric, addSubSubGeneric, addColumnGeneric, outputGeneric, outputSquaredGeneric}, 31, 3000)
 }
 
 // TestKernelsInUseMatchReference checks the kernels this build dispatches
 // to — AVX2, wasm SIMD128 or scalar — against the one-lane reference.
 func TestKernelsInUseMatchReference(t *testing.T) {
-	checkKernels(t, kernels{Backend(), addSub, addSubSub, addColumn, output}, 41, 2000)
+	checkKernels(t, kernels{Backend(), addSub, addSubSub, addColumn, output, outputSquared}, 41, 2000)
 }
 
 // BenchmarkScalarKernels compares the word-wide kernels with the one-lane
@@ -134,6 +152,11 @@ func BenchmarkScalarKernels(b *testing.B) {
 	b.Run("output/"+Backend(), func(b *testing.B) {
 		for b.Loop() {
 			sink += output(src, a, w)
+		}
+	})
+	b.Run("outputSquared/"+Backend(), func(b *testing.B) {
+		for b.Loop() {
+			sink += outputSquared(src, a, w)
 		}
 	})
 	_ = sink

@@ -77,6 +77,35 @@ func output(us, them, w []int16) int32 {
 	return lanes[0] + lanes[1] + lanes[2] + lanes[3]
 }
 
+// outputSquared is output with the squared clipped ReLU: each clamped
+// lane c becomes (c² + 128) >> 8 before its product. c² ≤ 65025 fits a
+// 16-bit lane read as unsigned, and so does c² + 128.
+func outputSquared(us, them, w []int16) int32 {
+	h := len(us)
+	sum := squaredDot128(us, w[:h]).Add(squaredDot128(them[:h], w[h:2*h]))
+	var lanes [4]int32
+	sum.StoreArray(&lanes)
+	return lanes[0] + lanes[1] + lanes[2] + lanes[3]
+}
+
+func squaredDot128(a, w []int16) archsimd.Int32x4 {
+	if len(w) < len(a) {
+		panic(errShort)
+	}
+	p, q := base(a), base(w)
+	zero, ceiling := archsimd.BroadcastInt16x8(0), archsimd.BroadcastInt16x8(QA)
+	half := archsimd.BroadcastUint16x8(128)
+	s0, s1 := archsimd.BroadcastInt32x4(0), archsimd.BroadcastInt32x4(0)
+	for i := 0; i < len(a); i += 8 {
+		c := archsimd.LoadInt16x8Array(lanes8(p, i)).Max(zero).Min(ceiling)
+		c = c.Mul(c).ToBits().Add(half).ShiftAllRight(8).BitsToInt16()
+		x := archsimd.LoadInt16x8Array(lanes8(q, i))
+		s0 = s0.Add(c.MulWidenLo(x))
+		s1 = s1.Add(c.MulWidenHi(x))
+	}
+	return s0.Add(s1)
+}
+
 // clampedDot128 is clampedDot with its four partial sums left in lanes.
 func clampedDot128(a, w []int16) archsimd.Int32x4 {
 	if len(w) < len(a) {

@@ -9,21 +9,21 @@ import (
 )
 
 // Model is the float32 network the trainer fits; Quantise turns it into an
-// nnue.Net. Activations are clipped to [0, 1], which QA maps to [0, 255].
+// nnue.Net. Activations are clipped to [0, 1], which QA maps to [0, 255],
+// and squared when Squared is set (nnue.ActSCReLU).
 type Model struct {
-	H   int
-	B   int       // output buckets (nnue.OutputBucket picks one per position)
-	FTW []float32 // feature-major: FTW[f*H+j]
-	FTB []float32
-	OW  []float32 // per bucket: [side to move | other side], 2·H each
-	OB  []float32 // per bucket
+	H       int
+	B       int       // output buckets (nnue.OutputBucket picks one per position)
+	Squared bool      // the squared clipped ReLU instead of the clipped ReLU
+	FTW     []float32 // feature-major: FTW[f*H+j]
+	FTB     []float32
+	OW      []float32 // per bucket: [side to move | other side], 2·H each
+	OB      []float32 // per bucket
 }
 
-// Float bounds that quantise inside nnue's loader limits.
-const (
-	maxFTW = 992.0 / nnue.QA
-	maxOW  = 2048.0 / nnue.DefaultQB
-)
+// maxFTW is the largest feature weight that quantises inside nnue's
+// loader limit (output weights: Model.maxOutWeight).
+const maxFTW = 992.0 / nnue.QA
 
 // NewModel returns a seeded random model with h hidden neurons and
 // buckets output buckets.
@@ -69,7 +69,7 @@ func (m *Model) forward(s *Sample, accs *[2][]float32) float32 {
 	out := m.OB[b]
 	ow := m.OW[b*2*h : (b+1)*2*h]
 	for j := 0; j < h; j++ {
-		out += clamp01(us[j])*ow[j] + clamp01(them[j])*ow[h+j]
+		out += m.act(us[j])*ow[j] + m.act(them[j])*ow[h+j]
 	}
 	return out
 }
@@ -79,6 +79,41 @@ func (m *Model) forward(s *Sample, accs *[2][]float32) float32 {
 func (m *Model) bucket(s *Sample) int { return nnue.OutputBucket(int(s.N), m.B) }
 
 func clamp01(x float32) float32 { return min(max(x, 0), 1) }
+
+// act is the hidden layer's activation.
+func (m *Model) act(x float32) float32 {
+	c := clamp01(x)
+	if m.Squared {
+		return c * c
+	}
+	return c
+}
+
+// actGrad is act's derivative (0 where the clamp holds).
+func (m *Model) actGrad(x float32) float32 {
+	switch {
+	case x <= 0 || x >= 1:
+		return 0
+	case m.Squared:
+		return 2 * x
+	}
+	return 1
+}
+
+// outScale is the output weights' quantisation scale. The engine's squared
+// activation is (c² + 128) >> 8 for c = QA·x, about x²·QA²/256 rather
+// than x·QA, so the weights carry the factor 256/QA that makes the sum
+// come out at the same scale QA·QB.
+func (m *Model) outScale() float64 {
+	if m.Squared {
+		return nnue.DefaultQB * 256.0 / nnue.QA
+	}
+	return nnue.DefaultQB
+}
+
+// maxOutWeight is the largest output weight that quantises inside the
+// format's bound.
+func (m *Model) maxOutWeight() float32 { return float32(2048 / m.outScale()) }
 
 // Eval returns the model's evaluation of a sample in centipawns from the
 // side to move's view.
@@ -94,7 +129,11 @@ func (m *Model) Quantise() *nnue.Net {
 		return int16(max(-bound, min(bound, v)))
 	}
 	// Through the file format, so the engine gets aligned buffers.
-	n := &nnue.Net{Hidden: m.H, Buckets: m.B, QB: nnue.DefaultQB, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, len(m.OW)), OutBias: make([]int32, m.B)}
+	act := nnue.ActCReLU
+	if m.Squared {
+		act = nnue.ActSCReLU
+	}
+	n := &nnue.Net{Hidden: m.H, Buckets: m.B, Activation: act, QB: nnue.DefaultQB, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, len(m.OW)), OutBias: make([]int32, m.B)}
 	for i, w := range m.FTW {
 		n.FTWeights[i] = q(w, nnue.QA, 992)
 	}
@@ -102,7 +141,7 @@ func (m *Model) Quantise() *nnue.Net {
 		n.FTBias[i] = q(w, nnue.QA, 992)
 	}
 	for i, w := range m.OW {
-		n.OutWeights[i] = q(w, nnue.DefaultQB, 2048)
+		n.OutWeights[i] = q(w, m.outScale(), 2048)
 	}
 	for i, b := range m.OB {
 		n.OutBias[i] = int32(math.Round(float64(b) * nnue.QA * nnue.DefaultQB))

@@ -243,3 +243,99 @@ func TestBucketedTrainingMatchesTheEngine(t *testing.T) {
 		t.Error("nine buckets accepted")
 	}
 }
+
+// TestGradientMatchesFiniteDifferences: the backward pass is the derivative
+// of the loss, for either activation — checked on one weight of every
+// parameter kind against central differences (steps of 0.01).
+func TestGradientMatchesFiniteDifferences(t *testing.T) {
+	files := []string{materialCorpus(t, 4, 9)}
+	all := Filter{KeepInCheck: true, KeepNoisy: true}
+	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
+	if err != nil || len(samples) < 10 {
+		t.Fatalf("%d samples: %v", len(samples), err)
+	}
+	cfg := DefaultConfig()
+	cfg.Lambda = 0
+	for _, squared := range []bool{false, true} {
+		m := NewModel(64, 2, 3)
+		m.Squared = squared
+		s := &samples[7]
+		lossOf := func() float64 {
+			w := newGradWorker(m)
+			w.backward(m, s, cfg)
+			return w.loss
+		}
+		w := newGradWorker(m)
+		w.backward(m, s, cfg)
+		b, feature := m.bucket(s), int(s.Features[0][0])
+		// Every hidden unit's weight from one active feature, every
+		// feature bias, every output weight of the bucket, its bias.
+		type param struct{ kind, index int }
+		var ps []param
+		for j := range m.H {
+			ps = append(ps, param{0, feature*m.H + j}, param{1, j}, param{2, b*2*m.H + j}, param{2, b*2*m.H + m.H + j})
+		}
+		ps = append(ps, param{3, b})
+		live := 0
+		for _, q := range ps {
+			p := m.params()[q.kind]
+			old := p[q.index]
+			const step = 1e-3
+			p[q.index] = old + step
+			up := lossOf()
+			p[q.index] = old - step
+			down := lossOf()
+			p[q.index] = old
+			numeric, analytic := (up-down)/(2*step), float64(w.g[q.kind][q.index])
+			if math.Abs(numeric-analytic) > 1e-5+0.02*math.Abs(numeric) {
+				t.Errorf("squared %v, parameter kind %d index %d: gradient %.6g, finite differences %.6g", squared, q.kind, q.index, analytic, numeric)
+			}
+			if math.Abs(numeric) > 1e-4 {
+				live++
+			}
+		}
+		if live < len(ps)/4 {
+			t.Errorf("squared %v: only %d of %d gradients are not negligible", squared, live, len(ps))
+		}
+	}
+}
+
+// TestSquaredTrainingMatchesTheEngine: a model with the squared clipped
+// ReLU learns, and the engine's integer evaluation of the quantised net
+// (nnue.ActSCReLU) agrees with the float model.
+func TestSquaredTrainingMatchesTheEngine(t *testing.T) {
+	files := []string{materialCorpus(t, 150, 6)}
+	all := Filter{KeepInCheck: true, KeepNoisy: true}
+	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Hidden, cfg.Squared, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, true, 12, 256, 0, 0.003, 10
+	tr, va := Split(samples, cfg.ValidPercent)
+	start := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
+	start.Squared = true
+	before := Loss(start, va, cfg, 2)
+	m, curve, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := curve[len(curve)-1].ValidLoss; !(after < before/2) {
+		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
+	}
+	net := m.Quantise()
+	if net.Activation != nnue.ActSCReLU {
+		t.Fatalf("quantised net has activation %d", net.Activation)
+	}
+	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 500)
+	if err != nil || report.Mean > 10 {
+		t.Fatalf("%v: %v", report, err)
+	}
+	t.Logf("quantisation: %v", report)
+	// The same weights read with the other activation are far off.
+	plain := *net
+	plain.Activation = nnue.ActCReLU
+	if _, err := CheckQuantisation(m, &plain, files, corpus.Selection{}, all, cfg.ValidPercent, 500); err == nil {
+		t.Error("the net under the clipped ReLU passed the squared model's check")
+	}
+}

@@ -18,7 +18,8 @@ import (
 // Config describes a training run.
 type Config struct {
 	Hidden       int
-	Buckets      int // output buckets by the number of men (nnue.OutputBucket); 1: one output
+	Buckets      int  // output buckets by the number of men (nnue.OutputBucket); 1: one output
+	Squared      bool // the squared clipped ReLU (nnue.ActSCReLU) instead of the clipped ReLU
 	Epochs       int
 	BatchSize    int
 	LR           float64 // Adam step size at the start
@@ -98,12 +99,14 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 		return nil, nil, fmt.Errorf("need at least one batch of %d positions (have %d), hidden a multiple of 64, 1 to %d output buckets and ≥ 1 epoch", cfg.BatchSize, len(trainSet), nnue.MaxBuckets)
 	}
 	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
+	m.Squared = cfg.Squared
 	opt := newAdam(m)
 	start, curve := 1, []EpochStats(nil)
 	if cfg.Checkpoint != "" {
 		if ck, err := loadCheckpoint(cfg.Checkpoint); err == nil {
-			if ck.Model.H != cfg.Hidden || ck.Model.B != cfg.Buckets {
-				return nil, nil, fmt.Errorf("checkpoint %s has %d hidden neurons and %d output buckets, not %d and %d", cfg.Checkpoint, ck.Model.H, ck.Model.B, cfg.Hidden, cfg.Buckets)
+			if ck.Model.H != cfg.Hidden || ck.Model.B != cfg.Buckets || ck.Model.Squared != cfg.Squared {
+				return nil, nil, fmt.Errorf("checkpoint %s has %d hidden neurons, %d output buckets and squared activation %v, not %d, %d and %v",
+					cfg.Checkpoint, ck.Model.H, ck.Model.B, ck.Model.Squared, cfg.Hidden, cfg.Buckets, cfg.Squared)
 			}
 			m, opt, start, curve = ck.Model, ck.Adam, ck.Epoch+1, ck.Curve
 		} else if !errors.Is(err, os.ErrNotExist) {
@@ -262,15 +265,10 @@ func (w *gradWorker) backward(m *Model, s *Sample, cfg Config) {
 	b := m.bucket(s)
 	ow, gow := m.OW[b*2*h:(b+1)*2*h], gOW[b*2*h:(b+1)*2*h]
 	for j := 0; j < h; j++ {
-		gow[j] += dout * clamp01(us[j])
-		gow[h+j] += dout * clamp01(them[j])
-		dus[j], dthem[j] = 0, 0
-		if us[j] > 0 && us[j] < 1 {
-			dus[j] = dout * ow[j]
-		}
-		if them[j] > 0 && them[j] < 1 {
-			dthem[j] = dout * ow[h+j]
-		}
+		gow[j] += dout * m.act(us[j])
+		gow[h+j] += dout * m.act(them[j])
+		dus[j] = dout * ow[j] * m.actGrad(us[j])
+		dthem[j] = dout * ow[h+j] * m.actGrad(them[j])
 		gFTB[j] += dus[j] + dthem[j]
 	}
 	gOB[b] += dout
@@ -309,7 +307,7 @@ func (a *adam) step(m *Model, workers []*gradWorker, lr float32, batch int) {
 		case 0, 1:
 			bound = maxFTW
 		case 2:
-			bound = maxOW
+			bound = m.maxOutWeight()
 		}
 		for i := range p {
 			var g float32

@@ -15,7 +15,8 @@ func main() {
 	column("addColumnAVX2", "acc += w over n int16 (n a multiple of 64)", VPADDW)
 	fused("addSubAVX2", 1, "dst = src + a − s1 over n int16 (n a multiple of 64)")
 	fused("addSubSubAVX2", 2, "dst = src + a − s1 − s2 over n int16 (n a multiple of 64)")
-	outputLayer()
+	outputLayer("outputAVX2", false)
+	outputLayer("outputSquaredAVX2", true)
 	Generate()
 }
 
@@ -81,10 +82,17 @@ func fused(name string, subs int, doc string) {
 	RET()
 }
 
-// outputLayer computes Σ clamp(us,0,255)·w[:n] + Σ clamp(them,0,255)·w[n:2n].
-func outputLayer() {
-	TEXT("outputAVX2", NOSPLIT, "func(us, them, w *int16, n int) int32")
-	Doc("outputAVX2: the output layer's dot product over both perspectives (n a multiple of 64).")
+// outputLayer computes Σ act(us)·w[:n] + Σ act(them)·w[n:2n], where act is
+// clamp(x, 0, 255) or, squared, (clamp(x, 0, 255)² + 128) >> 8: VPMULLW
+// keeps the low 16 bits of c², which hold it whole when read unsigned, and
+// VPSRLW shifts it as unsigned.
+func outputLayer(name string, squared bool) {
+	TEXT(name, NOSPLIT, "func(us, them, w *int16, n int) int32")
+	if squared {
+		Doc(name + ": the output layer's dot product over both perspectives with the squared clipped ReLU (n a multiple of 64).")
+	} else {
+		Doc(name + ": the output layer's dot product over both perspectives (n a multiple of 64).")
+	}
 	us := Load(Param("us"), GP64())
 	them := Load(Param("them"), GP64())
 	w := Load(Param("w"), GP64())
@@ -94,12 +102,11 @@ func outputLayer() {
 	VPXOR(sum, sum, sum)
 	zero := YMM()
 	VPXOR(zero, zero, zero)
-	ceil := YMM()
-	c := GP32()
-	MOVL(U32(255), c)
-	x := XMM()
-	MOVD(c, x)
-	VPBROADCASTW(x, ceil)
+	ceil := broadcastWord(255)
+	var half reg.VecVirtual
+	if squared {
+		half = broadcastWord(128)
+	}
 
 	for _, side := range []struct {
 		name string
@@ -107,19 +114,24 @@ func outputLayer() {
 	}{{"us", us}, {"them", them}} {
 		cnt := GP64()
 		MOVQ(n, cnt)
-		Label("loop_" + side.name)
+		Label("loop_" + name + "_" + side.name)
 		for i := 0; i < 2; i++ {
 			v := YMM()
 			VMOVDQU(Mem{Base: side.src, Disp: 32 * i}, v)
 			VPMAXSW(zero, v, v)
 			VPMINSW(ceil, v, v)
+			if squared {
+				VPMULLW(v, v, v)
+				VPADDW(half, v, v)
+				VPSRLW(Imm(8), v, v)
+			}
 			VPMADDWD(Mem{Base: w, Disp: 32 * i}, v, v)
 			VPADDD(v, sum, sum)
 		}
 		ADDQ(Imm(64), side.src)
 		ADDQ(Imm(64), w)
 		SUBQ(Imm(32), cnt)
-		JNZ(LabelRef("loop_" + side.name))
+		JNZ(LabelRef("loop_" + name + "_" + side.name))
 	}
 
 	// Horizontal sum of the eight int32 lanes.
@@ -137,4 +149,15 @@ func outputLayer() {
 	Store(r, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// broadcastWord fills a YMM register with the 16-bit value v.
+func broadcastWord(v uint32) reg.VecVirtual {
+	y := YMM()
+	c := GP32()
+	MOVL(U32(v), c)
+	x := XMM()
+	MOVD(c, x)
+	VPBROADCASTW(x, y)
+	return y
 }
