@@ -12,7 +12,9 @@
 // (a multiple of 64, 256 by default) per side, clipped ReLU (or its
 // square, format version 2) → one output from the concatenation [side to
 // move, other side], or one of up to eight chosen by the number of men
-// (output buckets, version 2). Weights are int16:
+// (output buckets, version 2); the inputs may be read through the own
+// king's bucket, mirrored to files a–d (king buckets, version 3). Weights
+// are int16:
 // the feature transformer at scale QA = 255, the output layer at a scale
 // QB that the file records (1024 for new nets); the result is scaled to
 // centipawns by 400/(QA·QB).

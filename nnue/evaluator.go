@@ -9,6 +9,11 @@ import "kibitz/engine/board"
 // Many nodes never evaluate (table cutoffs, table-stored evaluations,
 // positions in check), so a lazy update skips their work. Pop returns to the
 // parent. Each search thread owns one.
+//
+// With king buckets, a king move that changes its own side's view (another
+// bucket, or across the d/e line that mirrors the board) changes every
+// input of that perspective: Push recomputes that accumulator at once from
+// the position, and the other perspective stays lazy.
 type Evaluator struct {
 	net   *Net
 	h     int
@@ -17,12 +22,13 @@ type Evaluator struct {
 	plies [maxPlies]plyChanges
 }
 
-// plyChanges is what the move into a ply changed, and whether that ply's
-// accumulators have been computed.
+// plyChanges is what the move into a ply changed, each perspective's king
+// view there, and whether each of that ply's accumulators is computed.
 type plyChanges struct {
 	ch      [4]board.PieceChange
 	n       int
-	current bool
+	views   [2]KingView
+	current [2]bool
 }
 
 // maxPlies bounds the stack: a search never goes deeper.
@@ -49,14 +55,21 @@ func (e *Evaluator) column(feature int) []int16 {
 // Reset computes the accumulators of p from scratch and empties the stack.
 func (e *Evaluator) Reset(p *board.Position) {
 	e.top = 0
-	e.plies[0].current = true
+	pl := &e.plies[0]
 	for c := board.White; c <= board.Black; c++ {
-		acc := e.acc(0, c)
-		copy(acc, e.net.FTBias)
-		for occ := p.Occupied(); occ != 0; {
-			sq := occ.PopFirst()
-			addColumn(acc, e.column(FeatureIndex(c, p.PieceAt(sq), sq)))
-		}
+		pl.views[c] = ViewOf(e.net.KingBuckets, RelativeKing(p, c))
+		e.refresh(0, c, p)
+	}
+	pl.current = [2]bool{true, true}
+}
+
+// refresh computes perspective c's accumulator of ply from the position.
+func (e *Evaluator) refresh(ply int, c board.Color, p *board.Position) {
+	acc, view := e.acc(ply, c), e.plies[ply].views[c]
+	copy(acc, e.net.FTBias)
+	for occ := p.Occupied(); occ != 0; {
+		sq := occ.PopFirst()
+		addColumn(acc, e.column(view.Input(FeatureIndex(c, p.PieceAt(sq), sq))))
 	}
 }
 
@@ -66,50 +79,62 @@ func (e *Evaluator) Push(p *board.Position) {
 	e.top++
 	pl := &e.plies[e.top]
 	pl.n = p.LastMoveChanges(&pl.ch)
-	pl.current = false
+	pl.current = [2]bool{}
+	if e.net.KingBuckets > 1 {
+		parent := &e.plies[e.top-1]
+		for c := board.White; c <= board.Black; c++ {
+			pl.views[c] = ViewOf(e.net.KingBuckets, RelativeKing(p, c))
+			if pl.views[c] != parent.views[c] {
+				e.refresh(e.top, c, p)
+				pl.current[c] = true
+			}
+		}
+	}
 }
 
 // Pop returns to the accumulators before the last Push.
 func (e *Evaluator) Pop() { e.top-- }
 
-// update makes the top ply's accumulators current, starting from the
-// nearest ply below that is (ply 0 always is).
+// update makes the top ply's accumulators current, each from the nearest
+// ply below where it is (ply 0 always is).
 func (e *Evaluator) update() {
-	from := e.top
-	for !e.plies[from].current {
-		from--
-	}
-	for ply := from + 1; ply <= e.top; ply++ {
-		e.apply(ply)
+	for c := board.White; c <= board.Black; c++ {
+		from := e.top
+		for !e.plies[from].current[c] {
+			from--
+		}
+		for ply := from + 1; ply <= e.top; ply++ {
+			e.apply(ply, c)
+		}
 	}
 }
 
-// apply derives ply's accumulators from its parent's.
-func (e *Evaluator) apply(ply int) {
+// apply derives ply's accumulator of perspective c from its parent's (the
+// view is the same at both: Push refreshed it otherwise).
+func (e *Evaluator) apply(ply int, c board.Color) {
 	pl := &e.plies[ply]
-	for c := board.White; c <= board.Black; c++ {
-		acc, parent := e.acc(ply, c), e.acc(ply-1, c)
-		col := func(i int) []int16 { return e.column(FeatureIndex(c, pl.ch[i].Piece, pl.ch[i].Square)) }
-		// LastMoveChanges lists removals first and the arrival last.
-		switch pl.n {
-		case 2: // quiet move
-			addSub(acc, parent, col(1), col(0))
-		case 3: // capture
-			addSubSub(acc, parent, col(2), col(0), col(1))
-		case 4: // castling: king and rook each leave a square and arrive on another
-			addSub(acc, parent, col(2), col(0))
-			addSub(acc, acc, col(3), col(1))
-		default: // null move
-			copy(acc, parent)
-		}
+	view := pl.views[c]
+	acc, parent := e.acc(ply, c), e.acc(ply-1, c)
+	col := func(i int) []int16 { return e.column(view.Input(FeatureIndex(c, pl.ch[i].Piece, pl.ch[i].Square))) }
+	// LastMoveChanges lists removals first and the arrival last.
+	switch pl.n {
+	case 2: // quiet move
+		addSub(acc, parent, col(1), col(0))
+	case 3: // capture
+		addSubSub(acc, parent, col(2), col(0), col(1))
+	case 4: // castling: king and rook each leave a square and arrive on another
+		addSub(acc, parent, col(2), col(0))
+		addSub(acc, acc, col(3), col(1))
+	default: // null move
+		copy(acc, parent)
 	}
-	pl.current = true
+	pl.current[c] = true
 }
 
 // Evaluate returns the network's score of p in centipawns from the side
 // to move's view; p must be the position the stack was built for.
 func (e *Evaluator) Evaluate(p *board.Position) int {
-	if !e.plies[e.top].current {
+	if cur := e.plies[e.top].current; !cur[0] || !cur[1] {
 		e.update()
 	}
 	us := p.SideToMove()

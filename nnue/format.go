@@ -17,7 +17,9 @@ import (
 // Format version 1 has one output and the clipped ReLU; version 2 has
 // Outputs output buckets, one chosen by the number of pieces on the board
 // (OutputBucket), each with its own weights and bias, and either
-// activation. A net version 1 can hold is written as version 1.
+// activation; version 3 adds king buckets: Inputs = 768 × k for one of
+// KingBucketLayouts, the inputs of each bucket in turn. Each net is
+// written in the oldest version that can hold it.
 const (
 	Inputs      = 768
 	QA          = 255  // feature transformer scale (clipped ReLU ceiling)
@@ -26,7 +28,7 @@ const (
 	maxQB       = 8192
 	Scale       = 400 // centipawns per unit of network output
 	FormatMagic = "KBZN"
-	Version     = 2 // the newest version this build reads and writes
+	Version     = 3 // the newest version this build reads and writes
 	MaxBuckets  = 8
 	ActCReLU    = 1 // clamp(x, 0, QA)
 	ActSCReLU   = 2 // squared: (clamp(x, 0, QA)² + 128) >> 8, in 0..254
@@ -47,14 +49,32 @@ const (
 // 2·Hidden each, Buckets × 2·Hidden in all) at scale QB, and one output
 // bias per bucket at scale QA·QB.
 type Net struct {
-	Hidden     int
-	Buckets    int
-	Activation int // ActCReLU or ActSCReLU
-	QB         int
-	FTWeights  []int16
-	FTBias     []int16
-	OutWeights []int16
-	OutBias    []int32
+	Hidden      int
+	KingBuckets int // 1, or a king-bucket layout (KingBucketLayouts): 768 inputs per bucket
+	Buckets     int
+	Activation  int // ActCReLU or ActSCReLU
+	QB          int
+	FTWeights   []int16
+	FTBias      []int16
+	OutWeights  []int16
+	OutBias     []int32
+}
+
+// Architecture describes the net in words: "256 hidden", then what it
+// has beyond the first format's (king buckets, output buckets, the
+// squared activation).
+func (n *Net) Architecture() string {
+	s := fmt.Sprintf("%d hidden", n.Hidden)
+	if n.KingBuckets > 1 {
+		s += fmt.Sprintf(", %d king buckets", n.KingBuckets)
+	}
+	if n.Buckets > 1 {
+		s += fmt.Sprintf(", %d output buckets", n.Buckets)
+	}
+	if n.Activation == ActSCReLU {
+		s += ", squared clipped ReLU"
+	}
+	return s
 }
 
 // OutputBucket is the output bucket of a position with pieces men on the
@@ -105,8 +125,8 @@ func parse(data []byte) (*Net, error) {
 	if err := h.check(); err != nil {
 		return nil, err
 	}
-	hid, nb := int(h.Hidden), int(h.Outputs)
-	want := hs + 2*(Inputs*hid+hid+nb*2*hid) + 4*nb + 4
+	hid, nb, in := int(h.Hidden), int(h.Outputs), int(h.Inputs)
+	want := hs + 2*(in*hid+hid+nb*2*hid) + 4*nb + 4
 	if len(data) != want {
 		return nil, fmt.Errorf("%d bytes; a %d-hidden net with %d output bucket(s) has %d", len(data), hid, nb, want)
 	}
@@ -114,9 +134,9 @@ func parse(data []byte) (*Net, error) {
 	if got := crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, got)
 	}
-	n := &Net{Hidden: hid, Buckets: nb, Activation: int(h.Activation), QB: int(h.QB)}
+	n := &Net{Hidden: hid, KingBuckets: in / Inputs, Buckets: nb, Activation: int(h.Activation), QB: int(h.QB)}
 	rd := bytes.NewReader(data[hs:])
-	n.FTWeights = alignedInt16(Inputs * hid)
+	n.FTWeights = alignedInt16(in * hid)
 	n.FTBias = alignedInt16(hid)
 	n.OutWeights = alignedInt16(nb * 2 * hid)
 	n.OutBias = make([]int32, nb)
@@ -129,6 +149,9 @@ func parse(data []byte) (*Net, error) {
 func (n *Net) validate() error {
 	if n.QB < minQB || n.QB > maxQB {
 		return fmt.Errorf("output scale QB=%d is not in %d..%d", n.QB, minQB, maxQB)
+	}
+	if !ValidKingBuckets(n.KingBuckets) || len(n.FTWeights) != n.KingBuckets*Inputs*n.Hidden {
+		return fmt.Errorf("%d king buckets with %d feature weights", n.KingBuckets, len(n.FTWeights))
 	}
 	if n.Activation != ActCReLU && n.Activation != ActSCReLU {
 		return fmt.Errorf("activation %d is neither %d (clipped ReLU) nor %d (squared clipped ReLU)", n.Activation, ActCReLU, ActSCReLU)
@@ -163,11 +186,14 @@ func (n *Net) validate() error {
 // Bytes encodes the net in the file format.
 func (n *Net) Bytes() []byte {
 	var b bytes.Buffer
-	version := uint32(Version)
-	if n.Buckets == 1 && n.Activation == ActCReLU {
-		version = 1 // the same bytes as before buckets existed
+	version := uint32(1) // the same bytes as before buckets existed
+	switch {
+	case n.KingBuckets > 1:
+		version = 3
+	case n.Buckets > 1 || n.Activation != ActCReLU:
+		version = 2
 	}
-	h := header{Version: version, Inputs: Inputs, Hidden: uint32(n.Hidden), Outputs: uint32(n.Buckets), Activation: uint32(n.Activation), QA: QA, QB: uint32(n.QB), Scale: Scale}
+	h := header{Version: version, Inputs: uint32(n.KingBuckets * Inputs), Hidden: uint32(n.Hidden), Outputs: uint32(n.Buckets), Activation: uint32(n.Activation), QA: QA, QB: uint32(n.QB), Scale: Scale}
 	copy(h.Magic[:], FormatMagic)
 	binary.Write(&b, binary.LittleEndian, h)
 	for _, v := range []any{n.FTWeights, n.FTBias, n.OutWeights, n.OutBias} {
@@ -185,12 +211,17 @@ func (h *header) check() error {
 	if h.Version < 1 || h.Version > Version {
 		return fmt.Errorf("version %d; this build reads versions 1 to %d", h.Version, Version)
 	}
-	maxOutputs, maxAct := uint32(MaxBuckets), uint32(ActSCReLU)
-	if h.Version == 1 {
-		maxOutputs, maxAct = 1, ActCReLU
+	maxOutputs, maxAct, maxKing := uint32(MaxBuckets), uint32(ActSCReLU), 8
+	switch h.Version {
+	case 1:
+		maxOutputs, maxAct, maxKing = 1, ActCReLU, 1
+	case 2:
+		maxKing = 1
 	}
-	if h.Inputs != Inputs || h.Outputs < 1 || h.Outputs > maxOutputs || h.Activation < ActCReLU || h.Activation > maxAct {
-		return fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768→H→1…%d with activation %d…%d (version %d)", h.Inputs, h.Hidden, h.Outputs, h.Activation, maxOutputs, ActCReLU, maxAct, h.Version)
+	king := int(h.Inputs / Inputs)
+	if h.Inputs%Inputs != 0 || !ValidKingBuckets(king) || king > maxKing || h.Outputs < 1 || h.Outputs > maxOutputs || h.Activation < ActCReLU || h.Activation > maxAct {
+		return fmt.Errorf("architecture %d→%d→%d (activation %d) is not 768·k→H→1…%d with k in 1…%d and activation %d…%d (version %d)",
+			h.Inputs, h.Hidden, h.Outputs, h.Activation, maxOutputs, maxKing, ActCReLU, maxAct, h.Version)
 	}
 	if h.Hidden == 0 || h.Hidden%64 != 0 || h.Hidden > maxHidden {
 		return fmt.Errorf("hidden size %d is not a multiple of 64 in 64..%d", h.Hidden, maxHidden)

@@ -8,7 +8,7 @@ import "math/rand/v2"
 func RandomNet(hidden int, seed uint64) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	const qb = 64 // output weights of about one unit: scores of a few hundred centipawns
-	n := &Net{Hidden: hidden, Buckets: 1, Activation: ActCReLU, QB: qb, FTWeights: alignedInt16(Inputs * hidden), FTBias: alignedInt16(hidden), OutWeights: alignedInt16(2 * hidden)}
+	n := &Net{Hidden: hidden, KingBuckets: 1, Buckets: 1, Activation: ActCReLU, QB: qb, FTWeights: alignedInt16(Inputs * hidden), FTBias: alignedInt16(hidden), OutWeights: alignedInt16(2 * hidden)}
 	for i := range n.FTWeights {
 		n.FTWeights[i] = int16(rng.IntN(2*maxFTWeight/8+1) - maxFTWeight/8)
 	}

@@ -15,16 +15,17 @@ func squared(n *Net) *Net {
 }
 
 // referenceScore evaluates p from scratch with the one-lane kernels: the
-// accumulators column by column, the output layer by the reference for
-// the net's activation.
+// accumulators column by column (through each perspective's king view),
+// the output layer by the reference for the net's activation.
 func referenceScore(n *Net, p *board.Position) int {
 	var acc [2][]int16
 	for c := board.White; c <= board.Black; c++ {
 		a := make([]int16, n.Hidden)
 		copy(a, n.FTBias)
+		view := ViewOf(n.KingBuckets, RelativeKing(p, c))
 		for occ := p.Occupied(); occ != 0; {
 			sq := occ.PopFirst()
-			f := FeatureIndex(c, p.PieceAt(sq), sq)
+			f := view.Input(FeatureIndex(c, p.PieceAt(sq), sq))
 			for j := range a {
 				a[j] += n.FTWeights[f*n.Hidden+j]
 			}

@@ -2,6 +2,7 @@ package train
 
 import (
 	"bytes"
+	"kibitz/engine/board"
 	"math"
 	"math/rand/v2"
 
@@ -19,6 +20,13 @@ type Model struct {
 	FTB     []float32
 	OW      []float32 // per bucket: [side to move | other side], 2·H each
 	OB      []float32 // per bucket
+	// K is the number of king buckets (nnue.ViewOf); with more than one,
+	// FTW holds K × 768 feature columns and FTF 768 more that every bucket
+	// shares (a factoriser: what a piece on a square is worth wherever the
+	// king stands), added in at quantisation. A bucket whose king squares
+	// are rare still starts from, and learns with, what the others know.
+	K   int
+	FTF []float32
 }
 
 // maxFTW is the largest feature weight that quantises inside nnue's
@@ -29,7 +37,7 @@ const maxFTW = 992.0 / nnue.QA
 // buckets output buckets.
 func NewModel(h, buckets int, seed uint64) *Model {
 	rng := rand.New(rand.NewPCG(seed, 0x7472)) // "tr"
-	m := &Model{H: h, B: buckets, FTW: make([]float32, nnue.Inputs*h), FTB: make([]float32, h), OW: make([]float32, buckets*2*h), OB: make([]float32, buckets)}
+	m := &Model{H: h, B: buckets, K: 1, FTW: make([]float32, nnue.Inputs*h), FTB: make([]float32, h), OW: make([]float32, buckets*2*h), OB: make([]float32, buckets)}
 	ftScale := float32(1 / math.Sqrt(32))
 	for i := range m.FTW {
 		m.FTW[i] = (rng.Float32()*2 - 1) * ftScale * 0.5
@@ -44,10 +52,37 @@ func NewModel(h, buckets int, seed uint64) *Model {
 	return m
 }
 
+// UseKingBuckets gives a new model k king buckets: the seeded random
+// feature weights become the shared factor, and every bucket starts at
+// zero, so that at first each bucket is the model without buckets.
+func (m *Model) UseKingBuckets(k int) {
+	if k <= 1 {
+		return
+	}
+	m.K, m.FTF, m.FTW = k, m.FTW, make([]float32, k*nnue.Inputs*m.H)
+}
+
 // params lists the parameter slices in a fixed order (for Adam and
 // checkpoints).
 func (m *Model) params() [][]float32 {
+	if m.K > 1 {
+		return [][]float32{m.FTW, m.FTB, m.OW, m.OB, m.FTF}
+	}
 	return [][]float32{m.FTW, m.FTB, m.OW, m.OB}
+}
+
+// view is how perspective p of the sample reads its features: the engine's
+// king view, from the perspective's own king among them.
+func (m *Model) view(s *Sample, p int) nnue.KingView {
+	if m.K <= 1 {
+		return nnue.KingView{}
+	}
+	for _, f := range s.Features[p][:s.N] {
+		if int(f)>>6 == int(board.King) { // own pieces: (0 + type)·64 + square
+			return nnue.ViewOf(m.K, board.Square(f&63))
+		}
+	}
+	return nnue.KingView{}
 }
 
 // forward computes the network output (in units of 400 cp) for one sample,
@@ -57,10 +92,18 @@ func (m *Model) forward(s *Sample, accs *[2][]float32) float32 {
 	for p := 0; p < 2; p++ {
 		acc := accs[p][:h]
 		copy(acc, m.FTB)
+		v := m.view(s, p)
 		for _, f := range s.Features[p][:s.N] {
-			col := m.FTW[int(f)*h : int(f)*h+h]
+			in := v.Input(int(f))
+			col := m.FTW[in*h : in*h+h]
 			for j := range acc {
 				acc[j] += col[j]
+			}
+			if m.K > 1 {
+				shared := (in - v.Offset) * h
+				for j, w := range m.FTF[shared : shared+h] {
+					acc[j] += w
+				}
 			}
 		}
 	}
@@ -133,8 +176,11 @@ func (m *Model) Quantise() *nnue.Net {
 	if m.Squared {
 		act = nnue.ActSCReLU
 	}
-	n := &nnue.Net{Hidden: m.H, Buckets: m.B, Activation: act, QB: nnue.DefaultQB, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, len(m.OW)), OutBias: make([]int32, m.B)}
+	n := &nnue.Net{Hidden: m.H, KingBuckets: max(m.K, 1), Buckets: m.B, Activation: act, QB: nnue.DefaultQB, FTWeights: make([]int16, len(m.FTW)), FTBias: make([]int16, m.H), OutWeights: make([]int16, len(m.OW)), OutBias: make([]int32, m.B)}
 	for i, w := range m.FTW {
+		if m.K > 1 {
+			w += m.FTF[i%(nnue.Inputs*m.H)] // the same feature and neuron in the shared columns
+		}
 		n.FTWeights[i] = q(w, nnue.QA, 992)
 	}
 	for i, w := range m.FTB {

@@ -256,9 +256,20 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	}
 	cfg := DefaultConfig()
 	cfg.Lambda = 0
-	for _, squared := range []bool{false, true} {
+	for _, c := range []struct {
+		squared bool
+		king    int
+	}{{false, 1}, {true, 1}, {false, 4}} {
+		squared := c.squared
 		m := NewModel(64, 2, 3)
 		m.Squared = squared
+		m.UseKingBuckets(c.king)
+		if c.king > 1 { // the buckets start at zero: give them weights of their own
+			rng := rand.New(rand.NewPCG(5, 6))
+			for i := range m.FTW {
+				m.FTW[i] = (rng.Float32()*2 - 1) * 0.05
+			}
+		}
 		s := &samples[7]
 		lossOf := func() float64 {
 			w := newGradWorker(m)
@@ -267,13 +278,18 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		}
 		w := newGradWorker(m)
 		w.backward(m, s, cfg)
-		b, feature := m.bucket(s), int(s.Features[0][0])
-		// Every hidden unit's weight from one active feature, every
-		// feature bias, every output weight of the bucket, its bias.
+		b, view := m.bucket(s), m.view(s, 0)
+		feature := view.Input(int(s.Features[0][0]))
+		// Every hidden unit's weight from one active feature (and its
+		// shared column with king buckets), every feature bias, every
+		// output weight of the bucket, its bias.
 		type param struct{ kind, index int }
 		var ps []param
 		for j := range m.H {
 			ps = append(ps, param{0, feature*m.H + j}, param{1, j}, param{2, b*2*m.H + j}, param{2, b*2*m.H + m.H + j})
+			if c.king > 1 {
+				ps = append(ps, param{4, (feature-view.Offset)*m.H + j})
+			}
 		}
 		ps = append(ps, param{3, b})
 		live := 0
@@ -288,14 +304,14 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 			p[q.index] = old
 			numeric, analytic := (up-down)/(2*step), float64(w.g[q.kind][q.index])
 			if math.Abs(numeric-analytic) > 1e-5+0.02*math.Abs(numeric) {
-				t.Errorf("squared %v, parameter kind %d index %d: gradient %.6g, finite differences %.6g", squared, q.kind, q.index, analytic, numeric)
+				t.Errorf("%+v, parameter kind %d index %d: gradient %.6g, finite differences %.6g", c, q.kind, q.index, analytic, numeric)
 			}
 			if math.Abs(numeric) > 1e-4 {
 				live++
 			}
 		}
 		if live < len(ps)/4 {
-			t.Errorf("squared %v: only %d of %d gradients are not negligible", squared, live, len(ps))
+			t.Errorf("%+v: only %d of %d gradients are not negligible", c, live, len(ps))
 		}
 	}
 }
@@ -337,5 +353,44 @@ func TestSquaredTrainingMatchesTheEngine(t *testing.T) {
 	plain.Activation = nnue.ActCReLU
 	if _, err := CheckQuantisation(m, &plain, files, corpus.Selection{}, all, cfg.ValidPercent, 500); err == nil {
 		t.Error("the net under the clipped ReLU passed the squared model's check")
+	}
+}
+
+// TestKingBucketedTrainingMatchesTheEngine: a model with king buckets
+// learns, and the engine's incremental evaluation of the quantised net
+// agrees with the float model — the trainer reads each position through
+// the same king views as the engine.
+func TestKingBucketedTrainingMatchesTheEngine(t *testing.T) {
+	files := []string{materialCorpus(t, 150, 7)}
+	all := Filter{KeepInCheck: true, KeepNoisy: true}
+	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Hidden, cfg.KingBuckets, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 4, 12, 256, 0, 0.003, 10
+	tr, va := Split(samples, cfg.ValidPercent)
+	start := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
+	start.UseKingBuckets(4)
+	before := Loss(start, va, cfg, 2)
+	m, curve, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := curve[len(curve)-1].ValidLoss; !(after < before/2) {
+		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
+	}
+	net := m.Quantise()
+	if net.KingBuckets != 4 {
+		t.Fatalf("quantised net has %d king buckets", net.KingBuckets)
+	}
+	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 500)
+	if err != nil || report.Mean > 10 {
+		t.Fatalf("%v: %v", report, err)
+	}
+	t.Logf("quantisation: %v", report)
+	cfg.KingBuckets = 3
+	if _, _, err := Train(tr, va, cfg); err == nil {
+		t.Error("three king buckets accepted")
 	}
 }

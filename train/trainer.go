@@ -20,6 +20,7 @@ type Config struct {
 	Hidden       int
 	Buckets      int  // output buckets by the number of men (nnue.OutputBucket); 1: one output
 	Squared      bool // the squared clipped ReLU (nnue.ActSCReLU) instead of the clipped ReLU
+	KingBuckets  int  // inputs by the own king's square (nnue.KingBucketLayouts); 1: none
 	Epochs       int
 	BatchSize    int
 	LR           float64 // Adam step size at the start
@@ -38,7 +39,7 @@ type Config struct {
 
 // DefaultConfig is the recipe of the default net.
 func DefaultConfig() Config {
-	return Config{Hidden: 256, Buckets: 1, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, SigmoidScale: 200,
+	return Config{Hidden: 256, Buckets: 1, KingBuckets: 1, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, SigmoidScale: 200,
 		ValidPercent: 5, Seed: 1, Threads: runtime.NumCPU()}
 }
 
@@ -95,18 +96,20 @@ func mix(x uint64) uint64 { // splitmix64 finaliser: game numbers to a fair spli
 // Train fits a model to the training samples, reporting the validation
 // loss after every epoch.
 func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error) {
-	if len(trainSet) < cfg.BatchSize || cfg.Hidden%64 != 0 || cfg.Epochs < 1 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets {
-		return nil, nil, fmt.Errorf("need at least one batch of %d positions (have %d), hidden a multiple of 64, 1 to %d output buckets and ≥ 1 epoch", cfg.BatchSize, len(trainSet), nnue.MaxBuckets)
+	if len(trainSet) < cfg.BatchSize || cfg.Hidden%64 != 0 || cfg.Epochs < 1 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets || !nnue.ValidKingBuckets(cfg.KingBuckets) {
+		return nil, nil, fmt.Errorf("need at least one batch of %d positions (have %d), hidden a multiple of 64, 1 to %d output buckets, king buckets one of %v and ≥ 1 epoch",
+			cfg.BatchSize, len(trainSet), nnue.MaxBuckets, nnue.KingBucketLayouts)
 	}
 	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
 	m.Squared = cfg.Squared
+	m.UseKingBuckets(cfg.KingBuckets)
 	opt := newAdam(m)
 	start, curve := 1, []EpochStats(nil)
 	if cfg.Checkpoint != "" {
 		if ck, err := loadCheckpoint(cfg.Checkpoint); err == nil {
-			if ck.Model.H != cfg.Hidden || ck.Model.B != cfg.Buckets || ck.Model.Squared != cfg.Squared {
-				return nil, nil, fmt.Errorf("checkpoint %s has %d hidden neurons, %d output buckets and squared activation %v, not %d, %d and %v",
-					cfg.Checkpoint, ck.Model.H, ck.Model.B, ck.Model.Squared, cfg.Hidden, cfg.Buckets, cfg.Squared)
+			if ck.Model.H != cfg.Hidden || ck.Model.B != cfg.Buckets || ck.Model.Squared != cfg.Squared || max(ck.Model.K, 1) != cfg.KingBuckets {
+				return nil, nil, fmt.Errorf("checkpoint %s has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v, not %d, %d, %d and %v",
+					cfg.Checkpoint, ck.Model.H, ck.Model.B, max(ck.Model.K, 1), ck.Model.Squared, cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Squared)
 			}
 			m, opt, start, curve = ck.Model, ck.Adam, ck.Epoch+1, ck.Curve
 		} else if !errors.Is(err, os.ErrNotExist) {
@@ -274,10 +277,18 @@ func (w *gradWorker) backward(m *Model, s *Sample, cfg Config) {
 	gOB[b] += dout
 	for p := 0; p < 2; p++ {
 		da := w.dacc[p]
+		v := m.view(s, p)
 		for _, f := range s.Features[p][:s.N] {
-			col := gFTW[int(f)*h : int(f)*h+h]
+			in := v.Input(int(f))
+			col := gFTW[in*h : in*h+h]
 			for j := range col {
 				col[j] += da[j]
+			}
+			if m.K > 1 {
+				shared := (in - v.Offset) * h
+				for j, g := range da[:h] {
+					w.g[4][shared+j] += g
+				}
 			}
 		}
 	}
@@ -304,7 +315,7 @@ func (a *adam) step(m *Model, workers []*gradWorker, lr float32, batch int) {
 		mom, vel := a.M[k], a.V[k]
 		bound := float32(math.Inf(1))
 		switch k {
-		case 0, 1:
+		case 0, 1, 4: // feature weights, biases, shared feature weights
 			bound = maxFTW
 		case 2:
 			bound = m.maxOutWeight()

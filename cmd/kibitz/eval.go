@@ -69,6 +69,6 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "classical: %+d cp (side to move)\n", eval.Evaluate(pos))
-	fmt.Fprintf(stdout, "nnue:      %+d cp (side to move; %d hidden, %s backend)\n", nn.EvaluateFresh(pos), nn.Hidden, nnue.Backend())
+	fmt.Fprintf(stdout, "nnue:      %+d cp (side to move; %s, %s backend)\n", nn.EvaluateFresh(pos), nn.Architecture(), nnue.Backend())
 	return nil
 }

@@ -31,6 +31,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	limit := fs.Int("positions", 0, "use only the first N positions (0: all)")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons per perspective (a multiple of 64)")
 	fs.IntVar(&cfg.Buckets, "buckets", cfg.Buckets, "output buckets chosen by the number of men on the board (1 to 8; 1: one output)")
+	fs.IntVar(&cfg.KingBuckets, "king-buckets", cfg.KingBuckets, "inputs by the own king's square, mirrored to files a–d: 1 (none), 2, 4 or 8 buckets")
 	activation := fs.String("activation", "crelu", "hidden activation: crelu (clipped ReLU) or screlu (squared clipped ReLU)")
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training data")
 	fs.IntVar(&cfg.BatchSize, "batch", cfg.BatchSize, "positions per mini-batch")
@@ -46,7 +47,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if cfg.Hidden < 64 || cfg.Hidden > 1024 || cfg.Hidden%64 != 0 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets || cfg.Epochs < 1 || cfg.BatchSize < 1 ||
+	if cfg.Hidden < 64 || cfg.Hidden > 1024 || cfg.Hidden%64 != 0 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets || !nnue.ValidKingBuckets(cfg.KingBuckets) || cfg.Epochs < 1 || cfg.BatchSize < 1 ||
 		cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.SigmoidScale <= 0 || cfg.ValidPercent < 0 || cfg.ValidPercent > 50 || *limit < 0 ||
 		(cfg.Schedule != "step" && cfg.Schedule != "cosine") || (*activation != "crelu" && *activation != "screlu") {
 		return errors.New("a flag is out of range (see kibitz train -h)")
@@ -71,8 +72,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return errors.New("the selection holds no training positions")
 	}
 	trainSet, validSet := train.Split(samples, cfg.ValidPercent)
-	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d output buckets, %d epochs, batch %d, lr %g (%s), lambda %g, sigmoid scale %g cp, mirror %v, activation %s\n",
-		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Schedule, cfg.Lambda, cfg.SigmoidScale, cfg.Mirror, *activation)
+	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d output buckets, %d epochs, batch %d, lr %g (%s), lambda %g, sigmoid scale %g cp, mirror %v, activation %s, king buckets %d\n",
+		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Schedule, cfg.Lambda, cfg.SigmoidScale, cfg.Mirror, *activation, cfg.KingBuckets)
 	cfg.Progress = func(s train.EpochStats) {
 		fmt.Fprintf(stdout, "epoch %3d  lr %.6f  loss %.6f  validation %.6f  %.0f pos/s  %s\n",
 			s.Epoch, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, (time.Duration(s.ElapsedSec) * time.Second).String())
@@ -93,7 +94,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	base := strings.TrimSuffix(*out, ".nnue")
-	title := fmt.Sprintf("Kibitz NNUE %d-%d×2-1×%d: %d positions, seed %d", 768, cfg.Hidden, cfg.Buckets, len(samples), cfg.Seed)
+	title := fmt.Sprintf("Kibitz NNUE %d-%d×2-1×%d: %d positions, seed %d", 768*cfg.KingBuckets, cfg.Hidden, cfg.Buckets, len(samples), cfg.Seed)
 	if err := writeCurve(base, curve, title); err != nil {
 		return err
 	}
