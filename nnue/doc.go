@@ -14,10 +14,9 @@
 // move, other side], or one of up to eight chosen by the number of men
 // (output buckets, version 2); the inputs may be read through the own
 // king's bucket, mirrored to files a–d (king buckets, version 3). Weights
-// are int16:
-// the feature transformer at scale QA = 255, the output layer at a scale
-// QB that the file records (1024 for new nets); the result is scaled to
-// centipawns by 400/(QA·QB).
+// are int16: the feature transformer at scale QA = 255, the output layer
+// at a scale QB that the file records (1024 for new nets); the result is
+// scaled to centipawns by 400/(QA·QB).
 //
 // Why not the HalfKP 41024→256×2→32→32→1 of Marvin Karhan's thesis
 // "Entwicklung eines Efficiently Updatable Neural Network (NNUE) zur Evaluation
