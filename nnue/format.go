@@ -53,6 +53,9 @@ type Net struct {
 	KingBuckets int // 1, or a king-bucket layout (KingBucketLayouts): 768 inputs per bucket
 	Buckets     int
 	Activation  int // ActCReLU or ActSCReLU
+	// Version is the format version the net was read from; Bytes writes
+	// it again (0, or one too old for the net: the oldest that holds it).
+	Version int
 	QB          int
 	FTWeights   []int16
 	FTBias      []int16
@@ -134,7 +137,7 @@ func parse(data []byte) (*Net, error) {
 	if got := crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, got)
 	}
-	n := &Net{Hidden: hid, KingBuckets: in / Inputs, Buckets: nb, Activation: int(h.Activation), QB: int(h.QB)}
+	n := &Net{Hidden: hid, KingBuckets: in / Inputs, Buckets: nb, Activation: int(h.Activation), QB: int(h.QB), Version: int(h.Version)}
 	rd := bytes.NewReader(data[hs:])
 	n.FTWeights = alignedInt16(in * hid)
 	n.FTBias = alignedInt16(hid)
@@ -193,6 +196,7 @@ func (n *Net) Bytes() []byte {
 	case n.Buckets > 1 || n.Activation != ActCReLU:
 		version = 2
 	}
+	version = max(version, uint32(n.Version))
 	h := header{Version: version, Inputs: uint32(n.KingBuckets * Inputs), Hidden: uint32(n.Hidden), Outputs: uint32(n.Buckets), Activation: uint32(n.Activation), QA: QA, QB: uint32(n.QB), Scale: Scale}
 	copy(h.Magic[:], FormatMagic)
 	binary.Write(&b, binary.LittleEndian, h)

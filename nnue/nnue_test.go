@@ -133,6 +133,9 @@ func FuzzLoadEdits(f *testing.F) {
 	f.Add(uint32(len(good)-8), []byte{0xff, 0xff, 0xff, 0x7f}, true) // output bias
 	f.Add(uint32(40), []byte{0xe0, 0x03}, true)                      // a feature weight at its bound
 	f.Add(uint32(12), []byte{128}, false)
+	f.Add(uint32(4), []byte{2}, true)  // version 2 holding a version-1 net
+	f.Add(uint32(4), []byte{3}, true)  // version 3
+	f.Add(uint32(20), []byte{2}, true) // the squared activation
 	pos, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	f.Fuzz(func(t *testing.T, off uint32, patch []byte, fix bool) {
 		data := slices.Clone(good)
