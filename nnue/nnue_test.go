@@ -232,10 +232,32 @@ func BenchmarkEvalIncremental(b *testing.B) {
 	benchmarkIncremental(b)
 }
 
+// BenchmarkEvalArchitectures is BenchmarkEvalIncremental for each
+// architecture the format holds, 256 hidden: the cost of the squared
+// activation and of king buckets per node (kiwipete's 48 moves, two of
+// which take White's king across the d/e line and refresh it).
+func BenchmarkEvalArchitectures(b *testing.B) {
+	plain := RandomNet(256, 1)
+	for _, c := range []struct {
+		name string
+		net  *Net
+	}{
+		{"plain", plain},
+		{"squared", squared(plain)},
+		{"king4", kingBucketed(plain, 4, 1)},
+		{"king4-squared", squared(kingBucketed(plain, 4, 1))},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchmarkNet(b, c.net) })
+	}
+}
+
 // benchmarkIncremental measures what the search does per node: push a
 // move, evaluate, pop.
 func benchmarkIncremental(b *testing.B) {
-	net := RandomNet(256, 1)
+	benchmarkNet(b, RandomNet(256, 1))
+}
+
+func benchmarkNet(b *testing.B, net *Net) {
 	e := NewEvaluator(net)
 	p, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	e.Reset(p)
