@@ -12,8 +12,10 @@ import "kibitz/engine/board"
 //
 // With king buckets, a king move that changes its own side's view (another
 // bucket, or across the d/e line that mirrors the board) changes every
-// input of that perspective: Push recomputes that accumulator at once from
-// the position, and the other perspective stays lazy.
+// input of that perspective: no column update leads across it, so when a
+// position below such a move is evaluated, that perspective's accumulator
+// is recomputed from the position (the other stays incremental). Nodes
+// that are never evaluated never pay for it.
 type Evaluator struct {
 	net   *Net
 	h     int
@@ -74,20 +76,16 @@ func (e *Evaluator) refresh(ply int, c board.Color, p *board.Position) {
 }
 
 // Push records the move just made on p (or a null move, which changes
-// nothing); the accumulators follow when they are needed.
+// nothing) and, with king buckets, each side's view; the accumulators
+// follow when they are needed.
 func (e *Evaluator) Push(p *board.Position) {
 	e.top++
 	pl := &e.plies[e.top]
 	pl.n = p.LastMoveChanges(&pl.ch)
 	pl.current = [2]bool{}
 	if e.net.KingBuckets > 1 {
-		parent := &e.plies[e.top-1]
 		for c := board.White; c <= board.Black; c++ {
 			pl.views[c] = ViewOf(e.net.KingBuckets, RelativeKing(p, c))
-			if pl.views[c] != parent.views[c] {
-				e.refresh(e.top, c, p)
-				pl.current[c] = true
-			}
 		}
 	}
 }
@@ -95,12 +93,19 @@ func (e *Evaluator) Push(p *board.Position) {
 // Pop returns to the accumulators before the last Push.
 func (e *Evaluator) Pop() { e.top-- }
 
-// update makes the top ply's accumulators current, each from the nearest
-// ply below where it is (ply 0 always is).
-func (e *Evaluator) update() {
+// update makes the top ply's accumulators (those of p) current, each from
+// the nearest ply below where it is (ply 0 always is) — or, when a king
+// changed its side's view on the way, from p itself.
+func (e *Evaluator) update(p *board.Position) {
+perspectives:
 	for c := board.White; c <= board.Black; c++ {
 		from := e.top
 		for !e.plies[from].current[c] {
+			if e.plies[from].views[c] != e.plies[from-1].views[c] {
+				e.refresh(e.top, c, p)
+				e.plies[e.top].current[c] = true
+				continue perspectives
+			}
 			from--
 		}
 		for ply := from + 1; ply <= e.top; ply++ {
@@ -110,7 +115,7 @@ func (e *Evaluator) update() {
 }
 
 // apply derives ply's accumulator of perspective c from its parent's (the
-// view is the same at both: Push refreshed it otherwise).
+// view is the same at both: update refreshes otherwise).
 func (e *Evaluator) apply(ply int, c board.Color) {
 	pl := &e.plies[ply]
 	view := pl.views[c]
@@ -135,7 +140,7 @@ func (e *Evaluator) apply(ply int, c board.Color) {
 // to move's view; p must be the position the stack was built for.
 func (e *Evaluator) Evaluate(p *board.Position) int {
 	if cur := e.plies[e.top].current; !cur[0] || !cur[1] {
-		e.update()
+		e.update(p)
 	}
 	us := p.SideToMove()
 	n, w := e.net, 2*e.h

@@ -290,7 +290,12 @@ func TestBuffersAreAligned(t *testing.T) {
 // does — moves and null moves made and unmade, evaluations at some nodes
 // only — and checks every evaluation against a refresh.
 func TestLazyUpdatesFollowASearch(t *testing.T) {
-	net := RandomNet(64, 5)
+	for _, k := range []int{1, 4, 8} {
+		lazyUpdatesFollowASearch(t, kingBucketed(RandomNet(64, 5), k, 3))
+	}
+}
+
+func lazyUpdatesFollowASearch(t *testing.T, net *Net) {
 	inc, fresh := NewEvaluator(net), NewEvaluator(net)
 	rng := rand.New(rand.NewPCG(21, 22))
 	checked := 0
@@ -299,7 +304,7 @@ func TestLazyUpdatesFollowASearch(t *testing.T) {
 		if rng.IntN(5) < 2 {
 			fresh.Reset(p)
 			if got, want := inc.Evaluate(p), fresh.Evaluate(p); got != want {
-				t.Fatalf("%s: lazy evaluation %d, refresh %d", p.FEN(), got, want)
+				t.Fatalf("%d king buckets, %s: lazy evaluation %d, refresh %d", net.KingBuckets, p.FEN(), got, want)
 			}
 			checked++
 		}
