@@ -97,19 +97,27 @@ func (e *Evaluator) Pop() { e.top-- }
 // the nearest ply below where it is (ply 0 always is) — or, when a king
 // changed its side's view on the way, from p itself.
 func (e *Evaluator) update(p *board.Position) {
+	var from [2]int
 perspectives:
 	for c := board.White; c <= board.Black; c++ {
-		from := e.top
-		for !e.plies[from].current[c] {
-			if e.plies[from].views[c] != e.plies[from-1].views[c] {
+		from[c] = e.top
+		for !e.plies[from[c]].current[c] {
+			if e.plies[from[c]].views[c] != e.plies[from[c]-1].views[c] {
 				e.refresh(e.top, c, p)
 				e.plies[e.top].current[c] = true
+				from[c] = e.top
 				continue perspectives
 			}
-			from--
+			from[c]--
 		}
-		for ply := from + 1; ply <= e.top; ply++ {
-			e.apply(ply, c)
+	}
+	// Ply by ply, both perspectives together: their accumulators lie side
+	// by side.
+	for ply := min(from[0], from[1]) + 1; ply <= e.top; ply++ {
+		for c := board.White; c <= board.Black; c++ {
+			if ply > from[c] {
+				e.apply(ply, c)
+			}
 		}
 	}
 }
