@@ -4,7 +4,7 @@
 // weight. Prints figures; asserts only that wasm and native agree node for
 // node. Needs dist/ and bin/kibitz.
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -67,7 +67,8 @@ await page.waitForTimeout(500);
 const weight = loaded.filter((x) => x.url.startsWith(base));
 
 // Kibitz in its worker: every bench position at DEPTH from a fresh game.
-const workerUrl = JSON.parse(readFileSync("dist/manifest.json", "utf8"))["engine-worker.js"];
+const manifest = JSON.parse(readFileSync("dist/manifest.json", "utf8"));
+const workerUrl = manifest["engine-worker.js"];
 // The worker picks the SIMD module in this Chromium; ?wasm=scalar forces
 // the scalar one, measured second for comparison.
 const benchWorker = (url, withTimes) => page.evaluate(async ({ positions, depth, workerUrl, withTimes }) => {
@@ -126,12 +127,18 @@ await page.waitForFunction(() => !document.getElementById("review-graph").hasAtt
 const reviewMs = Date.now() - reviewStart;
 const reviewMarks = await page.locator("#review-list li.verdict").count();
 
-// Stockfish lite single-threaded: 1 s per position on ten positions.
-const sf = await page.evaluate(async (fens) => {
-  const w = new Worker("stockfish-19-lite-single.js");
+// Kibitz against Stockfish lite single-threaded, paired: on each of ten
+// positions, one second of Kibitz (its worker, SIMD module) and then one
+// second of Stockfish, from a fresh game each, for ROUNDS rounds. This
+// machine's speed drifts by tens of percent within minutes, so only
+// searches run next to each other are compared: the ratio of each pair,
+// and their median.
+const ROUNDS = parseInt(process.env.BENCH_ROUNDS || "3", 10);
+const pairs = await page.evaluate(async ({ fens, workerUrl, rounds }) => {
+  const sf = new Worker("stockfish-19-lite-single.js");
   const lines = [];
   let waiter = null;
-  w.onmessage = (e) => {
+  sf.onmessage = (e) => {
     lines.push(String(e.data));
     if (waiter && waiter.test(String(e.data))) {
       const r = waiter.resolve;
@@ -140,37 +147,78 @@ const sf = await page.evaluate(async (fens) => {
     }
   };
   const until = (re) => new Promise((resolve) => (waiter = { test: (s) => re.test(s), resolve }));
-  w.postMessage("uci");
+  sf.postMessage("uci");
   await until(/^uciok/);
-  const nps = [];
-  for (const fen of fens) {
-    w.postMessage("ucinewgame");
-    w.postMessage("position fen " + fen);
-    lines.length = 0;
-    w.postMessage("go movetime 1000");
-    await until(/^bestmove/);
-    const info = lines.filter((l) => / nps /.test(l)).pop();
-    nps.push(Number(info.match(/ nps (\d+)/)[1]));
+  const kib = new Worker(workerUrl);
+  await new Promise((r) => kib.addEventListener("message", (e) => e.data.type === "ready" && r()));
+  const call = (msg) => new Promise((resolve) => {
+    const id = Math.random();
+    const on = (e) => {
+      if (e.data.id !== id || !["bestmove", "done", "error"].includes(e.data.type)) return;
+      kib.removeEventListener("message", on);
+      resolve(e.data);
+    };
+    kib.addEventListener("message", on);
+    kib.postMessage({ ...msg, id });
+  });
+  const out = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const fen of fens) {
+      await call({ type: "newgame" });
+      const r = await call({ type: "search", fen, movetime: 1000 });
+      if (r.type !== "bestmove") throw new Error(`${fen}: ${r.type} ${r.message}`);
+      const kibNps = r.result.nodes / (r.result.time / 1000);
+      sf.postMessage("ucinewgame");
+      sf.postMessage("position fen " + fen);
+      lines.length = 0;
+      sf.postMessage("go movetime 1000");
+      await until(/^bestmove/);
+      const info = lines.filter((l) => / nps /.test(l)).pop();
+      out.push({ round, kib: kibNps, sf: Number(info.match(/ nps (\d+)/)[1]) });
+    }
   }
-  w.terminate();
-  return nps;
-}, positions.slice(0, 10).map((p) => p.fen));
+  sf.terminate();
+  kib.terminate();
+  return out;
+}, { fens: positions.slice(0, 10).map((p) => p.fen), workerUrl, rounds: ROUNDS });
 
 await browser.close();
 server.kill();
 rmSync(site, { recursive: true, force: true });
 
+// The page probes its endgame tables (dist/tables-*/), which the native
+// bench does not have: positions they cover search differently by design.
+const pageTables = new Set(readdirSync(join("dist", manifest.tables)).map((f) => f.replace(/\.ktb(\.gz)?$/, "")));
+const signature = (fen) => {
+  const men = (side) => "KQRBNP".split("").map((t) => t.repeat([...fen.split(" ")[0]].filter((c) => c === (side ? t : t.toLowerCase())).length)).join("");
+  return [`${men(true)}v${men(false)}`, `${men(false)}v${men(true)}`];
+};
+const inTables = (fen) => signature(fen).some((sig) => pageTables.has(sig));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const mismatches = positions.filter((p, i) => p.nodes !== kib.out[i].nodes || p.nodes !== scalar.out[i].nodes).length;
+const quartile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)];
+const mismatches = positions.filter((p, i) => !inTables(p.fen) && (p.nodes !== kib.out[i].nodes || p.nodes !== scalar.out[i].nodes)).length;
 const nps = (run) => run.out.reduce((s, x) => s + x.nodes, 0) / (run.out.reduce((s, x) => s + x.ms, 0) / 1000);
 const wasmNps = nps(kib);
 const scalarNps = nps(scalar);
-const sfNps = sf.reduce((s, x) => s + x, 0) / sf.length;
-console.log(`bench positions: ${positions.length}, depth ${DEPTH}; wasm node counts (both modules) equal to native: ${mismatches === 0 ? "yes" : `NO (${mismatches} differ)`}`);
+const tabled = positions.filter((p) => inTables(p.fen)).length;
+console.log(`bench positions: ${positions.length}, depth ${DEPTH}; wasm node counts (both modules) equal to native: ${mismatches === 0 ? "yes" : `NO (${mismatches} differ)`}` +
+  (tabled ? ` (${tabled} position(s) the page's endgame tables cover left out: the page probes them, the native bench does not)` : ""));
+positions.forEach((p, i) => {
+  if (p.nodes !== kib.out[i].nodes || p.nodes !== scalar.out[i].nodes) {
+    console.log(`  position ${i + 1} (${p.fen}${inTables(p.fen) ? ", in the page's tables" : ""}): native ${p.nodes} nodes, SIMD module ${kib.out[i].nodes}, scalar module ${scalar.out[i].nodes}`);
+  }
+});
 console.log(`Kibitz native:   ${Math.round(nativeNps)} nps`);
 console.log(`Kibitz wasm:     ${Math.round(wasmNps)} nps in Chromium (${(wasmNps / nativeNps).toFixed(2)} of native), net kernels ${kib.backend}`);
 console.log(`Kibitz wasm:     ${Math.round(scalarNps)} nps in Chromium (${(scalarNps / nativeNps).toFixed(2)} of native), net kernels ${scalar.backend} (the fallback module)`);
-console.log(`Stockfish ${SF_VERSION} lite single-threaded: ${Math.round(sfNps)} nps in the same Chromium (Kibitz/Stockfish ${(wasmNps / sfNps).toFixed(2)})`);
+const sum = (xs) => xs.reduce((s, x) => s + x, 0);
+const ratios = pairs.map((x) => x.kib / x.sf);
+console.log(`Kibitz vs Stockfish ${SF_VERSION} lite single-threaded, 1 s each in turn on 10 positions × ${ROUNDS} rounds (${pairs.length} pairs):`);
+for (let r = 0; r < ROUNDS; r++) {
+  const round = pairs.filter((x) => x.round === r);
+  console.log(`  round ${r + 1}: Kibitz ${Math.round(sum(round.map((x) => x.kib)) / round.length)} nps, Stockfish ${Math.round(sum(round.map((x) => x.sf)) / round.length)} nps, ratio ${(sum(round.map((x) => x.kib)) / sum(round.map((x) => x.sf))).toFixed(2)}`);
+}
+console.log(`  Kibitz/Stockfish: median of the ${pairs.length} pairs ${median(ratios).toFixed(2)} (quartiles ${quartile(ratios, 0.25).toFixed(2)}–${quartile(ratios, 0.75).toFixed(2)}), of the sums ${(sum(pairs.map((x) => x.kib)) / sum(pairs.map((x) => x.sf))).toFixed(2)}`);
 for (const d of [10, 12]) console.log(`median time to depth ${d} over 20 middlegame positions: ${Math.round(median(kib.times[d]))} ms (max ${Math.round(Math.max(...kib.times[d]))} ms)`);
 console.log(`review of a 41-move game (82 positions) at depth 10: ${(reviewMs / 1000).toFixed(1)} s, ${reviewMarks} moves marked`);
 console.log("median ms by depth: " + Object.keys(kib.times).map((d) => `${d}: ${Math.round(median(kib.times[d]))}`).join(", "));
