@@ -55,12 +55,12 @@ type Net struct {
 	Activation  int // ActCReLU or ActSCReLU
 	// Version is the format version the net was read from; Bytes writes
 	// it again (0, or one too old for the net: the oldest that holds it).
-	Version int
-	QB          int
-	FTWeights   []int16
-	FTBias      []int16
-	OutWeights  []int16
-	OutBias     []int32
+	Version    int
+	QB         int
+	FTWeights  []int16
+	FTBias     []int16
+	OutWeights []int16
+	OutBias    []int32
 }
 
 // Architecture describes the net in words: "256 hidden", then what it
