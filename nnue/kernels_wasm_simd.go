@@ -71,9 +71,13 @@ func addSubSub(dst, src, a, s1, s2 []int16) {
 // so the result equals the scalar kernel's.
 func output(us, them, w []int16) int32 {
 	h := len(us)
-	sum := clampedDot128(us, w[:h]).Add(clampedDot128(them[:h], w[h:2*h]))
+	return sum4(clampedDot128(us, w[:h]).Add(clampedDot128(them[:h], w[h:2*h])))
+}
+
+// sum4 adds the four lanes.
+func sum4(v archsimd.Int32x4) int32 {
 	var lanes [4]int32
-	sum.StoreArray(&lanes)
+	v.StoreArray(&lanes)
 	return lanes[0] + lanes[1] + lanes[2] + lanes[3]
 }
 
@@ -82,10 +86,7 @@ func output(us, them, w []int16) int32 {
 // 16-bit lane read as unsigned, and so does c² + 128.
 func outputSquared(us, them, w []int16) int32 {
 	h := len(us)
-	sum := squaredDot128(us, w[:h]).Add(squaredDot128(them[:h], w[h:2*h]))
-	var lanes [4]int32
-	sum.StoreArray(&lanes)
-	return lanes[0] + lanes[1] + lanes[2] + lanes[3]
+	return sum4(squaredDot128(us, w[:h]).Add(squaredDot128(them[:h], w[h:2*h])))
 }
 
 func squaredDot128(a, w []int16) archsimd.Int32x4 {

@@ -206,40 +206,53 @@ func TestLearningRateSchedules(t *testing.T) {
 	}
 }
 
-// TestBucketedTrainingMatchesTheEngine: a net with eight output buckets
-// trains, and the engine, which picks each position's bucket by its own
-// count of men, scores it as the float model does (a bucket chosen
-// differently would be off by the buckets' different random weights).
-func TestBucketedTrainingMatchesTheEngine(t *testing.T) {
-	files := []string{materialCorpus(t, 150, 5)}
+// trainVariant trains a 64-hidden model on a material-labelled corpus with
+// the variant's settings, checks that it learns (the validation loss ends
+// below learnedBelow × the untrained model's) and that the engine's integer
+// evaluation of the quantised net agrees with it, and returns both.
+func trainVariant(t *testing.T, seed uint64, learnedBelow float64, variant func(*Config)) (*Model, *nnue.Net, []string, Config) {
+	t.Helper()
+	files := []string{materialCorpus(t, 150, seed)}
 	all := Filter{KeepInCheck: true, KeepNoisy: true}
 	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := DefaultConfig()
-	cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 8, 12, 256, 0, 0.003, 10
+	cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 12, 256, 0, 0.003, 10
+	variant(&cfg)
 	tr, va := Split(samples, cfg.ValidPercent)
-	before := Loss(NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed), va, cfg, 2)
+	start := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
+	start.Squared = cfg.Squared
+	start.UseKingBuckets(cfg.KingBuckets)
+	before := Loss(start, va, cfg, 2)
 	m, curve, err := Train(tr, va, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each bucket's output layer sees only its share of the positions:
-	// slower progress than one output's, but progress.
-	if after := curve[len(curve)-1].ValidLoss; !(after < before*0.75) {
+	if after := curve[len(curve)-1].ValidLoss; !(after < before*learnedBelow) {
 		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
 	}
 	net := m.Quantise()
-	if net.Buckets != 8 {
-		t.Fatalf("quantised net has %d buckets", net.Buckets)
-	}
 	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 500)
 	if err != nil || report.Mean > 10 {
 		t.Fatalf("%v: %v", report, err)
 	}
+	t.Logf("quantisation: %v", report)
+	return m, net, files, cfg
+}
+
+// TestBucketedTrainingMatchesTheEngine: a net with eight output buckets
+// learns, quantises to what the engine computes, and nine are refused.
+func TestBucketedTrainingMatchesTheEngine(t *testing.T) {
+	// Each bucket's output layer sees only its share of the positions:
+	// slower progress than one output's, but progress.
+	_, net, _, cfg := trainVariant(t, 5, 0.75, func(c *Config) { c.Buckets = 8 })
+	if net.Buckets != 8 {
+		t.Fatalf("quantised net has %d buckets", net.Buckets)
+	}
 	cfg.Buckets = 9
-	if _, _, err := Train(tr, va, cfg); err == nil {
+	if _, _, err := Train(make([]Sample, cfg.BatchSize), nil, cfg); err == nil {
 		t.Error("nine buckets accepted")
 	}
 }
@@ -318,39 +331,16 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 
 // TestSquaredTrainingMatchesTheEngine: a model with the squared clipped
 // ReLU learns, and the engine's integer evaluation of the quantised net
-// (nnue.ActSCReLU) agrees with the float model.
+// (nnue.ActSCReLU) agrees with the float model; the same weights read with
+// the clipped ReLU do not.
 func TestSquaredTrainingMatchesTheEngine(t *testing.T) {
-	files := []string{materialCorpus(t, 150, 6)}
-	all := Filter{KeepInCheck: true, KeepNoisy: true}
-	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultConfig()
-	cfg.Hidden, cfg.Squared, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, true, 12, 256, 0, 0.003, 10
-	tr, va := Split(samples, cfg.ValidPercent)
-	start := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
-	start.Squared = true
-	before := Loss(start, va, cfg, 2)
-	m, curve, err := Train(tr, va, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if after := curve[len(curve)-1].ValidLoss; !(after < before/2) {
-		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
-	}
-	net := m.Quantise()
+	m, net, files, cfg := trainVariant(t, 6, 0.5, func(c *Config) { c.Squared = true })
 	if net.Activation != nnue.ActSCReLU {
 		t.Fatalf("quantised net has activation %d", net.Activation)
 	}
-	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 500)
-	if err != nil || report.Mean > 10 {
-		t.Fatalf("%v: %v", report, err)
-	}
-	t.Logf("quantisation: %v", report)
-	// The same weights read with the other activation are far off.
 	plain := *net
 	plain.Activation = nnue.ActCReLU
+	all := Filter{KeepInCheck: true, KeepNoisy: true}
 	if _, err := CheckQuantisation(m, &plain, files, corpus.Selection{}, all, cfg.ValidPercent, 500); err == nil {
 		t.Error("the net under the clipped ReLU passed the squared model's check")
 	}
@@ -359,38 +349,14 @@ func TestSquaredTrainingMatchesTheEngine(t *testing.T) {
 // TestKingBucketedTrainingMatchesTheEngine: a model with king buckets
 // learns, and the engine's incremental evaluation of the quantised net
 // agrees with the float model — the trainer reads each position through
-// the same king views as the engine.
+// the same king views as the engine. Three buckets are refused.
 func TestKingBucketedTrainingMatchesTheEngine(t *testing.T) {
-	files := []string{materialCorpus(t, 150, 7)}
-	all := Filter{KeepInCheck: true, KeepNoisy: true}
-	samples, err := LoadCorpus(files, corpus.Selection{}, all, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultConfig()
-	cfg.Hidden, cfg.KingBuckets, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 4, 12, 256, 0, 0.003, 10
-	tr, va := Split(samples, cfg.ValidPercent)
-	start := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
-	start.UseKingBuckets(4)
-	before := Loss(start, va, cfg, 2)
-	m, curve, err := Train(tr, va, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if after := curve[len(curve)-1].ValidLoss; !(after < before/2) {
-		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
-	}
-	net := m.Quantise()
+	_, net, _, cfg := trainVariant(t, 7, 0.5, func(c *Config) { c.KingBuckets = 4 })
 	if net.KingBuckets != 4 {
 		t.Fatalf("quantised net has %d king buckets", net.KingBuckets)
 	}
-	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 500)
-	if err != nil || report.Mean > 10 {
-		t.Fatalf("%v: %v", report, err)
-	}
-	t.Logf("quantisation: %v", report)
 	cfg.KingBuckets = 3
-	if _, _, err := Train(tr, va, cfg); err == nil {
+	if _, _, err := Train(make([]Sample, cfg.BatchSize), nil, cfg); err == nil {
 		t.Error("three king buckets accepted")
 	}
 }

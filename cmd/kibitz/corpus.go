@@ -25,17 +25,23 @@ func runCorpus(args []string, stdout, stderr io.Writer) error {
 	})
 }
 
-// corpusInfo prints each file's metadata, games, positions and bytes per
-// position, and the totals.
-func corpusInfo(paths []string, stdout io.Writer) error {
+// corpusFiles expands the paths a corpus command names into corpus files;
+// no paths means the store ($KIBITZ_DATA).
+func corpusFiles(paths []string) ([]string, error) {
 	if len(paths) == 0 {
 		dir, err := corpus.StoreDir()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		paths = []string{dir}
 	}
-	files, err := corpus.Files(paths)
+	return corpus.Files(paths)
+}
+
+// corpusInfo prints each file's metadata, games, positions and bytes per
+// position, and the totals.
+func corpusInfo(paths []string, stdout io.Writer) error {
+	files, err := corpusFiles(paths)
 	if err != nil {
 		return err
 	}

@@ -39,15 +39,7 @@ func corpusEndgames(args []string, stdout io.Writer) error {
 	if *count < 1 || *count > 1_000_000 || *maxScore < 0 {
 		return errors.New("--count must be in 1..1000000 and --max-score not negative")
 	}
-	paths := fs.Args()
-	if len(paths) == 0 {
-		dir, err := corpus.StoreDir()
-		if err != nil {
-			return err
-		}
-		paths = []string{dir}
-	}
-	files, err := corpus.Files(paths)
+	files, err := corpusFiles(fs.Args())
 	if err != nil {
 		return err
 	}
