@@ -360,3 +360,49 @@ func TestKingBucketedTrainingMatchesTheEngine(t *testing.T) {
 		t.Error("three king buckets accepted")
 	}
 }
+
+// TestLambdaSchedule: λ moves from Lambda to LambdaEnd in equal steps, and
+// each epoch trains and validates against its own blend of result and score.
+func TestLambdaSchedule(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Epochs, cfg.Lambda, cfg.LambdaEnd = 5, 1, 0
+	for epoch, want := range map[int]float64{1: 1, 2: 0.75, 3: 0.5, 5: 0} {
+		if got := lambdaAt(cfg, epoch); math.Abs(got-want) > 1e-12 {
+			t.Errorf("epoch %d: λ %g, want %g", epoch, got, want)
+		}
+	}
+	cfg.LambdaEnd = -1
+	if got := lambdaAt(cfg, 5); got != 1 {
+		t.Errorf("without a schedule λ is %g in the last epoch, want 1", got)
+	}
+
+	samples, err := LoadCorpus([]string{materialCorpus(t, 150, 7)}, corpus.Selection{}, Filter{KeepInCheck: true, KeepNoisy: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = DefaultConfig()
+	cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.ValidPercent = 64, 4, 256, 0.003, 10
+	cfg.Lambda, cfg.LambdaEnd = 1, 0
+	tr, va := Split(samples, cfg.ValidPercent)
+	var seen []float64
+	cfg.Progress = func(s EpochStats) { seen = append(seen, s.ValidLoss) }
+	m, curve, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every game of the corpus is drawn: at λ 1 the target is 0.5 for
+	// every position, at λ 0 the material score's win probability. The last
+	// epoch must have validated against the λ 0 target.
+	last := curve[len(curve)-1].ValidLoss
+	atEnd, atStart := cfg, cfg
+	atEnd.Lambda, atStart.Lambda = 0, 1
+	if got := Loss(m, va, atEnd, 2); math.Abs(got-last) > 1e-9 {
+		t.Errorf("last epoch's validation loss %g, the model's loss at λ 0 is %g", last, got)
+	}
+	if got := Loss(m, va, atStart, 2); math.Abs(got-last) < 1e-6 {
+		t.Errorf("the λ 1 loss %g equals the last epoch's %g: the schedule did not reach validation", got, last)
+	}
+	if len(seen) != cfg.Epochs {
+		t.Errorf("%d epochs reported, want %d", len(seen), cfg.Epochs)
+	}
+}

@@ -17,14 +17,18 @@ import (
 
 // Config describes a training run.
 type Config struct {
-	Hidden       int
-	Buckets      int  // output buckets by the number of men (nnue.OutputBucket); 1: one output
-	Squared      bool // the squared clipped ReLU (nnue.ActSCReLU) instead of the clipped ReLU
-	KingBuckets  int  // inputs by the own king's square (nnue.KingBucketLayouts); 1: none
-	Epochs       int
-	BatchSize    int
-	LR           float64 // Adam step size at the start
-	Lambda       float64 // weight of the game result in the target (the rest: the search score)
+	Hidden      int
+	Buckets     int  // output buckets by the number of men (nnue.OutputBucket); 1: one output
+	Squared     bool // the squared clipped ReLU (nnue.ActSCReLU) instead of the clipped ReLU
+	KingBuckets int  // inputs by the own king's square (nnue.KingBucketLayouts); 1: none
+	Epochs      int
+	BatchSize   int
+	LR          float64 // Adam step size at the start
+	Lambda      float64 // weight of the game result in the target (the rest: the search score)
+	// LambdaEnd, when ≥ 0, is the weight in the last epoch: λ moves from
+	// Lambda to LambdaEnd in equal steps, one per epoch. Negative: Lambda
+	// throughout.
+	LambdaEnd    float64
 	SigmoidScale float64 // centipawns: win probability = sigmoid(cp / SigmoidScale)
 	ValidPercent int     // games (by number) held out for validation
 	Seed         uint64
@@ -39,7 +43,7 @@ type Config struct {
 
 // DefaultConfig is the recipe of the default net.
 func DefaultConfig() Config {
-	return Config{Hidden: 256, Buckets: 1, KingBuckets: 1, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, SigmoidScale: 200,
+	return Config{Hidden: 256, Buckets: 1, KingBuckets: 1, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, LambdaEnd: -1, SigmoidScale: 200,
 		ValidPercent: 5, Seed: 1, Threads: runtime.NumCPU()}
 }
 
@@ -124,18 +128,22 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 	began := time.Now()
 	for epoch := start; epoch <= cfg.Epochs; epoch++ {
 		lr := cfg.LR * lrFactor(cfg.Schedule, epoch, cfg.Epochs)
+		// The epoch's own target; the validation loss uses it too, so the
+		// last epoch's is comparable with a run at LambdaEnd throughout.
+		ecfg := cfg
+		ecfg.Lambda = lambdaAt(cfg, epoch)
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(epoch)))
 		order := rng.Perm(len(trainSet))
 		t0 := time.Now()
 		var lossSum float64
 		for b := 0; b+cfg.BatchSize <= len(order); b += cfg.BatchSize {
 			batch := order[b : b+cfg.BatchSize]
-			lossSum += runBatch(m, workers, trainSet, batch, cfg, uint64(epoch))
+			lossSum += runBatch(m, workers, trainSet, batch, ecfg, uint64(epoch))
 			opt.step(m, workers, float32(lr), cfg.BatchSize)
 		}
 		batches := len(order) / cfg.BatchSize
 		st := EpochStats{Epoch: epoch, LR: lr, TrainLoss: lossSum / float64(batches*cfg.BatchSize),
-			ValidLoss: Loss(m, validSet, cfg, threads), PosPerSec: float64(batches*cfg.BatchSize) / time.Since(t0).Seconds(),
+			ValidLoss: Loss(m, validSet, ecfg, threads), PosPerSec: float64(batches*cfg.BatchSize) / time.Since(t0).Seconds(),
 			ElapsedSec: time.Since(began).Seconds()}
 		curve = append(curve, st)
 		if cfg.Progress != nil {
@@ -164,6 +172,14 @@ func lrFactor(schedule string, epoch, epochs int) float64 {
 		return 0.3
 	}
 	return 1
+}
+
+// lambdaAt is the weight of the game result in an epoch's target.
+func lambdaAt(cfg Config, epoch int) float64 {
+	if cfg.LambdaEnd < 0 || cfg.Epochs < 2 {
+		return cfg.Lambda
+	}
+	return cfg.Lambda + (cfg.LambdaEnd-cfg.Lambda)*float64(epoch-1)/float64(cfg.Epochs-1)
 }
 
 // target and prediction of one sample, from the side to move's view.

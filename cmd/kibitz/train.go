@@ -37,6 +37,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.BatchSize, "batch", cfg.BatchSize, "positions per mini-batch")
 	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "Adam step size")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "weight of the game result in the target (1-lambda: the search score)")
+	fs.Float64Var(&cfg.LambdaEnd, "lambda-end", -1, "lambda in the last epoch, reached in equal steps from --lambda (negative: --lambda throughout)")
 	fs.Float64Var(&cfg.SigmoidScale, "scale", cfg.SigmoidScale, "centipawns: win probability = sigmoid(cp/scale)")
 	fs.IntVar(&cfg.ValidPercent, "valid", cfg.ValidPercent, "percent of games held out for validation")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed (initial weights, shuffling)")
@@ -48,7 +49,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if cfg.Hidden < 64 || cfg.Hidden > 1024 || cfg.Hidden%64 != 0 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets || !nnue.ValidKingBuckets(cfg.KingBuckets) || cfg.Epochs < 1 || cfg.BatchSize < 1 ||
-		cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.SigmoidScale <= 0 || cfg.ValidPercent < 0 || cfg.ValidPercent > 50 || *limit < 0 ||
+		cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.LambdaEnd > 1 || cfg.SigmoidScale <= 0 || cfg.ValidPercent < 0 || cfg.ValidPercent > 50 || *limit < 0 ||
 		(cfg.Schedule != "step" && cfg.Schedule != "cosine") || (*activation != "crelu" && *activation != "screlu") {
 		return errors.New("a flag is out of range (see kibitz train -h)")
 	}
@@ -72,8 +73,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return errors.New("the selection holds no training positions")
 	}
 	trainSet, validSet := train.Split(samples, cfg.ValidPercent)
-	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d output buckets, %d epochs, batch %d, lr %g (%s), lambda %g, sigmoid scale %g cp, mirror %v, activation %s, king buckets %d\n",
-		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Schedule, cfg.Lambda, cfg.SigmoidScale, cfg.Mirror, *activation, cfg.KingBuckets)
+	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d output buckets, %d epochs, batch %d, lr %g (%s), lambda %s, sigmoid scale %g cp, mirror %v, activation %s, king buckets %d\n",
+		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Schedule, lambdaText(cfg), cfg.SigmoidScale, cfg.Mirror, *activation, cfg.KingBuckets)
 	cfg.Progress = func(s train.EpochStats) {
 		fmt.Fprintf(stdout, "epoch %3d  lr %.6f  loss %.6f  validation %.6f  %.0f pos/s  %s\n",
 			s.Epoch, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, (time.Duration(s.ElapsedSec) * time.Second).String())
@@ -100,6 +101,14 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s, %s.csv, %s.svg\n", *out, base, base)
 	return nil
+}
+
+// lambdaText describes the target's blend: one weight, or its schedule.
+func lambdaText(cfg train.Config) string {
+	if cfg.LambdaEnd < 0 {
+		return fmt.Sprint(cfg.Lambda)
+	}
+	return fmt.Sprintf("%g → %g", cfg.Lambda, cfg.LambdaEnd)
 }
 
 // writeCurve writes the loss curve as base.csv and base.svg.
