@@ -1,20 +1,8 @@
 package search
 
 import (
-	"math"
-
 	"kibitz/engine/board"
 )
-
-// lmrTable[depth][moveCount] is the base late-move reduction.
-var lmrTable = func() (t [64][64]int) {
-	for d := 1; d < 64; d++ {
-		for m := 1; m < 64; m++ {
-			t[d][m] = int(lmrBase + math.Log(float64(d))*math.Log(float64(m))/lmrDivisor)
-		}
-	}
-	return
-}()
 
 // negamax is the principal variation search below the root (ply ≥ 1): one
 // function on purpose, as the hot path reads (and inlines) best as one flow;
@@ -102,13 +90,13 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if !pvNode && !inCheck && beta > -MateInMax && beta < MateInMax {
 		// Step 5. Reverse futility: far enough above beta that a shallow
 		// search will not bring it back down.
-		if depth <= rfpMaxDepth && evalEst-rfpMargin*(depth-b2i(improving)) >= beta {
+		if depth <= rfpMaxDepth && evalEst-tuned[pRFPMargin]*(depth-b2i(improving)) >= beta {
 			return evalEst
 		}
 		// Step 6. Null move: if passing still fails high, a real move will
 		// too. Not without pieces (zugzwang) and not twice in a row.
 		if depth >= nmpMinDepth && evalEst >= beta && staticEval >= beta && p.LastMove() != board.NullMove && p.HasNonPawnMaterial(us) {
-			r := nmpBase + depth/nmpDepthDivisor + min((evalEst-beta)/nmpEvalDivisor, nmpMaxEvalReduction)
+			r := nmpBase + depth/nmpDepthDivisor + min((evalEst-beta)/tuned[pNMPEvalDivisor], nmpMaxEvalReduction)
 			w.makeNull()
 			score := -w.negamax(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			w.undoMove()
@@ -159,18 +147,18 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if quiet {
 				// Late move pruning and futility pruning: at shallow depth,
 				// quiet moves late in the list rarely matter.
-				if !pvNode && depth <= pruneMaxDepth && moveCount > (lmpBase+depth*depth)/(2-b2i(improving)) {
+				if !pvNode && depth <= pruneMaxDepth && moveCount > (tuned[pLMPBase]+depth*depth)/(2-b2i(improving)) {
 					skipQuiets = true
 					continue
 				}
-				if depth <= pruneMaxDepth && staticEval+futilityBase+futilityPerDepth*depth <= alpha {
+				if depth <= pruneMaxDepth && staticEval+tuned[pFutilityBase]+tuned[pFutilityPerDepth]*depth <= alpha {
 					skipQuiets = true
 					continue
 				}
-				if depth <= pruneMaxDepth && !p.SEE(m, -seeQuietMargin*depth) {
+				if depth <= pruneMaxDepth && !p.SEE(m, -tuned[pSEEQuietMargin]*depth) {
 					continue
 				}
-			} else if depth <= pruneMaxDepth && order < scoreGoodNoisy && !p.SEE(m, -seeNoisyMargin*depth) {
+			} else if depth <= pruneMaxDepth && order < scoreGoodNoisy && !p.SEE(m, -tuned[pSEENoisyMargin]*depth) {
 				continue
 			}
 		}
@@ -192,7 +180,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					r-- // killers and countermove
 				}
 				if quiet {
-					r -= int(order) / lmrHistoryDivisor
+					r -= int(order) / tuned[pLMRHistoryDivisor]
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -293,7 +281,7 @@ func (w *worker) rewardQuiet(m board.Move, ply, depth int, tried []board.Move) {
 		w.counter[p.PieceAt(prev.To())][prev.To()] = m
 	}
 	us := p.SideToMove()
-	bonus := min(depth*depth*historyBonusScale, historyBonusMax)
+	bonus := min(depth*depth*tuned[pHistoryBonusScale], tuned[pHistoryBonusMax])
 	updateHistory(&w.history[us][m.From()][m.To()], bonus)
 	for _, q := range tried {
 		updateHistory(&w.history[us][q.From()][q.To()], -bonus)
@@ -402,7 +390,7 @@ func futileCapture(p *board.Position, m board.Move, standPat, alpha int) bool {
 		return true
 	}
 	return !m.IsPromotion() && m.Kind() != board.EnPassant &&
-		standPat+board.PieceValue(p.PieceAt(m.To()).Type())+deltaMargin <= alpha
+		standPat+board.PieceValue(p.PieceAt(m.To()).Type())+tuned[pDeltaMargin] <= alpha
 }
 
 // extension is how many plies deeper a move is searched: one for a check,

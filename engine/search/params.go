@@ -1,20 +1,25 @@
 package search
 
-// The search's tuning parameters, in one place. Depths are in plies,
-// margins in centipawns. Each was chosen by fixed-node self-play (see
-// docs/elo-log.md); change one only with a match that shows the gain.
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The search's parameters, in one place. Depths are in plies, margins in
+// centipawns. Each was chosen by fixed-node self-play (see docs/elo-log.md);
+// change one only with a match that shows the gain. The structural ones
+// are constants; the margins and divisors below them are tunable (Params),
+// so that a tuning run (kibitz spsa) can move them without a rebuild.
 const (
-	// Reverse futility pruning: a node whose estimate exceeds beta by
-	// rfpMargin per ply of depth (one ply less when improving) fails high.
+	// Reverse futility pruning applies up to this depth.
 	rfpMaxDepth = 8
-	rfpMargin   = 80
 
 	// Null-move pruning: reduction nmpBase + depth/nmpDepthDivisor, plus one
-	// per nmpEvalDivisor of eval above beta, at most nmpMaxEvalReduction.
+	// per NMPEvalDivisor of eval above beta, at most nmpMaxEvalReduction.
 	nmpMinDepth         = 3
 	nmpBase             = 3
 	nmpDepthDivisor     = 4
-	nmpEvalDivisor      = 200
 	nmpMaxEvalReduction = 3
 
 	// Internal iterative reduction: a node without a hash move from this
@@ -23,41 +28,114 @@ const (
 
 	// Move-loop pruning at shallow depth (late moves, futility, SEE).
 	pruneMaxDepth = 8
-	// Late move pruning: quiet moves after (lmpBase + depth²)/2 are skipped,
-	// after twice as many when the position improves.
-	lmpBase = 3
-	// Futility pruning: quiet moves are skipped when the static eval plus
-	// futilityBase + futilityPerDepth·depth stays at or below alpha.
-	futilityBase     = 100
-	futilityPerDepth = 90
-	// SEE pruning: quiet moves losing more than seeQuietMargin·depth, and bad
-	// captures losing more than seeNoisyMargin·depth, are skipped.
-	seeQuietMargin = 60
-	seeNoisyMargin = 100
 
 	// Check extension: a checking move is searched one ply deeper while the
 	// line is shorter than checkExtensionPlies × the iteration's depth (so
 	// that perpetual checks cannot grow a line without end).
 	checkExtensionPlies = 2
 
-	// Late move reductions: base lmrBase + ln(depth)·ln(moves)/lmrDivisor,
-	// from lmrMinDepth on, one ply less per lmrHistoryDivisor of history.
-	lmrMinDepth       = 3
-	lmrBase           = 0.75
-	lmrDivisor        = 2.25
-	lmrHistoryDivisor = 6000
+	// Late move reductions start at this depth.
+	lmrMinDepth = 3
 
-	// History: a cutoff at depth d adds historyBonusScale·d², at most
-	// historyBonusMax; the table saturates at historyMax.
-	historyBonusScale = 16
-	historyBonusMax   = 1600
-
-	// Quiescence delta pruning: a capture that cannot lift the stand-pat
-	// score to alpha even with the victim and deltaMargin more is skipped.
-	deltaMargin = 200
-
-	// Aspiration windows start ±aspirationDelta around the previous score
-	// from aspirationMinDepth on, and double on every failure.
+	// Aspiration windows start from this depth.
 	aspirationMinDepth = 5
-	aspirationDelta    = 20
 )
+
+// param indexes the tunable parameters in tuned.
+type param int
+
+const (
+	pRFPMargin         param = iota // reverse futility: fail high when the estimate exceeds beta by this per ply (one ply less when improving)
+	pNMPEvalDivisor                 // null move: one ply more reduction per this much eval above beta
+	pLMPBase                        // late move pruning: quiet moves after (this + depth²)/2 are skipped (twice as many when improving)
+	pFutilityBase                   // futility: a quiet move is skipped when eval + this + FutilityPerDepth·depth ≤ alpha
+	pFutilityPerDepth               //
+	pSEEQuietMargin                 // SEE pruning: quiet moves losing more than this per ply are skipped
+	pSEENoisyMargin                 // SEE pruning: bad captures losing more than this per ply are skipped
+	pLMRBase                        // late move reductions: (LMRBase + 100·ln(depth)·ln(moves)/LMRDivisor)/100 plies
+	pLMRDivisor                     //
+	pLMRHistoryDivisor              // late move reductions: one ply less per this much history
+	pHistoryBonusScale              // history: a cutoff at depth d adds this·d², at most HistoryBonusMax
+	pHistoryBonusMax                //
+	pDeltaMargin                    // quiescence: a capture that cannot lift stand-pat to alpha with the victim and this more is skipped
+	pAspirationDelta                // aspiration: the first window's half width, doubled on every failure
+	numParams
+)
+
+// ParamSpec describes a tunable parameter: its name (also its UCI option
+// in builds with the tune tag), its default, its range, and the step a
+// tuning run perturbs it by at its end (SPSA's c_end).
+type ParamSpec struct {
+	Name              string
+	Default, Min, Max int
+	Step              float64
+}
+
+var paramSpecs = [numParams]ParamSpec{
+	pRFPMargin:         {"RFPMargin", 80, 30, 160, 8},
+	pNMPEvalDivisor:    {"NMPEvalDivisor", 200, 60, 400, 20},
+	pLMPBase:           {"LMPBase", 3, 0, 10, 1},
+	pFutilityBase:      {"FutilityBase", 100, 20, 250, 12},
+	pFutilityPerDepth:  {"FutilityPerDepth", 90, 30, 200, 10},
+	pSEEQuietMargin:    {"SEEQuietMargin", 60, 10, 150, 8},
+	pSEENoisyMargin:    {"SEENoisyMargin", 100, 20, 200, 10},
+	pLMRBase:           {"LMRBase", 75, 0, 200, 8},
+	pLMRDivisor:        {"LMRDivisor", 225, 120, 400, 12},
+	pLMRHistoryDivisor: {"LMRHistoryDivisor", 6000, 2000, 16000, 600},
+	pHistoryBonusScale: {"HistoryBonusScale", 16, 4, 48, 2},
+	pHistoryBonusMax:   {"HistoryBonusMax", 1600, 400, 4000, 150},
+	pDeltaMargin:       {"DeltaMargin", 200, 50, 400, 20},
+	pAspirationDelta:   {"AspirationDelta", 20, 8, 60, 3},
+}
+
+// tuned holds the values in force, for every engine of the process. They
+// change only through SetParam, between searches.
+var tuned = func() (v [numParams]int) {
+	for i, s := range paramSpecs {
+		v[i] = s.Default
+	}
+	return
+}()
+
+// lmrTable[depth][moveCount] is the base late-move reduction, made from
+// LMRBase and LMRDivisor.
+var lmrTable = makeLMRTable()
+
+func makeLMRTable() (t [64][64]int) {
+	base, div := float64(tuned[pLMRBase])/100, float64(tuned[pLMRDivisor])/100
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			t[d][m] = int(base + math.Log(float64(d))*math.Log(float64(m))/div)
+		}
+	}
+	return
+}
+
+// Params lists the tunable parameters with their values in force as
+// defaults.
+func Params() []ParamSpec {
+	out := append([]ParamSpec(nil), paramSpecs[:]...)
+	for i := range out {
+		out[i].Default = tuned[i]
+	}
+	return out
+}
+
+// SetParam sets a tunable parameter (its name in any case) for every
+// engine of the process. It must not be called while any search runs.
+func SetParam(name string, v int) error {
+	for i, s := range paramSpecs {
+		if !strings.EqualFold(s.Name, name) {
+			continue
+		}
+		if v < s.Min || v > s.Max {
+			return fmt.Errorf("%s: %d is outside %d..%d", s.Name, v, s.Min, s.Max)
+		}
+		tuned[i] = v
+		if param(i) == pLMRBase || param(i) == pLMRDivisor {
+			lmrTable = makeLMRTable()
+		}
+		return nil
+	}
+	return fmt.Errorf("no search parameter named %q", name)
+}

@@ -279,7 +279,7 @@ func (w *worker) shouldFinish(depth int, res Result) bool {
 // previous score, widening it on each failure.
 func (w *worker) aspiration(depth, pvIdx int, report func(Info)) {
 	prev := w.rootMoves[pvIdx].prev
-	delta := aspirationDelta
+	delta := tuned[pAspirationDelta]
 	alpha, beta := -Infinity, Infinity
 	if depth >= aspirationMinDepth && !IsMate(prev) && prev > -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
