@@ -52,6 +52,8 @@ run_tests() {
 	go test -count=1 -timeout 600s ./...
 	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
 	go test -count=1 -tags purego,kibitzdebug ./nnue ./engine/search
+	echo "== go test -tags tune (the search parameters as UCI options)"
+	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./engine/uci ./engine/search
 	echo "== go test -race (search with two threads, UCI, the match runner, the API's lanes)"
 	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent' ./engine/search ./engine/uci ./match ./web
 	echo "== go test (wasm under node, short)"
