@@ -80,7 +80,8 @@ type Engine struct {
 	stdin     io.WriteCloser
 	lines     chan string
 	err       chan error
-	lastScore Score // from the most recent search's info lines
+	lastScore Score           // from the most recent search's info lines
+	declared  map[string]bool // the options it declared in the handshake, by lower-case name
 	closed    bool
 	broken    bool          // it exited, stopped answering or could not be written to
 	done      chan struct{} // closed by Close: the reader stops delivering lines
@@ -127,7 +128,7 @@ func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		if err := e.send(fmt.Sprintf("setoption name %s value %s", k, cfg.Options[k])); err != nil {
+		if err := e.SetOption(k, cfg.Options[k]); err != nil {
 			e.Close()
 			return nil, err
 		}
@@ -208,6 +209,14 @@ func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
 				}
 				continue
 			}
+			if decl, ok := strings.CutPrefix(line, "option name "); ok {
+				if name, _, ok := strings.Cut(decl, " type "); ok {
+					if e.declared == nil {
+						e.declared = map[string]bool{}
+					}
+					e.declared[strings.ToLower(name)] = true
+				}
+			}
 			if strings.HasPrefix(line, prefix) {
 				return line, nil
 			}
@@ -276,6 +285,16 @@ func (e *Engine) BestMove(position, goCmd string, timeout time.Duration) (string
 	}
 	return f[1], took, nil
 }
+
+// SetOption sends a setoption command (between games: the engine applies
+// it before it answers the next isready).
+func (e *Engine) SetOption(name, value string) error {
+	return e.send(fmt.Sprintf("setoption name %s value %s", name, value))
+}
+
+// Declares reports whether the engine declared the option (by name, in
+// any case) when it started.
+func (e *Engine) Declares(option string) bool { return e.declared[strings.ToLower(option)] }
 
 // LastScore returns the score of the engine's last info line of its most
 // recent search.

@@ -35,6 +35,7 @@ func commands(stdin io.Reader) []command {
 		{"eval", "print the static evaluations (classical and NNUE) of a position", runEval},
 		{"solve", "run a test suite (EPD with bm/am, e.g. Win At Chess) and count the solved positions", runSolve},
 		{"match", "play a match between two UCI engines: Elo ± error, pentanomial, SPRT, PGN", runMatch},
+		{"spsa", "tune the search's parameters by self-play games (SPSA), with a build made with -tags tune", runSPSA},
 		{"datagen", "self-play games for NNUE training, appended to a corpus file (resumable)", runDatagen},
 		{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records, 'corpus endgames' samples endgame positions as an EPD suite", runCorpus},
 		{"train", "train an NNUE on the corpus and write it in the nnue format", runTrain},
