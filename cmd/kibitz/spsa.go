@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -64,35 +65,52 @@ func runSPSA(args []string, stdout, stderr io.Writer) error {
 	if ref.Adjudge, err = parseAdjudication(*drawSpec, *resignSpec, 0); err != nil {
 		return err
 	}
-	ops := match.DefaultOpenings()
+	job := spsaJob{eng: eng, ref: ref, openings: match.DefaultOpenings(), params: params,
+		iterations: *iterations, concurrency: *conc, seed: *seed, out: *out}
 	if *openings != "" {
-		if ops, err = match.LoadOpenings(*openings, *iterations, *seed); err != nil {
+		if job.openings, err = match.LoadOpenings(*openings, *iterations, *seed); err != nil {
 			return err
 		}
 	}
-	if err := checkTunable(eng, params); err != nil {
+	return job.run(stdout)
+}
+
+// spsaJob is a tuning run as the flags describe it.
+type spsaJob struct {
+	eng                     match.EngineConfig
+	ref                     match.Referee
+	openings                []match.Opening
+	params                  []spsa.Param
+	iterations, concurrency int
+	seed                    uint64
+	out                     string
+}
+
+// run checks the engine, resumes or starts the log, plays the iterations
+// and prints the estimates they lead to.
+func (j *spsaJob) run(stdout io.Writer) error {
+	if err := checkTunable(j.eng, j.params); err != nil {
 		return err
 	}
-	done, fresh, err := resumeSPSA(*out, params)
+	done, fresh, err := resumeSPSA(j.out, j.params)
 	if err != nil {
 		return err
 	}
-	if done >= *iterations {
-		return fmt.Errorf("%s already holds %d iterations: raise --iterations or give another --out", *out, done)
+	if done >= j.iterations {
+		return fmt.Errorf("%s already holds %d iterations: raise --iterations or give another --out", j.out, done)
 	}
-	log, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	log, err := os.OpenFile(j.out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
 	defer log.Close()
 	if fresh {
-		fmt.Fprintln(log, spsaHeader(params))
+		fmt.Fprintln(log, spsaHeader(j.params))
 	}
-	fmt.Fprintf(stdout, "spsa: %d parameters, iterations %d..%d, %s, concurrency %d, log %s\n", len(params), done+1, *iterations, ref.Limit, *conc, *out)
-
-	players := make([]*pairPlayer, *conc)
+	fmt.Fprintf(stdout, "spsa: %d parameters, iterations %d..%d, %s, concurrency %d, log %s\n", len(j.params), done+1, j.iterations, j.ref.Limit, j.concurrency, j.out)
+	players := make([]*pairPlayer, j.concurrency)
 	for i := range players {
-		players[i] = &pairPlayer{cfg: eng, ref: ref, openings: ops}
+		players[i] = &pairPlayer{cfg: j.eng, ref: j.ref, openings: j.openings}
 	}
 	defer func() {
 		for _, p := range players {
@@ -102,7 +120,7 @@ func runSPSA(args []string, stdout, stderr io.Writer) error {
 	var points float64
 	finished := 0
 	final, err := spsa.Run(spsa.Config{
-		Params: params, Iterations: *iterations, Done: done, Seed: *seed, Concurrency: *conc,
+		Params: j.params, Iterations: j.iterations, Done: done, Seed: j.seed, Concurrency: j.concurrency,
 		Play: func(w, k int, plus, minus map[string]int) (float64, error) { return players[w].play(k, plus, minus) },
 		Step: func(s spsa.Step) {
 			fields := []string{strconv.Itoa(s.K), strconv.FormatFloat(s.Result, 'f', -1, 64)}
@@ -112,22 +130,25 @@ func runSPSA(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(log, strings.Join(fields, ","))
 			points += s.Result
 			if finished++; finished%100 == 0 {
-				fmt.Fprintf(stdout, "iteration %d: %s\n", s.K, thetaText(params, s.Theta))
+				fmt.Fprintf(stdout, "iteration %d: %s\n", s.K, thetaText(j.params, s.Theta))
 			}
 		}})
 	if final != nil && finished > 0 {
-		theta := make([]float64, len(final))
-		for i, p := range final {
-			theta[i] = p.Value
-		}
-		fmt.Fprintf(stdout, "after %d more pairs (plus side %+g points): %s\n", finished, points, thetaText(params, theta))
-		var opts []string
-		for _, p := range final {
-			opts = append(opts, fmt.Sprintf("option.%s=%d", p.Name, int(p.Value+0.5)))
-		}
-		fmt.Fprintf(stdout, "to play them: --engine cmd=%s,%s\n", eng.Cmd, strings.Join(opts, ","))
+		j.report(stdout, final, finished, points)
 	}
 	return err
+}
+
+// report prints the estimates after a run, and how to play them.
+func (j *spsaJob) report(stdout io.Writer, final []spsa.Param, pairs int, points float64) {
+	theta := make([]float64, len(final))
+	opts := make([]string, len(final))
+	for i, p := range final {
+		theta[i] = p.Value
+		opts[i] = fmt.Sprintf("option.%s=%d", p.Name, int(math.Round(p.Value)))
+	}
+	fmt.Fprintf(stdout, "after %d more pairs (plus side %+g points): %s\n", pairs, points, thetaText(j.params, theta))
+	fmt.Fprintf(stdout, "to play them: --engine cmd=%s,%s\n", j.eng.Cmd, strings.Join(opts, ","))
 }
 
 // spsaParams turns --params into the parameters to tune, starting at the
