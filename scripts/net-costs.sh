@@ -26,10 +26,10 @@ cp nnue/default.nnue "$saved"
 restore() {
 	cp "$saved" nnue/default.nnue
 	rm -f "$saved"
-	./build.sh native >/dev/null 2>&1 || echo "rebuild bin/kibitz after restoring the default net" >&2
+	{ ./build.sh native && ./build.sh site; } >/dev/null 2>&1 || echo "rebuild bin/kibitz and dist/ (./build.sh native site) after restoring the default net" >&2
 }
 trap restore EXIT
-[ -f "$out" ] || echo "net,architecture,bytes,native_nps,wasm_nps,wasm_vs_native,kibitz_vs_stockfish,page_gzip_bytes,board_ms,engine_ms" >"$out"
+[ -f "$out" ] || echo "net,architecture,bytes,native_nps,wasm_nps,wasm_vs_native,kibitz_vs_stockfish,depth12_median_ms,page_gzip_bytes,board_ms,engine_ms" >"$out"
 for net in "${nets[@]}"; do
 	cp "$net" nnue/default.nnue
 	log="${out%.csv}-$(basename "${net%.nnue}").log"
@@ -38,8 +38,9 @@ for net in "${nets[@]}"; do
 	native=$(sed -n 's/^Kibitz native: *\([0-9]*\) nps.*/\1/p' "$log")
 	wasm=$(sed -n 's/^Kibitz wasm: *\([0-9]*\) nps in Chromium (\([0-9.]*\) of native), net kernels.*/\1,\2/p' "$log" | head -n 1)
 	vs=$(sed -n 's/.*of the sums \([0-9.]*\)$/\1/p' "$log")
+	d12=$(sed -n 's/^median time to depth 12 over 20 middlegame positions: \([0-9]*\) ms.*/\1/p' "$log")
 	page=$(sed -n 's/^page weight: .* \([0-9]*\) bytes gzip$/\1/p' "$log")
 	tti=$(sed -n 's/.*board drawn after \([0-9]*\) ms, engine ready after \([0-9]*\) ms$/\1,\2/p' "$log")
 	[ -n "$native" ] && [ -n "$wasm" ] && [ -n "$page" ] || { echo "could not read the figures from $log" >&2; exit 1; }
-	echo "$(basename "$net"),\"$arch\",$(stat -c %s "$net"),$native,$wasm,$vs,$page,$tti" | tee -a "$out"
+	echo "$(basename "$net"),\"$arch\",$(stat -c %s "$net"),$native,$wasm,$vs,$d12,$page,$tti" | tee -a "$out"
 done
