@@ -17,6 +17,7 @@ type Filter struct {
 	KeepInCheck bool // positions with the side to move in check
 	KeepNoisy   bool // positions whose chosen move captures or promotes
 	MinPly      int  // skip positions before this ply of the game (opening plies count)
+	MaxPly      int  // skip positions from this ply on (0: no limit)
 	MaxAbsScore int  // skip |score| above this (0: keep all but mate scores)
 }
 
@@ -30,7 +31,7 @@ func (f Filter) keep(pos *board.Position, p corpus.Ply) bool {
 		return false
 	case f.MaxAbsScore > 0 && (p.Score > f.MaxAbsScore || p.Score < -f.MaxAbsScore):
 		return false
-	case pos.Ply() < f.MinPly:
+	case pos.Ply() < f.MinPly || (f.MaxPly > 0 && pos.Ply() >= f.MaxPly):
 		return false
 	case !f.KeepInCheck && pos.InCheck():
 		return false

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
+	"kibitz/engine/search"
 	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
@@ -404,5 +405,64 @@ func TestLambdaSchedule(t *testing.T) {
 	}
 	if len(seen) != cfg.Epochs {
 		t.Errorf("%d epochs reported, want %d", len(seen), cfg.Epochs)
+	}
+}
+
+// TestFilterRules: each rule of the filter keeps or drops the positions it
+// names, and nothing else.
+func TestFilterRules(t *testing.T) {
+	// Positions reached by moves from the start, as the corpus reader
+	// replays them: Ply counts the moves played.
+	at := func(moves ...string) *board.Position {
+		p := board.NewPosition()
+		for _, u := range moves {
+			m, err := p.ParseMove(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.MakeMove(m)
+		}
+		return p
+	}
+	quiet := at("e2e4", "e7e5", "g1f3", "b8c6") // ply 4, White to move
+	check := at("e2e4", "f7f6", "d1h5")         // Black in check
+	move := func(p *board.Position, uci string) board.Move {
+		m, err := p.ParseMove(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	quietPly := corpus.Ply{Move: move(quiet, "f1c4"), Score: 30}
+	capture := corpus.Ply{Move: move(quiet, "f3e5"), Score: 30}
+	checkPly := corpus.Ply{Move: move(check, "g7g6"), Score: -40}
+	big := corpus.Ply{Move: move(quiet, "f1c4"), Score: 600}
+	mate := corpus.Ply{Move: move(quiet, "f1c4"), Score: search.Mate - 5}
+	if !check.InCheck() || quiet.InCheck() || quiet.Ply() != 4 {
+		t.Fatal("the test positions are not what they should be")
+	}
+	for _, c := range []struct {
+		name string
+		f    Filter
+		pos  *board.Position
+		ply  corpus.Ply
+		want bool
+	}{
+		{"quiet, default", DefaultFilter, quiet, quietPly, true},
+		{"capture, default", DefaultFilter, quiet, capture, false},
+		{"capture, keep noisy", Filter{KeepNoisy: true}, quiet, capture, true},
+		{"in check, default", DefaultFilter, check, checkPly, false},
+		{"in check, keep check", Filter{KeepInCheck: true}, check, checkPly, true},
+		{"mate score", Filter{KeepInCheck: true, KeepNoisy: true}, quiet, mate, false},
+		{"ply 4, min ply 4", Filter{MinPly: 4}, quiet, quietPly, true},
+		{"ply 4, min ply 5", Filter{MinPly: 5}, quiet, quietPly, false},
+		{"ply 4, max ply 4", Filter{MaxPly: 4}, quiet, quietPly, false},
+		{"ply 4, max ply 5", Filter{MaxPly: 5}, quiet, quietPly, true},
+		{"600 cp, max score 500", Filter{MaxAbsScore: 500}, quiet, big, false},
+		{"600 cp, max score 600", Filter{MaxAbsScore: 600}, quiet, big, true},
+	} {
+		if got := c.f.keep(c.pos, c.ply); got != c.want {
+			t.Errorf("%s: keep %v, want %v", c.name, got, c.want)
+		}
 	}
 }

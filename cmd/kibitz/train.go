@@ -26,6 +26,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&filter.KeepInCheck, "keep-check", false, "keep positions with the side to move in check")
 	fs.BoolVar(&filter.KeepNoisy, "keep-noisy", false, "keep positions whose chosen move captures or promotes")
 	fs.IntVar(&filter.MinPly, "min-ply", 0, "skip positions before this ply")
+	fs.IntVar(&filter.MaxPly, "max-ply", 0, "skip positions from this ply on (0: no limit)")
 	fs.IntVar(&filter.MaxAbsScore, "max-score", 0, "skip positions scored beyond ±N centipawns (0: keep all but mates)")
 	out := fs.String("out", "kibitz.nnue", "network to write; the loss curve goes beside it (.csv, .svg)")
 	limit := fs.Int("positions", 0, "use only the first N positions (0: all)")
@@ -54,8 +55,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return errors.New("a flag is out of range (see kibitz train -h)")
 	}
 	cfg.Squared = *activation == "screlu"
-	if filter.MinPly < 0 || filter.MaxAbsScore < 0 {
-		return errors.New("--min-ply and --max-score must not be negative")
+	if filter.MinPly < 0 || filter.MaxPly < 0 || filter.MaxAbsScore < 0 || (filter.MaxPly > 0 && filter.MaxPly <= filter.MinPly) {
+		return errors.New("--min-ply, --max-ply and --max-score must not be negative, and --max-ply must exceed --min-ply")
 	}
 	files, sel, err := corpusSelection(*data, *where, *gameRange)
 	if err != nil {
