@@ -11,6 +11,7 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/nnue"
 )
 
@@ -32,6 +33,10 @@ type Options struct {
 	// only the moves they rate best are searched, and in the tree a
 	// position they hold is scored without search.
 	Tables *tablebase.Set
+	// EndgameModel, if set, corrects the evaluation of the endings it
+	// learned with its predicted result (wdlnet.Term): knowledge of the
+	// 5-man endings where their tables are not at hand.
+	EndgameModel *wdlnet.Term
 	// Strength, when limited, weakens the play (package strength): the
 	// search keeps to the level's node budget, scores the level's number
 	// of root moves exactly and plays the one strength.Pick draws. The

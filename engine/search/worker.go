@@ -7,6 +7,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
+	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/nnue"
 )
 
@@ -46,6 +47,7 @@ type worker struct {
 	history [2][64][64]int32
 	counter [13][64]board.Move // reply to the previous move, by its piece and destination
 	nn      *nnue.Evaluator    // nil: classical evaluation
+	egm     *wdlnet.TermProbe  // nil: no endgame model
 	tbHits  atomic.Uint64      // positions scored by the endgame tables
 }
 
@@ -84,6 +86,11 @@ func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start t
 		}
 		w.nn.Reset(w.pos)
 	}
+	if t := w.e.opts.EndgameModel; t == nil {
+		w.egm = nil
+	} else if w.egm == nil || w.egm.Term() != t {
+		w.egm = t.Probe()
+	}
 }
 
 // evaluate is the search's one call into the static evaluation, and the
@@ -97,6 +104,9 @@ func (w *worker) evaluate() int {
 		v = w.nn.Evaluate(w.pos)
 	} else {
 		v = eval.Evaluate(w.pos)
+	}
+	if w.egm != nil {
+		v = w.egm.Adjust(w.pos, v)
 	}
 	return max(-MaxEval, min(MaxEval, v))
 }

@@ -38,6 +38,23 @@ func sigKey(s Signature) (int, int) {
 	return side(s.White), side(s.Black)
 }
 
+// Materials counts the material keys of one side (MaterialKeys).
+const Materials = materials
+
+// MaterialKeys numbers each side's material (queens, rooks, bishops,
+// knights and pawns, at most two of each; ok is false beyond that), the
+// same numbers Signature.MaterialKeys gives its table: a quick test of
+// which table a position belongs to, without allocating.
+func MaterialKeys(b *board.Position) (white, black int, ok bool) {
+	w, ok1 := materialKey(b, board.White)
+	k, ok2 := materialKey(b, board.Black)
+	return w, k, ok1 && ok2
+}
+
+// MaterialKeys numbers the signature's material for each side, as the
+// function MaterialKeys does for a position.
+func (s Signature) MaterialKeys() (white, black int) { return sigKey(s) }
+
 // index registers a table under its material for ProbeWDL.
 func (set *Set) index(t *Table) {
 	w, b := sigKey(t.Sig)

@@ -10,6 +10,7 @@ import (
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/internal/excerpt"
 	"kibitz/internal/regular"
 	"kibitz/nnue"
@@ -39,6 +40,13 @@ var optionSpecs = []optionSpec{
 	{name: "UseNNUE", kind: "check", defText: "true", set: setUseNNUE},
 	{name: "EvalFile", kind: "string", defText: embeddedNet, set: setEvalFile},
 	{name: "TablePath", kind: "string", defText: "<empty>", set: setTablePath},
+	{name: "EndgameModel", kind: "string", defText: "<empty>", set: setEndgameModel},
+	{name: "EndgameModelWeight", kind: "spin", def: wdlnet.DefaultTermWeight, min: 0, max: 2000, apply: func(s *session, v int) {
+		s.modelWeight = v
+		if s.model != nil {
+			s.opts.EndgameModel, _ = wdlnet.NewTerm(s.model, v) // the model was accepted with a weight in range
+		}
+	}},
 	{name: "UCI_LimitStrength", kind: "check", defText: "false", set: setLimitStrength},
 	{name: "UCI_Elo", kind: "spin", def: defaultElo, min: strength.MinElo, max: strength.FullElo, apply: func(s *session, v int) {
 		s.elo = v
@@ -193,6 +201,31 @@ func setTablePath(s *session, v string) error {
 		return fmt.Errorf("%s holds no table files (%s)", excerpt.Of(v), tablebase.FileExt)
 	}
 	s.opts.Tables = set
+	return nil
+}
+
+// setEndgameModel loads an endgame model (kibitz tb study --out), whose
+// predictions then correct the evaluation of the endings it learned;
+// empty turns it off.
+func setEndgameModel(s *session, v string) error {
+	if v == "" || v == "<empty>" {
+		s.model, s.opts.EndgameModel = nil, nil
+		return nil
+	}
+	f, err := os.Open(v)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	m, err := wdlnet.Read(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", excerpt.Of(v), err)
+	}
+	t, err := wdlnet.NewTerm(m, s.modelWeight)
+	if err != nil {
+		return fmt.Errorf("%s: %w", excerpt.Of(v), err)
+	}
+	s.model, s.opts.EndgameModel = m, t
 	return nil
 }
 

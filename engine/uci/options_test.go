@@ -10,6 +10,7 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/search"
 	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/nnue"
 )
 
@@ -145,5 +146,46 @@ func TestTablePath(t *testing.T) {
 	joined := strings.Join(lines, "\n")
 	if !strings.Contains(joined, "error") || !strings.Contains(joined, "no table files") || !strings.Contains(joined, " tbhits ") {
 		t.Errorf("output:\n%s", joined)
+	}
+}
+
+// EndgameModel loads a model of endings (kibitz tb study): the evaluation
+// of its endings then moves with EndgameModelWeight; other files are
+// refused with the reason.
+func TestEndgameModel(t *testing.T) {
+	dir := t.TempDir()
+	sig, _ := tablebase.ParseSignature("KPvK")
+	m := wdlnet.Train([]*tablebase.Table{tablebase.NewSet().Table(sig)},
+		wdlnet.Config{H1: 16, H2: 4, Threats: true, Seed: 1, Samples: 20_000, Batch: 256, LR: 3e-3, TestPercent: 10, Threads: 1})
+	path := filepath.Join(dir, "kpk.kwdl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.WriteTo(f)
+	f.Close()
+	junk := filepath.Join(dir, "junk.kwdl")
+	os.WriteFile(junk, []byte("not a model"), 0o644)
+
+	scoreAt := func(weight int) string {
+		c := start(t)
+		c.send("setoption name EndgameModel value "+junk, "setoption name EndgameModel value "+path,
+			fmt.Sprintf("setoption name EndgameModelWeight value %d", weight),
+			"position fen 4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", "go depth 1")
+		lines := c.until("bestmove")
+		joined := strings.Join(lines, "\n")
+		if !strings.Contains(joined, "not a model file") {
+			t.Errorf("a junk model file was not refused:\n%s", joined)
+		}
+		for _, l := range lines {
+			if strings.HasPrefix(l, "info depth 1 ") {
+				return strings.Fields(l[strings.Index(l, " score ")+7:])[1]
+			}
+		}
+		t.Fatalf("no depth-1 line:\n%s", joined)
+		return ""
+	}
+	if low, high := scoreAt(0), scoreAt(2000); low == high {
+		t.Errorf("the depth-1 score is %s with the model weighing 0 and 2000", low)
 	}
 }

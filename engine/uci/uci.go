@@ -23,6 +23,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/internal/excerpt"
 	"kibitz/internal/version"
 	"kibitz/nnue"
@@ -51,6 +52,9 @@ type session struct {
 	useNNUE bool      // UseNNUE option
 	netFile string    // EvalFile option
 	net     *nnue.Net // the net loaded from netFile (nil: the embedded one)
+
+	model       *wdlnet.Model // the EndgameModel option's model (nil: none)
+	modelWeight int           // EndgameModelWeight
 
 	// mu guards searching: the search goroutine prints bestmove and clears
 	// the flag while holding it, so a command the GUI sends in reply to

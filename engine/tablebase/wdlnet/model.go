@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"strings"
 
 	"kibitz/engine/tablebase"
 )
@@ -21,9 +22,12 @@ var Classes = [3]int{-1, 0, 1}
 type Model struct {
 	Threats bool // the threat features too (see features.go)
 	H1, H2  int
-	W1, B1  []float32
-	W2, B2  []float32 // W2[j·H2 + k]
-	W3, B3  []float32 // W3[k·3 + c]
+	// Tables are the endings the model learned: the positions it may be
+	// asked about in play (Term). Files of version 1 do not list them.
+	Tables []tablebase.Signature
+	W1, B1 []float32
+	W2, B2 []float32 // W2[j·H2 + k]
+	W3, B3 []float32 // W3[k·3 + c]
 }
 
 // New returns a model with small random weights (He initialisation from
@@ -139,13 +143,23 @@ func softmax(l [3]float32) (p [3]float32) {
 }
 
 // The file: "KWDL", version, flags (bit 0: threats), H1, H2 (uint32
-// each), the weights as
-// little-endian float32 in the order of Model's fields, then a CRC-32C of
-// everything before it.
+// each); from version 2 the length of the table list and the list itself
+// ("KRBvKR,KRPvKR"); the weights as little-endian float32 in the order of
+// Model's fields, then a CRC-32C of everything before it. Version 1, the
+// same without the list, is still read.
 const (
 	magic   = "KWDL"
-	version = 1
+	version = 2
 )
+
+// tableList is the file's form of Tables.
+func (m *Model) tableList() string {
+	names := make([]string, len(m.Tables))
+	for i, s := range m.Tables {
+		names[i] = s.String()
+	}
+	return strings.Join(names, ",")
+}
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -153,7 +167,7 @@ func (m *Model) params() [][]float32 { return [][]float32{m.W1, m.B1, m.W2, m.B2
 
 // Bytes is the size of the model's file.
 func (m *Model) Bytes() int {
-	n := 20 + 4
+	n := 20 + 4 + len(m.tableList()) + 4
 	for _, p := range m.params() {
 		n += 4 * len(p)
 	}
@@ -164,9 +178,11 @@ func (m *Model) Bytes() int {
 func (m *Model) WriteTo(w io.Writer) (int64, error) {
 	var b bytes.Buffer
 	b.WriteString(magic)
-	for _, v := range []uint32{version, uint32(b2i(m.Threats)), uint32(m.H1), uint32(m.H2)} {
+	list := m.tableList()
+	for _, v := range []uint32{version, uint32(b2i(m.Threats)), uint32(m.H1), uint32(m.H2), uint32(len(list))} {
 		binary.Write(&b, binary.LittleEndian, v)
 	}
+	b.WriteString(list)
 	for _, p := range m.params() {
 		binary.Write(&b, binary.LittleEndian, p)
 	}
@@ -189,8 +205,9 @@ func Read(r io.Reader) (*Model, error) {
 	if crc32.Checksum(body, castagnoli) != sum {
 		return nil, errors.New("wdlnet: checksum mismatch: the file is damaged")
 	}
-	if v := binary.LittleEndian.Uint32(data[4:]); v != version {
-		return nil, fmt.Errorf("wdlnet: version %d, this build reads %d", v, version)
+	v := binary.LittleEndian.Uint32(data[4:])
+	if v < 1 || v > version {
+		return nil, fmt.Errorf("wdlnet: version %d, this build reads 1 to %d", v, version)
 	}
 	flags := binary.LittleEndian.Uint32(data[8:])
 	h1, h2 := int(binary.LittleEndian.Uint32(data[12:])), int(binary.LittleEndian.Uint32(data[16:]))
@@ -201,10 +218,32 @@ func Read(r io.Reader) (*Model, error) {
 		return nil, fmt.Errorf("wdlnet: layer sizes %d and %d out of range", h1, h2)
 	}
 	m := alloc(h1, h2, flags == 1)
-	if len(body) != m.Bytes()-4 {
-		return nil, fmt.Errorf("wdlnet: %d bytes, want %d for layers %d and %d", len(data), m.Bytes(), h1, h2)
+	weights := body[20:]
+	if v >= 2 {
+		if len(body) < 24 {
+			return nil, errors.New("wdlnet: the file ends before its table list")
+		}
+		n := binary.LittleEndian.Uint32(body[20:])
+		if uint64(n) > uint64(len(body)-24) {
+			return nil, fmt.Errorf("wdlnet: a table list of %d bytes in a file of %d", n, len(data))
+		}
+		if n > 0 {
+			sigs, err := tablebase.ParseSignatures(string(body[24 : 24+n]))
+			if err != nil {
+				return nil, fmt.Errorf("wdlnet: the table list: %w", err)
+			}
+			m.Tables = sigs
+		}
+		weights = body[24+n:]
 	}
-	rd := bytes.NewReader(body[20:])
+	want := 0
+	for _, p := range m.params() {
+		want += 4 * len(p)
+	}
+	if len(weights) != want {
+		return nil, fmt.Errorf("wdlnet: %d bytes of weights, want %d for layers %d and %d", len(weights), want, h1, h2)
+	}
+	rd := bytes.NewReader(weights)
 	for _, p := range m.params() {
 		if err := binary.Read(rd, binary.LittleEndian, p); err != nil {
 			return nil, err

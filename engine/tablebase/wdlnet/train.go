@@ -186,6 +186,9 @@ func (o *adam) step(w, g []float32, from, to int, lr, scale, c1, c2 float64) {
 func Train(tables []*tablebase.Table, cfg Config) *Model {
 	cfg.Threads = max(1, min(cfg.Threads, runtime.GOMAXPROCS(0)))
 	m := New(cfg.H1, cfg.H2, cfg.Threats, cfg.Seed)
+	for _, t := range tables {
+		m.Tables = append(m.Tables, t.Sig)
+	}
 	s := &sampler{tables: tables, cfg: &cfg}
 	total := 0
 	for _, t := range tables {
