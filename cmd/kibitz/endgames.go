@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"kibitz/engine/board"
+	"kibitz/engine/tablebase"
 	"kibitz/train/corpus"
 )
 
@@ -26,6 +27,7 @@ func corpusEndgames(args []string, stdout io.Writer) error {
 	men := fs.String("men", "5-6", "men on the board, N or LO-HI (3..32)")
 	count := fs.Int("count", 500, "positions to write (1..1000000)")
 	maxScore := fs.Int("max-score", 300, "skip positions the search scored beyond ± this many centipawns")
+	endings := fs.String("tables", "", "only these endings, comma-separated (KRPvKR,KRBvKR; either colour), instead of --men")
 	seed := fs.Uint64("seed", 1, "seed of the sample")
 	out := fs.String("out", "", "EPD file to write (a new file; default: standard output)")
 	fs.SetOutput(stdout)
@@ -39,6 +41,13 @@ func corpusEndgames(args []string, stdout io.Writer) error {
 	if *count < 1 || *count > 1_000_000 || *maxScore < 0 {
 		return errors.New("--count must be in 1..1000000 and --max-score not negative")
 	}
+	var match func(*board.Position) bool
+	if *endings != "" {
+		if match, err = endingMatcher(*endings); err != nil {
+			return fmt.Errorf("--tables: %w", err)
+		}
+		lo, hi = 3, tablebase.MaxMen
+	}
 	files, err := corpusFiles(fs.Args())
 	if err != nil {
 		return err
@@ -50,7 +59,7 @@ func corpusEndgames(args []string, stdout io.Writer) error {
 	seen := 0
 	for _, f := range files {
 		_, err := corpus.Read(f, func(g *corpus.Game) error {
-			fen := firstEndgame(g, lo, hi, *maxScore)
+			fen := firstEndgame(g, lo, hi, *maxScore, match)
 			if fen == "" {
 				return nil
 			}
@@ -90,9 +99,27 @@ func corpusEndgames(args []string, stdout io.Writer) error {
 	return nil
 }
 
+// endingMatcher reports whether a position is one of the listed endings.
+func endingMatcher(list string) (func(*board.Position) bool, error) {
+	sigs, err := tablebase.ParseSignatures(list)
+	if err != nil {
+		return nil, err
+	}
+	want := map[[2]int]bool{}
+	for _, s := range sigs {
+		w, b := s.MaterialKeys()
+		want[[2]int{w, b}], want[[2]int{b, w}] = true, true
+	}
+	return func(pos *board.Position) bool {
+		w, b, ok := tablebase.MaterialKeys(pos)
+		return ok && want[[2]int{w, b}]
+	}, nil
+}
+
 // firstEndgame returns the EPD position fields of the game's first quiet,
-// undecided position with lo..hi men, or "".
-func firstEndgame(g *corpus.Game, lo, hi, maxScore int) string {
+// undecided position with lo..hi men (and, when match is set, one of its
+// endings), or "".
+func firstEndgame(g *corpus.Game, lo, hi, maxScore int, match func(*board.Position) bool) string {
 	fen, done := "", false
 	g.Replay(func(pos *board.Position, _ int, p corpus.Ply) {
 		if done {
@@ -104,7 +131,7 @@ func firstEndgame(g *corpus.Game, lo, hi, maxScore int) string {
 			return
 		}
 		if n > hi || p.Move == board.NullMove || pos.InCheck() || p.Move.IsCapture() || p.Move.IsPromotion() ||
-			p.Score > maxScore || p.Score < -maxScore {
+			p.Score > maxScore || p.Score < -maxScore || match != nil && !match(pos) {
 			return
 		}
 		f := strings.Fields(pos.FEN())

@@ -61,6 +61,18 @@ func TestCorpusEndgames(t *testing.T) {
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
+	// --tables picks endings, whichever colour has the material.
+	for _, c := range []struct{ tables, want string }{
+		{"KRPvKN", "game 0"}, {"KRvK", "game 1"}, {"KQvK,KRvK", "game 1"},
+	} {
+		code, out, errOut := runCLI(t, "", "corpus", "endgames", "--tables", c.tables, data)
+		if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, c.want) {
+			t.Errorf("--tables %s: %q %s", c.tables, out, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "corpus", "endgames", "--tables", "KZvK", data); code == 0 || !strings.Contains(errOut, "--tables") {
+		t.Errorf("--tables KZvK: %s", errOut)
+	}
 	// A suite is written to a new file only.
 	epd := filepath.Join(dir, "e.epd")
 	if code, out, _ := runCLI(t, "", "corpus", "endgames", "--men", "5", "--out", epd, data); code != 0 || !strings.Contains(out, "1 positions (of 1 games") {
