@@ -48,3 +48,27 @@ func benchEntries(b *testing.B) []tablebase.Entry {
 	}
 	return out
 }
+
+// BenchmarkTermAdjust times the evaluation term on a 5-man position with
+// the study's larger model (256 and 64 hidden), canonical form included:
+// what the search pays per evaluation in the model's endings.
+func BenchmarkTermAdjust(b *testing.B) {
+	pos, err := board.ParseFEN("8/8/4k3/8/2P5/8/2K1r3/6R1 w - - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := New(256, 64, true, 1)
+	m.Tables, _ = tablebase.ParseSignatures("KRPvKR")
+	term, err := NewTerm(m, DefaultTermWeight)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := term.Probe()
+	if !p.Covers(pos) {
+		b.Fatal("the position is not KRPvKR")
+	}
+	b.ResetTimer()
+	for range b.N {
+		p.Adjust(pos, 100)
+	}
+}
