@@ -24,6 +24,7 @@ import (
 // math.Exp has an assembly version on amd64 only).
 type Term struct {
 	weight  int64
+	canon   *tablebase.Canonicalizer
 	covers  [tablebase.Materials * tablebase.Materials]bool // by white and black material keys
 	threats bool
 	h1, h2  int
@@ -64,7 +65,7 @@ func NewTerm(m *Model, weight int) (*Term, error) {
 	if weight < 0 || weight > 10_000 {
 		return nil, fmt.Errorf("wdlnet: term weight %d out of range 0..10000", weight)
 	}
-	t := &Term{weight: int64(weight), threats: m.Threats, h1: m.H1, h2: m.H2}
+	t := &Term{weight: int64(weight), canon: tablebase.NewCanonicalizer(), threats: m.Threats, h1: m.H1, h2: m.H2}
 	for _, s := range m.Tables {
 		w, b := s.MaterialKeys()
 		t.covers[w*tablebase.Materials+b] = true
@@ -126,8 +127,8 @@ func (p *TermProbe) Adjust(b *board.Position, eval int) int {
 	if !p.Covers(b) {
 		return eval
 	}
-	_, e, err := tablebase.Canonical(b)
-	if err != nil {
+	e, ok := p.t.canon.Entry(b)
+	if !ok {
 		return eval
 	}
 	pr := p.Probabilities(&e)
