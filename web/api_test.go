@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/internal/excerpt"
 )
@@ -95,11 +96,11 @@ func TestBestmoveAtAnElo(t *testing.T) {
 	moves := map[any]bool{}
 	for _, f := range []string{fen, "4k3/8/8/3q4/8/8/P7/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/1P6/3QK3 w - - 0 1",
 		"4k3/8/8/3q4/8/7P/8/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/7P/3QK3 w - - 0 1", "4k3/8/8/3q4/8/8/6P1/3QK3 w - - 0 1"} {
-		q := srv.URL + "/api/bestmove?elo=-200&fen=" + url.QueryEscape(f)
+		q := srv.URL + fmt.Sprintf("/api/bestmove?elo=%d&fen=", strength.MinElo) + url.QueryEscape(f)
 		_, a, _ := call(t, "GET", q, "")
 		_, b, _ := call(t, "GET", q, "")
 		if a["bestmove"] != b["bestmove"] {
-			t.Errorf("the same request at elo -200 got %v, then %v", a["bestmove"], b["bestmove"])
+			t.Errorf("the same request at the weakest level got %v, then %v", a["bestmove"], b["bestmove"])
 		}
 		moves[a["bestmove"]] = true
 	}
@@ -110,7 +111,7 @@ func TestBestmoveAtAnElo(t *testing.T) {
 	if code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=3&elo=0", ""); code != 200 || out["elo"] != 0.0 || out["depth"] != 1.0 {
 		t.Errorf("elo 0: %d %v", code, out)
 	}
-	for _, bad := range []string{"elo=-201", "elo=2121", "elo=weak"} {
+	for _, bad := range []string{fmt.Sprintf("elo=%d", strength.MinElo-1), fmt.Sprintf("elo=%d", strength.FullElo+1), "elo=weak"} {
 		if code, _, _ := call(t, "GET", srv.URL+"/api/bestmove?"+bad, ""); code != 400 {
 			t.Errorf("%s: status %d, want 400", bad, code)
 		}

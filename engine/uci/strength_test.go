@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -53,12 +54,12 @@ func TestStrengthOverUCI(t *testing.T) {
 	c.send("uci")
 	joined := strings.Join(c.until("uciok"), "\n")
 	for _, want := range []string{"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min -200 max 2120"} {
+		fmt.Sprintf("option name UCI_Elo type spin default 1500 min %d max %d", strength.MinElo, strength.FullElo)} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("uci output lacks %q", want)
 		}
 	}
-	c.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value -200",
+	c.send("setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", strength.MinElo),
 		"position startpos", "go wtime 60000 btime 60000")
 	got := c.until("bestmove")
 	for _, l := range got {
