@@ -52,27 +52,27 @@ type Level struct {
 // negative label of the weakest level. No level is labelled exactly 0,
 // which the page and the API use for "full strength".
 var Levels = []Level{
-	{Elo: -70, Params: Params{Nodes: 1, Lines: allLines, Temperature: 600, MaxLoss: 2500}},
-	{Elo: 160, Params: Params{Nodes: 1, Lines: allLines, Temperature: 300, MaxLoss: 1200}},
-	{Elo: 340, Params: Params{Nodes: 1, Lines: allLines, Temperature: 160, MaxLoss: 800}},
-	{Elo: 540, Params: Params{Nodes: 200, Lines: allLines, Temperature: 110, MaxLoss: 600}},
-	{Elo: 760, Params: Params{Nodes: 600, Lines: 12, Temperature: 80, MaxLoss: 450}},
-	{Elo: 1120, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
-	{Elo: 1390, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
-	{Elo: 1620, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
-	{Elo: 1800, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
-	{Elo: 1940, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
-	{Elo: 2120, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
+	{Elo: -20, Params: Params{Nodes: 1, Lines: allLines, Temperature: 600, MaxLoss: 2500}},
+	{Elo: 220, Params: Params{Nodes: 1, Lines: allLines, Temperature: 300, MaxLoss: 1200}},
+	{Elo: 400, Params: Params{Nodes: 1, Lines: allLines, Temperature: 160, MaxLoss: 800}},
+	{Elo: 600, Params: Params{Nodes: 200, Lines: allLines, Temperature: 110, MaxLoss: 600}},
+	{Elo: 810, Params: Params{Nodes: 600, Lines: 12, Temperature: 80, MaxLoss: 450}},
+	{Elo: 1180, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
+	{Elo: 1380, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
+	{Elo: 1670, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
+	{Elo: 1850, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
+	{Elo: 1920, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
+	{Elo: 2090, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
 }
 
 // FullElo is the measured Elo of the unweakened engine at the calibration
 // time control (5+0.05; it grows with the time): the top of the UCI_Elo
 // range.
-const FullElo = 2310
+const FullElo = 2250
 
 // MinElo is the bottom of the scale, the weakest level: a player who knows
 // the rules.
-const MinElo = -70
+const MinElo = -20
 
 // allLines scores every legal move.
 const allLines = 256
