@@ -9,6 +9,7 @@
 // platform. Time only decides when to stop, never what is searched.
 //
 // search imports engine/board, engine/eval, engine/strength,
-// engine/tablebase and nnue;
+// engine/tablebase, engine/tablebase/wdlnet (an endgame model as an
+// evaluation term) and nnue;
 // every front-end (UCI, wasm, HTTP, CLI) talks to it through Engine.
 package search

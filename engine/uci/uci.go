@@ -8,8 +8,9 @@
 // commands after them wait in turn; stop and quit act at once, and input
 // is read all the while.
 //
-// uci imports engine/board, engine/search, engine/strength, engine/tablebase, nnue,
-// internal/regular, internal/excerpt and internal/version.
+// uci imports engine/board, engine/search, engine/strength, engine/tablebase,
+// engine/tablebase/wdlnet, nnue, internal/regular, internal/excerpt and
+// internal/version.
 package uci
 
 import (
