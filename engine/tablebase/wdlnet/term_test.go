@@ -147,22 +147,11 @@ func TestTermNeedsTheTableList(t *testing.T) {
 func TestFileKeepsTheTables(t *testing.T) {
 	m := New(16, 4, true, 2)
 	m.Tables, _ = tablebase.ParseSignatures("KRBvKR,KPvK")
-	var b bytes.Buffer
-	if _, err := m.WriteTo(&b); err != nil {
-		t.Fatal(err)
-	}
-	if b.Len() != m.Bytes() {
-		t.Errorf("wrote %d bytes, Bytes says %d", b.Len(), m.Bytes())
-	}
-	got, err := Read(bytes.NewReader(b.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, got := roundTrip(t, m)
 	if got.tableList() != "KRBvKR,KPvK" {
 		t.Errorf("tables read back: %q", got.tableList())
 	}
 	// The same model as version 1 wrote it: no list.
-	data := b.Bytes()
 	n := int(binary.LittleEndian.Uint32(data[20:]))
 	v1 := append(bytes.Clone(data[:20]), data[24+n:len(data)-4]...)
 	binary.LittleEndian.PutUint32(v1[4:], 1)

@@ -53,8 +53,10 @@ func TestHeldoutShareIsStable(t *testing.T) {
 	}
 }
 
-func TestFileRoundTripAndDamage(t *testing.T) {
-	m := New(32, 8, true, 1)
+// roundTrip writes a model and reads it back, checking the file's size
+// against Bytes; it returns the file and the model read.
+func roundTrip(t *testing.T, m *Model) ([]byte, *Model) {
+	t.Helper()
 	var b bytes.Buffer
 	if _, err := m.WriteTo(&b); err != nil {
 		t.Fatal(err)
@@ -66,6 +68,12 @@ func TestFileRoundTripAndDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b.Bytes(), got
+}
+
+func TestFileRoundTripAndDamage(t *testing.T) {
+	m := New(32, 8, true, 1)
+	data, got := roundTrip(t, m)
 	pos, _ := board.ParseFEN("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1")
 	_, e, err := tablebase.Canonical(pos)
 	if err != nil {
@@ -76,7 +84,6 @@ func TestFileRoundTripAndDamage(t *testing.T) {
 	if p1 != p2 {
 		t.Errorf("the model read back predicts %v, the original %v", p2, p1)
 	}
-	data := b.Bytes()
 	for _, c := range []struct {
 		name string
 		data []byte
