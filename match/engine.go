@@ -18,9 +18,13 @@ type EngineConfig struct {
 	Cmd     string
 	Args    []string
 	Options map[string]string
+	// Limit, when set, replaces the match's limit for this engine's moves:
+	// a player at a fixed depth against one on the clock, or two clocks.
+	Limit *Limit
 }
 
-// ParseEngine reads "cmd=PATH[,name=N][,args=A B C][,option.X=V...]".
+// ParseEngine reads
+// "cmd=PATH[,name=N][,args=A B C][,option.X=V...][,tc=B+I|nodes=N|depth=D]".
 func ParseEngine(spec string) (EngineConfig, error) {
 	c := EngineConfig{Options: map[string]string{}}
 	kv, err := parseKV(spec)
@@ -37,8 +41,17 @@ func ParseEngine(spec string) (EngineConfig, error) {
 			c.Args = strings.Fields(v)
 		case strings.HasPrefix(k, "option.") && len(k) > len("option."):
 			c.Options[k[len("option."):]] = v
+		case k == "tc" || k == "nodes" || k == "depth":
+			if c.Limit != nil {
+				return c, errors.New("--engine: give at most one of tc, nodes, depth")
+			}
+			l, err := parseEngineLimit(k, v)
+			if err != nil {
+				return c, fmt.Errorf("--engine: %w", err)
+			}
+			c.Limit = &l
 		default:
-			return c, fmt.Errorf("--engine: unknown key %q (want cmd, name, args, option.NAME)", k)
+			return c, fmt.Errorf("--engine: unknown key %q (want cmd, name, args, option.NAME, tc, nodes, depth)", k)
 		}
 	}
 	if c.Cmd == "" {
@@ -48,6 +61,23 @@ func ParseEngine(spec string) (EngineConfig, error) {
 		c.Name = c.Cmd[strings.LastIndex(c.Cmd, "/")+1:]
 	}
 	return c, nil
+}
+
+// parseEngineLimit reads an engine's own limit: tc=B+I, nodes=N or depth=D.
+func parseEngineLimit(k, v string) (Limit, error) {
+	if k == "tc" {
+		return ParseTC(v)
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	switch {
+	case err != nil || n == 0:
+		return Limit{}, fmt.Errorf("%s=%q: want a positive integer", k, v)
+	case k == "nodes":
+		return Limit{Nodes: n}, nil
+	case n > 100:
+		return Limit{}, fmt.Errorf("depth=%q: want 1..100", v)
+	}
+	return Limit{Depth: int(n)}, nil
 }
 
 // parseKV splits "a=1,b=2" into a map; keys must be unique.

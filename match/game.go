@@ -27,7 +27,7 @@ func ParseTC(s string) (Limit, error) {
 		inc, err = strconv.ParseFloat(incText, 64)
 	}
 	if err != nil || base <= 0 || inc < 0 || base > 86400 || inc > 3600 {
-		return Limit{}, fmt.Errorf("--tc %q: want base+increment in seconds, e.g. 10+0.1", s)
+		return Limit{}, fmt.Errorf("time control %q: want base+increment in seconds, e.g. 10+0.1", s)
 	}
 	return Limit{Base: time.Duration(base * float64(time.Second)), Inc: time.Duration(inc * float64(time.Second))}, nil
 }
@@ -66,6 +66,7 @@ type Result struct {
 	Plies        int
 	StartFEN     string
 	SAN          []string
+	TimeControls [2]string // each side's limit, as PGN TimeControl values
 }
 
 // Forfeit is a loss by rule rather than on the board.
@@ -80,7 +81,7 @@ const (
 
 // Referee holds what every game of a match shares.
 type Referee struct {
-	Limit     Limit
+	Limit     Limit // each move's limit, unless the engine has its own
 	Adjudge   Adjudication
 	Tolerance time.Duration // clock overrun allowed before a time loss
 	Timeout   time.Duration // longest wait for a fixed-depth/nodes move
@@ -90,7 +91,9 @@ type Referee struct {
 // overstep their clock or answer an illegal move.
 func (r Referee) Play(white, black *Engine, op Opening) Result {
 	engines := [2]*Engine{white, black}
-	res := Result{White: white.Name(), Black: black.Name()}
+	limits := [2]Limit{r.limitOf(white), r.limitOf(black)}
+	res := Result{White: white.Name(), Black: black.Name(),
+		TimeControls: [2]string{limits[0].String(), limits[1].String()}}
 	game, played, err := startGame(op)
 	res.StartFEN = game.Positions()[0].String()
 	if op.FEN != "" {
@@ -105,7 +108,7 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 			return r.lose(res, side, fmt.Sprintf("%s did not answer ucinewgame: %v", e.Name(), err), Crash)
 		}
 	}
-	clock := [2]time.Duration{r.Limit.Base, r.Limit.Base}
+	clock := [2]time.Duration{limits[0].Base, limits[1].Base}
 	var drawRun, resignRun int
 	var lastScore [2]Score
 	for {
@@ -121,7 +124,7 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 		if len(played) > 0 {
 			position += " moves " + strings.Join(played, " ")
 		}
-		mv, why, forfeit := r.askMove(eng, position, &clock, side)
+		mv, why, forfeit := r.askMove(eng, position, limits, &clock, side)
 		if forfeit == NoForfeit {
 			m, err := chess.UCINotation{}.Decode(game.Position(), mv)
 			if err == nil {
@@ -188,28 +191,37 @@ func gameOver(game *chess.Game) (chess.Outcome, string) {
 	return chess.NoOutcome, ""
 }
 
-// askMove asks eng for its move and charges its clock; a forfeit comes back
-// with its reason.
-func (r Referee) askMove(eng *Engine, position string, clock *[2]time.Duration, side int) (string, string, Forfeit) {
-	goCmd, timeout := r.goCommand(*clock)
-	if r.Limit.Nodes == 0 && r.Limit.Depth == 0 {
+// limitOf is the limit of e's moves: its own, or the match's.
+func (r Referee) limitOf(e *Engine) Limit {
+	if e.cfg.Limit != nil {
+		return *e.cfg.Limit
+	}
+	return r.Limit
+}
+
+// askMove asks eng, playing side, for its move and charges its clock; a
+// forfeit comes back with its reason.
+func (r Referee) askMove(eng *Engine, position string, limits [2]Limit, clock *[2]time.Duration, side int) (string, string, Forfeit) {
+	lim := limits[side]
+	goCmd, timeout := r.goCommand(limits, *clock, side)
+	if lim.Nodes == 0 && lim.Depth == 0 {
 		timeout = clock[side] + r.Tolerance
 	}
 	mv, took, err := eng.BestMove(position, goCmd, timeout)
 	switch {
-	case errors.Is(err, errTimeout) && r.Limit.Base > 0:
+	case errors.Is(err, errTimeout) && lim.Base > 0:
 		return "", eng.Name() + " lost on time (no move before its flag fell)", TimeForfeit
 	case errors.Is(err, errTimeout):
 		return "", eng.Name() + " hung (no move in " + timeout.String() + ")", Crash
 	case err != nil:
 		return "", eng.Name() + " crashed or disconnected: " + err.Error(), Crash
 	}
-	if r.Limit.Base > 0 {
+	if lim.Base > 0 {
 		clock[side] -= took
 		if clock[side] < -r.Tolerance {
 			return "", fmt.Sprintf("%s lost on time (%v over)", eng.Name(), -clock[side]), TimeForfeit
 		}
-		clock[side] = max(clock[side], 0) + r.Limit.Inc
+		clock[side] = max(clock[side], 0) + lim.Inc
 	}
 	return mv, "", NoForfeit
 }
@@ -249,16 +261,23 @@ func (r Referee) adjudicate(last [2]Score, plies int, drawRun, resignRun *int) (
 	return chess.NoOutcome, ""
 }
 
-func (r Referee) goCommand(clock [2]time.Duration) (string, time.Duration) {
+// goCommand is the go command for side's move and how long to wait for
+// it at fixed nodes or depth. An opponent without a clock is shown the
+// mover's own clock.
+func (r Referee) goCommand(limits [2]Limit, clock [2]time.Duration, side int) (string, time.Duration) {
+	lim := limits[side]
 	switch {
-	case r.Limit.Nodes > 0:
-		return fmt.Sprintf("go nodes %d", r.Limit.Nodes), r.Timeout
-	case r.Limit.Depth > 0:
-		return fmt.Sprintf("go depth %d", r.Limit.Depth), r.Timeout
+	case lim.Nodes > 0:
+		return fmt.Sprintf("go nodes %d", lim.Nodes), r.Timeout
+	case lim.Depth > 0:
+		return fmt.Sprintf("go depth %d", lim.Depth), r.Timeout
+	}
+	if other := 1 - side; limits[other].Base == 0 {
+		limits[other], clock[other] = lim, clock[side]
 	}
 	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
 	return fmt.Sprintf("go wtime %d btime %d winc %d binc %d", ms(clock[0]), ms(clock[1]),
-		r.Limit.Inc.Milliseconds(), r.Limit.Inc.Milliseconds()), 0
+		limits[0].Inc.Milliseconds(), limits[1].Inc.Milliseconds()), 0
 }
 
 func (res Result) withGame(g *chess.Game) Result {

@@ -105,6 +105,22 @@ func TestTimeLossIsDetected(t *testing.T) {
 	}
 }
 
+func TestEngineWithItsOwnClock(t *testing.T) {
+	// The match's clock would flag the sleeper (as above); its own does not.
+	ref := Referee{Limit: Limit{Base: 300 * time.Millisecond}, Tolerance: 50 * time.Millisecond, Adjudge: Adjudication{MaxMoves: 8}}
+	slow := engine("slow", "-mode", "sleep", "-sleep", "100ms", "-after", "1")
+	slow.Limit = &Limit{Base: 60 * time.Second}
+	sum, pgn := runMatch(t, engine("fast"), slow, ref, 2)
+	if sum.TimeLosses != [2]int{} || sum.Draws != 2 {
+		t.Errorf("time losses %v, W/D/L %d/%d/%d; want two games to the move limit", sum.TimeLosses, sum.Wins, sum.Draws, sum.Losses)
+	}
+	for _, tag := range []string{`[TimeControl "?"]`, `[WhiteTimeControl "60+0"]`, `[BlackTimeControl "0.3+0"]`, `[WhiteTimeControl "0.3+0"]`, `[BlackTimeControl "60+0"]`} {
+		if !strings.Contains(pgn, tag) {
+			t.Errorf("PGN lacks %s:\n%s", tag, pgn)
+		}
+	}
+}
+
 func TestHangIsDetected(t *testing.T) {
 	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 300 * time.Millisecond}
 	sum, _ := runMatch(t, engine("ok"), engine("hangs", "-mode", "sleep", "-sleep", "5s", "-after", "2"), ref, 2)

@@ -14,7 +14,7 @@ type PGNTags struct {
 
 // PGN renders a finished game with the standard seven tags plus
 // Termination, TimeControl and the starting position.
-func (res Result) PGN(tags PGNTags, round int, tc string) string {
+func (res Result) PGN(tags PGNTags, round int) string {
 	var b strings.Builder
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %q]\n", k, v) }
 	tag("Event", tags.Event)
@@ -25,7 +25,15 @@ func (res Result) PGN(tags PGNTags, round int, tc string) string {
 	tag("Black", res.Black)
 	tag("Result", res.Result)
 	tag("Termination", terminationTag(res))
-	tag("TimeControl", tc)
+	// Sides with different limits: TimeControl says so ("?") and each
+	// side's limit gets a tag of its own, as other match runners write it.
+	if tc := res.TimeControls; tc[0] == tc[1] {
+		tag("TimeControl", tc[0])
+	} else {
+		tag("TimeControl", "?")
+		tag("WhiteTimeControl", tc[0])
+		tag("BlackTimeControl", tc[1])
+	}
 	tag("PlyCount", fmt.Sprint(len(res.SAN)))
 	tag("SetUp", "1")
 	tag("FEN", res.StartFEN)

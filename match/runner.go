@@ -148,7 +148,7 @@ func (m *matchState) recordPair(results [2]Result, scores [2]float64) {
 		m.round++
 		m.sum.record(res, g == 1, scores[g])
 		if cfg.PGN != nil {
-			io.WriteString(cfg.PGN, res.PGN(cfg.Tags, m.round, cfg.Referee.Limit.String()))
+			io.WriteString(cfg.PGN, res.PGN(cfg.Tags, m.round))
 		}
 		if cfg.Progress != nil {
 			fmt.Fprintf(cfg.Progress, "game %d: %s vs %s %s (%s)\n", len(m.sum.Results), res.White, res.Black, res.Result, res.Termination)

@@ -85,7 +85,16 @@ func TestParsers(t *testing.T) {
 	if err != nil || c.Name != "gnu" || len(c.Args) != 2 || c.Options["Hash"] != "64" {
 		t.Errorf("ParseEngine: %+v %v", c, err)
 	}
-	for _, bad := range []string{"name=x", "cmd=a,cmd=b", "cmd=a,colour=red", "cmd"} {
+	if c.Limit != nil {
+		t.Errorf("ParseEngine without tc, nodes or depth gave the engine its own limit %v", *c.Limit)
+	}
+	for spec, want := range map[string]string{"cmd=a,tc=5+0.05": "5+0.05", "cmd=a,depth=14": "depth=14", "cmd=a,nodes=20000": "nodes=20000"} {
+		if c, err := ParseEngine(spec); err != nil || c.Limit == nil || c.Limit.String() != want {
+			t.Errorf("ParseEngine(%q) = %+v, %v; want the limit %s", spec, c, err, want)
+		}
+	}
+	for _, bad := range []string{"name=x", "cmd=a,cmd=b", "cmd=a,colour=red", "cmd",
+		"cmd=a,tc=fast", "cmd=a,nodes=0", "cmd=a,depth=-1", "cmd=a,depth=500", "cmd=a,tc=1+0,depth=3", "cmd=a,nodes=1e3"} {
 		if _, err := ParseEngine(bad); err == nil {
 			t.Errorf("ParseEngine(%q) accepted", bad)
 		}

@@ -12,9 +12,10 @@
 #   dN       the play page's depth N at full strength (kibitz uci --depth N)
 #   full     full strength on the clock
 #   greedy   the material-greedy player (kibitz greedy)
-# Time control: $TC (default 5+0.05) for every match with a clock; a match
-# with a page depth plays without one ($DEPTH_TC, 600+6, only a safety
-# net), as in the browser. Games: $GAMES (default 100), 2 at a time,
+# Time control: $TC (default 5+0.05) for every player but the page's
+# depths, which play without one as in the browser (their own clock,
+# $DEPTH_TC, 600+6, is only a safety net), so a depth can meet full
+# strength on its clock. Games: $GAMES (default 100), 2 at a time,
 # 8moves_v3 openings. ADJUDICATE=1 ends games early (resign at 10 pawns
 # for 4 moves, a draw after move 40 at 0.1 pawn for 8): the deep page
 # depths take seconds a move, and their games are played to the end only
@@ -40,7 +41,7 @@ player() { # TOKEN: an engine for kibitz match
 	lv*) echo "cmd=$kibitz,name=$1,option.UCI_LimitStrength=true,option.UCI_Elo=${levels[${1#lv} - 1]}" ;;
 	elo*) echo "cmd=$kibitz,name=$1,option.UCI_LimitStrength=true,option.UCI_Elo=${1#elo}" ;;
 	sf*) echo "cmd=$stockfish,name=$1,option.UCI_LimitStrength=true,option.UCI_Elo=${1#sf},option.Move Overhead=100,option.Hash=16" ;;
-	d*) echo "cmd=$kibitz,name=$1,args=uci --depth ${1#d}" ;;
+	d*) echo "cmd=$kibitz,name=$1,args=uci --depth ${1#d},tc=$depth_tc" ;;
 	full) echo "cmd=$kibitz,name=full" ;;
 	greedy) echo "cmd=$kibitz,name=greedy,args=greedy" ;;
 	*)
@@ -51,12 +52,11 @@ player() { # TOKEN: an engine for kibitz match
 }
 
 match() { # FIRST-vs-SECOND
-	local log="$out/$1.log" a=${1%%-vs-*} b=${1##*-vs-} clock=$tc
+	local log="$out/$1.log" a=${1%%-vs-*} b=${1##*-vs-}
 	if [ "$a-vs-$b" != "$1" ]; then
 		echo "unknown match $1 (want FIRST-vs-SECOND)" >&2
 		exit 2
 	fi
-	[[ $a == d* || $b == d* ]] && clock=$depth_tc
 	local first second
 	first=$(player "$a")
 	second=$(player "$b")
@@ -67,7 +67,7 @@ match() { # FIRST-vs-SECOND
 	local adjudicate=()
 	[ "${ADJUDICATE:-}" = 1 ] && adjudicate=(--resign movecount=4,score=1000 --draw movenumber=40,movecount=8,score=10)
 	echo "$1: playing"
-	"$kibitz" match "${adjudicate[@]}" --engine "$first" --engine "$second" --tc "$clock" --games "$games" --concurrency 2 \
+	"$kibitz" match "${adjudicate[@]}" --engine "$first" --engine "$second" --tc "$tc" --games "$games" --concurrency 2 \
 		--openings "$openings" --seed 61 --maxmoves 300 >"$log"
 	tail -8 "$log" | grep -E 'Score|Elo difference'
 }

@@ -27,7 +27,7 @@ func (e *engineFlags) Set(s string) error {
 func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
 	var engines engineFlags
-	fs.Var(&engines, "engine", "cmd=PATH[,name=N][,args=A B][,option.NAME=V...] (twice)")
+	fs.Var(&engines, "engine", "cmd=PATH[,name=N][,args=A B][,option.NAME=V...][,tc=B+I|nodes=N|depth=D] (twice; tc, nodes or depth: this engine's own limit)")
 	tc := fs.String("tc", "", "time control base+inc in seconds, e.g. 10+0.1")
 	nodes := fs.Uint64("nodes", 0, "fixed nodes per move instead of a clock")
 	depth := fs.Int("depth", 0, "fixed depth per move instead of a clock")
@@ -53,7 +53,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	ref := match.Referee{Tolerance: *tolerance, Timeout: *timeout}
 	var err error
-	if ref.Limit, err = matchLimit(*tc, *nodes, *depth); err != nil {
+	ownLimits := engines[0].Limit != nil && engines[1].Limit != nil
+	if ref.Limit, err = matchLimit(*tc, *nodes, *depth, ownLimits); err != nil {
 		return err
 	}
 	if *games < 1 || *conc < 1 || *conc > 64 || *maxMoves < 0 || *tolerance < 0 || *timeout <= 0 {
@@ -89,15 +90,27 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		defer f.Close()
 		cfg.PGN = f
 	}
-	fmt.Fprintf(stdout, "seed %d; %s vs %s; %s; %d games; concurrency %d\n", *seed, engines[0].Name, engines[1].Name, ref.Limit, (*games+1)/2*2, *conc)
+	limits := [2]string{}
+	for i, e := range engines {
+		limits[i] = ref.Limit.String()
+		if e.Limit != nil {
+			limits[i] = e.Limit.String()
+		}
+	}
+	limitText := limits[0]
+	if limits[0] != limits[1] {
+		limitText = limits[0] + " against " + limits[1]
+	}
+	fmt.Fprintf(stdout, "seed %d; %s vs %s; %s; %d games; concurrency %d\n", *seed, engines[0].Name, engines[1].Name, limitText, (*games+1)/2*2, *conc)
 	sum, err := match.Run(cfg)
 	sum.Report(stdout, [2]string{engines[0].Name, engines[1].Name}, cfg.SPRT)
 	return err
 }
 
 // matchLimit turns --tc, --nodes and --depth, exactly one of which must be
-// given, into the limit of every move.
-func matchLimit(tc string, nodes uint64, depth int) (match.Limit, error) {
+// given (or none when both engines have their own), into the limit of
+// every move.
+func matchLimit(tc string, nodes uint64, depth int, ownLimits bool) (match.Limit, error) {
 	var l match.Limit
 	given := 0
 	if tc != "" {
@@ -115,8 +128,10 @@ func matchLimit(tc string, nodes uint64, depth int) (match.Limit, error) {
 		l.Depth = depth
 		given++
 	}
-	if given != 1 {
-		return l, errors.New("give exactly one of --tc, --nodes, --depth")
+	switch {
+	case given == 0 && ownLimits:
+	case given != 1:
+		return l, errors.New("give exactly one of --tc, --nodes, --depth (or tc=, nodes= or depth= in both --engine flags)")
 	}
 	return l, nil
 }

@@ -59,7 +59,7 @@ func runSPSA(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ref := match.Referee{Tolerance: 100 * time.Millisecond, Timeout: *timeout}
-	if ref.Limit, err = matchLimit(*tc, *nodes, *depth); err != nil {
+	if ref.Limit, err = matchLimit(*tc, *nodes, *depth, false); err != nil {
 		return err
 	}
 	if ref.Adjudge, err = parseAdjudication(*drawSpec, *resignSpec, 0); err != nil {
