@@ -274,10 +274,20 @@ func TestTablebaseCommands(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "tb", "probe", "--fen", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", "--dir", dir); code != 0 || out != "win: mate in 1 (1 ply); best move a1a8\n" {
 		t.Errorf("tb probe: %d %q", code, out)
 	}
+	// --from: the 3-man tables are loaded, not made again; --deps writes
+	// what is made on the way.
+	code, out, errOut := runCLI(t, "", "tb", "gen", "--tables", "KRvKN", "--from", dir, "--out", filepath.Join(dir, "from"))
+	if files, _ := filepath.Glob(filepath.Join(dir, "from", "*")); code != 0 || strings.Count(out, " done at ") != 1 || len(files) != 1 {
+		t.Errorf("tb gen --from: %d %v\n%s%s", code, files, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "", "tb", "gen", "--tables", "KRvKN", "--deps", "--out", filepath.Join(dir, "deps"))
+	if files, _ := filepath.Glob(filepath.Join(dir, "deps", "*")); code != 0 || !strings.Contains(out, "3 tables") || len(files) != 3 {
+		t.Errorf("tb gen --deps: %d %v\n%s%s", code, files, out, errOut)
+	}
 	// The neural study on KPvK: a small model, its report and its file.
 	model := filepath.Join(dir, "kpk.kwdl")
 	picture := filepath.Join(dir, "kpk.svg")
-	code, out, errOut := runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "20000", "--h1", "16", "--h2", "8", "--out", model, "--confusion-svg", picture)
+	code, out, errOut = runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "20000", "--h1", "16", "--h2", "8", "--out", model, "--confusion-svg", picture)
 	if svg, err := os.ReadFile(picture); err != nil || !strings.HasPrefix(string(svg), "<svg") || strings.Count(string(svg), "<rect") != 9 {
 		t.Errorf("the confusion matrix picture: %v\n%s", err, svg)
 	}
@@ -297,6 +307,7 @@ func TestTablebaseCommands(t *testing.T) {
 		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
 		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--out", filepath.Join(dir, "no", "such", "dir", "m.kwdl")},
 		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
+		{"tb", "gen", "--tables", "KRvKN", "--from", t.TempDir()}, {"tb", "gen", "--tables", "KRvKN", "--from", filepath.Join(dir, "none")},
 		{"tb", "probe", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, {"tb", "stats", "--dir", t.TempDir()},
 	} {
 		if code, _, errOut := runCLI(t, "", args...); code == 0 || errOut == "" {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,6 +29,8 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 	men := fs.Int("men", 3, "every ending with up to this many men, pawns included (3 or 4)")
 	list := fs.String("tables", "", "only these endings, comma-separated (e.g. KQvKR,KBNvK)")
 	out := fs.String("out", "tables", "directory to write the table files to")
+	from := fs.String("from", "", "directories of tables already made, comma-separated: loaded instead of generated again")
+	deps := fs.Bool("deps", false, "also write the tables generated on the way (those captures and promotions lead to)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,26 +47,57 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	set := tablebase.NewSet()
+	if *from != "" {
+		for _, dir := range strings.Split(*from, ",") {
+			loaded, err := set.LoadDir(dir)
+			if err != nil {
+				return err
+			}
+			if len(loaded) == 0 {
+				return fmt.Errorf("--from %s: no %s files there", dir, tablebase.FileExt)
+			}
+		}
+	}
+	wanted := map[string]bool{}
+	for _, s := range sigs {
+		wanted[s.String()] = true
+	}
 	start := time.Now()
 	var mu sync.Mutex
-	set.Progress = func(t *tablebase.Table) {
+	written := map[string]bool{}
+	var total int64
+	var writeErr error
+	// Each table is written as soon as it is made, so that a long run
+	// keeps what it finished.
+	write := func(t *tablebase.Table) {
+		n, err := writeTable(filepath.Join(*out, t.Sig.String()+tablebase.FileExt), t)
 		mu.Lock()
 		defer mu.Unlock()
+		written[t.Sig.String()], total = true, total+n
+		if err != nil && writeErr == nil {
+			writeErr = err
+		}
+	}
+	set.Progress = func(t *tablebase.Table) {
+		mu.Lock()
 		fmt.Fprintf(stdout, "%-8s done at %6.1f s  %s\n", t.Sig, time.Since(start).Seconds(), t.Stats().Line(t.Sig))
+		mu.Unlock()
+		if *deps || wanted[t.Sig.String()] {
+			write(t)
+		}
 	}
 	// The tables that do not need each other are generated side by side,
 	// one per core; each also seeds its positions on every core.
 	tables := set.Generate(sigs, runtime.GOMAXPROCS(0))
-	total := int64(0)
 	for _, t := range tables {
-		path := filepath.Join(*out, t.Sig.String()+tablebase.FileExt)
-		n, err := writeTable(path, t)
-		if err != nil {
-			return err
+		if !written[t.Sig.String()] { // loaded with --from
+			write(t)
 		}
-		total += n
 	}
-	fmt.Fprintf(stdout, "%d tables in %s, %.1f MB, %.1f s\n", len(sigs), *out, float64(total)/1e6, time.Since(start).Seconds())
+	if writeErr != nil {
+		return writeErr
+	}
+	fmt.Fprintf(stdout, "%d tables in %s, %.1f MB, %.1f s\n", len(written), *out, float64(total)/1e6, time.Since(start).Seconds())
 	return nil
 }
 
