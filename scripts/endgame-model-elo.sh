@@ -9,7 +9,7 @@
 #   scripts/endgame-model-elo.sh OUTDIR
 #
 # Makes what is missing in OUTDIR: tables4/ (kibitz tb gen --men 4),
-# tables5/ (the 5-man tables of $ENDINGS, timed), model.kwdl (kibitz tb
+# tables5/ (the 5-man tables of $ENDINGS, timed, from the 4-man ones), model.kwdl (kibitz tb
 # study on them, with its report in study.txt), endgames.epd (kibitz corpus
 # endgames --tables $ENDINGS from the corpus store); then plays
 # match.log and match.pgn.
@@ -33,7 +33,7 @@ fi
 missing=$(for e in ${endings//,/ }; do [ -f "$out/tables5/$e.ktb" ] || echo "$e"; done | paste -sd,)
 if [ -n "$missing" ]; then
 	echo "5-man tables $missing:"
-	time "$kibitz" tb gen --tables "$missing" --out "$out/tables5" | tee "$out/tables5.log" | tail -n 1
+	time "$kibitz" tb gen --tables "$missing" --from "$out/tables4" --out "$out/tables5" | tee "$out/tables5.log" | tail -n 1
 fi
 if [ ! -f "$out/model.kwdl" ]; then
 	echo "the model:"
