@@ -9,13 +9,14 @@
 #
 # Opponents: toga (Toga II 3.0, 200 games), ethereal (Ethereal 12, 100),
 # glaurung (Glaurung 2.2, 100), base (57c1019 built in a scratch worktree,
-# 400); default: all four. A match whose log already ends with its result
+# 400), search (57c1019 with today's default net, nnue/default.nnue, as its
+# EvalFile: the search alone, 400); default: the first four. A match whose log already ends with its result
 # is skipped, so an interrupted run resumes with the next one. Environment:
 # KIBITZ (bin/kibitz), TC (10+0.1), SEED (71), GAMES (each match's own
 # count when unset). Install the opponents with
 # apt-get install toga2 ethereal-chess glaurung.
 set -euo pipefail
-out=${1:?usage: scripts/gauntlet.sh OUTDIR [toga|ethereal|glaurung|base ...]}
+out=${1:?usage: scripts/gauntlet.sh OUTDIR [toga|ethereal|glaurung|base|search ...]}
 shift
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
@@ -26,6 +27,15 @@ kibitz=$out/kibitz
 tc=${TC:-10+0.1}
 seed=${SEED:-71}
 [ $# -gt 0 ] || set -- toga ethereal glaurung base
+
+build_base() { # 57c1019, once per OUTDIR
+	if [ ! -x "$out/kibitz-57c1019" ]; then
+		tree=$(mktemp -d)
+		git worktree add -q --detach "$tree" 57c1019
+		(cd "$tree" && go build -trimpath -o "$out/kibitz-57c1019" ./cmd/kibitz)
+		git worktree remove --force "$tree"
+	fi
+}
 
 play() { # name games engine-spec
 	local name=$1 games=${GAMES:-$2} log="$out/$1.log"
@@ -47,14 +57,13 @@ for opp in "$@"; do
 	ethereal) play ethereal 100 "cmd=/usr/games/ethereal-chess,name=ethereal" ;;
 	glaurung) play glaurung 100 "cmd=/usr/games/glaurung,name=glaurung,option.OwnBook=false,option.Ponder=false,option.Threads=1" ;;
 	base)
-		if [ ! -x "$out/kibitz-57c1019" ]; then
-			tree=$(mktemp -d)
-			git worktree add -q --detach "$tree" 57c1019
-			(cd "$tree" && go build -trimpath -o "$out/kibitz-57c1019" ./cmd/kibitz)
-			git worktree remove --force "$tree"
-		fi
+		build_base
 		play base 400 "cmd=$out/kibitz-57c1019,name=kibitz-57c1019"
 		;;
-	*) echo "unknown opponent $opp (toga, ethereal, glaurung, base)" >&2; exit 2 ;;
+	search)
+		build_base
+		play search 400 "cmd=$out/kibitz-57c1019,name=search-57c1019,option.EvalFile=$(realpath nnue/default.nnue)"
+		;;
+	*) echo "unknown opponent $opp (toga, ethereal, glaurung, base, search)" >&2; exit 2 ;;
 	esac
 done
