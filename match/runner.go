@@ -116,7 +116,9 @@ func (m *matchState) worker(jobs <-chan int) error {
 					if eng[i] != nil {
 						eng[i].Close()
 					}
-					e, err := Start(cfg.Engines[i], 30*time.Second)
+					// An engine may load large files as it starts (endgame
+					// tables): it gets as long as a move may take.
+					e, err := Start(cfg.Engines[i], max(30*time.Second, cfg.Referee.Timeout))
 					if err != nil {
 						return err // the dispatcher sees it and stops
 					}

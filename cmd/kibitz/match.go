@@ -41,7 +41,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	resignSpec := fs.String("resign", "", "resign adjudication: movecount=M,score=S")
 	maxMoves := fs.Int("maxmoves", 0, "adjudicate a draw after this many moves (0: never)")
 	tolerance := fs.Duration("tolerance", 100*time.Millisecond, "clock overrun tolerated before a time loss")
-	timeout := fs.Duration("timeout", 60*time.Second, "longest wait for a move at fixed nodes or depth")
+	timeout := fs.Duration("timeout", 60*time.Second, "longest wait for a move at fixed nodes or depth, and for an engine to start (at least 30s)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
