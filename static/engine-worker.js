@@ -44,15 +44,18 @@ const TABLES = "tables/";
 const fetchedTables = new Set();
 let stopAsked = false; // a stop that came while a table was on its way
 
+// A table is used once the tables it leads to are there too (KPvK needs
+// KQvK and KRvK): fetch until nothing more is needed or a fetch fails.
 async function fetchTable() {
-  const need = kibitz.tableNeeded();
-  if (!need || fetchedTables.has(need)) return;
-  fetchedTables.add(need);
-  try {
-    const r = await fetch(TABLES + need + ".ktb");
-    if (r.ok) kibitz.loadTable(new Uint8Array(await r.arrayBuffer()));
-  } catch {
-    // No table: the engine searches as it would without one.
+  for (let need = kibitz.tableNeeded(); need && !fetchedTables.has(need); need = kibitz.tableNeeded()) {
+    fetchedTables.add(need);
+    try {
+      const r = await fetch(TABLES + need + ".ktb");
+      if (!r.ok) return;
+      kibitz.loadTable(new Uint8Array(await r.arrayBuffer()));
+    } catch {
+      return; // No table: the engine searches as it would without one.
+    }
   }
 }
 

@@ -41,6 +41,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		if len(sigs) == 0 {
 			return fmt.Errorf("--tables %s: no %s files", *tables, tablebase.FileExt)
 		}
+		for _, u := range cfg.Tables.Unused() {
+			fmt.Fprintf(stderr, "kibitz serve: %s is not used in the search: it needs %s\n", u.Table, u.Needs)
+		}
 	}
 	if *dir != "" {
 		if st, err := os.Stat(*dir); err != nil || !st.IsDir() {

@@ -477,3 +477,28 @@ func TestEndgameTables(t *testing.T) {
 		t.Error("a table score without tables")
 	}
 }
+
+// A table whose conversions lead to endings the set lacks is not used:
+// with KPvK alone (no KQvK), its wins would outscore every promotion and
+// the search would never promote. With the tables it needs, it is used.
+func TestOpenTablesAreNotTrusted(t *testing.T) {
+	full := tablebase.NewSet()
+	kpk, _ := tablebase.ParseSignature("KPvK")
+	full.Table(kpk) // KQvK and KRvK too
+	set := tablebase.NewSet()
+	kpkTable, _ := full.Loaded(kpk)
+	set.Add(kpkTable)
+	pos := mustPos(t, "8/P7/8/8/8/8/5k2/7K w - - 0 1")
+	r := New(Options{Tables: set}).Search(pos, Limits{Depth: 6}, nil)
+	if r.Move.String() != "a7a8q" || r.Score >= TBWin-MaxPly {
+		t.Errorf("KPvK without KQvK: %v, score %d; want a7a8q with an evaluation's score", r.Move, r.Score)
+	}
+	for _, name := range []string{"KQvK", "KRvK"} {
+		sig, _ := tablebase.ParseSignature(name)
+		tb, _ := full.Loaded(sig)
+		set.Add(tb)
+	}
+	if r := New(Options{Tables: set}).Search(pos, Limits{Depth: 6}, nil); r.Move.String() != "a7a8q" || r.Score < TBWin-MaxPly {
+		t.Errorf("KPvK with KQvK and KRvK: %v, score %d; want a7a8q with a table's score", r.Move, r.Score)
+	}
+}

@@ -55,10 +55,12 @@ func MaterialKeys(b *board.Position) (white, black int, ok bool) {
 // function MaterialKeys does for a position.
 func (s Signature) MaterialKeys() (white, black int) { return sigKey(s) }
 
-// index registers a table under its material for ProbeWDL.
+// index registers a table under its material for ProbeWDL; called with
+// set.mu held.
 func (set *Set) index(t *Table) {
 	w, b := sigKey(t.Sig)
 	set.byKey[w*materials+b] = t
+	set.updateClosure()
 }
 
 // materials counts the material keys of one side.
@@ -66,17 +68,28 @@ const materials = 3 * 3 * 3 * 3 * 3
 
 // ProbeWDL looks up, without allocating and without generating anything,
 // the result for the side to move of a position of at most MaxMen men
-// whose table the set holds: +1 win, 0 draw, −1 loss. ok is false when
-// there is no table for it, or when castling is still allowed (the tables
-// leave it out).
+// whose table the set holds closed (closure.go): +1 win, 0 draw, −1 loss.
+// ok is false when there is no such table, or when castling is still
+// allowed (the tables leave it out).
 func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
+	t, p, ok := set.tableOf(b)
+	if !ok || !t.closed {
+		return 0, false
+	}
+	return wdlOf(t.res[t.layout.canon(&p)]), true
+}
+
+// tableOf finds the set's table of a position and the position in the
+// table's terms, without allocating.
+func (set *Set) tableOf(b *board.Position) (*Table, pos, bool) {
+	var p pos
 	if b.Occupied().Count() > maxMen || b.Castling() != 0 {
-		return 0, false // castling is not in the tables
+		return nil, p, false // castling is not in the tables
 	}
 	wk, ok1 := materialKey(b, board.White)
 	bk, ok2 := materialKey(b, board.Black)
 	if !ok1 || !ok2 {
-		return 0, false
+		return nil, p, false
 	}
 	white, stm := board.White, 0
 	if b.SideToMove() == board.Black {
@@ -86,11 +99,10 @@ func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
 	if t == nil {
 		// The other orientation: Black's pieces become White's.
 		if t = set.byKey[bk*materials+wk]; t == nil {
-			return 0, false
+			return nil, p, false
 		}
 		white, stm = board.Black, 1-stm
 	}
-	var p pos
 	n := 0
 	for _, c := range []board.Color{white, white.Other()} {
 		for _, ty := range []board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn} {
@@ -106,18 +118,19 @@ func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
 	}
 	p.stm = stm
 	if len(t.res) == 0 || n != t.layout.men {
-		return 0, false
+		return nil, p, false
 	}
 	if b.EnPassant() != board.NoSquare && t.layout.ep {
 		p.ep = t.layout.epOpen(&p)
 	}
-	return wdlOf(t.res[t.layout.canon(&p)]), true
+	return t, p, true
 }
 
 // DTM is the distance to mate in plies of a position in the set's
-// tables, with ok false when there is none (allocates; for the root).
+// tables, closed or not, with ok false when there is none (allocates; for
+// the root and for display).
 func (set *Set) DTM(b *board.Position) (wdl, dtm int, ok bool) {
-	if _, ok := set.ProbeWDL(b); !ok {
+	if _, _, ok := set.tableOf(b); !ok {
 		return 0, 0, false
 	}
 	s, p, err := fromBoard(b)
@@ -128,14 +141,13 @@ func (set *Set) DTM(b *board.Position) (wdl, dtm int, ok bool) {
 	return wdlOf(r), int(d), true
 }
 
-// Missing names the table a position needs when it is an ending the
-// tables cover (three or four men) that the set does not hold yet; ""
-// otherwise.
+// Missing names a table a position needs when it is an ending the tables
+// cover (three or four men) that the set cannot use yet: its own table,
+// or one its table leads to (closure.go); "" when there is none to add.
+// Adding the tables it names, one after the other, makes the position's
+// table usable.
 func (set *Set) Missing(b *board.Position) string {
 	if n := b.Occupied().Count(); n < 3 || n > CommonMen {
-		return ""
-	}
-	if _, ok := set.ProbeWDL(b); ok {
 		return ""
 	}
 	s, _, err := fromBoard(b)
@@ -143,5 +155,26 @@ func (set *Set) Missing(b *board.Position) string {
 		return ""
 	}
 	c, _ := s.canonical()
-	return c.String()
+	if drawnByRule(c) {
+		return ""
+	}
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	return set.missingFor(c)
+}
+
+func (set *Set) missingFor(s Signature) string {
+	t, ok := set.tables[s.String()]
+	if !ok {
+		return s.String()
+	}
+	if t.closed {
+		return ""
+	}
+	for _, e := range exitSignatures(s) {
+		if m := set.missingFor(e); m != "" {
+			return m
+		}
+	}
+	return ""
 }

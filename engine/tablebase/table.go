@@ -21,6 +21,7 @@ type Table struct {
 	res    []uint8
 	dtm    []uint8
 	layout layout
+	closed bool // every table it leads to is in the set with it (closure.go)
 }
 
 // The index: White's king on one of the squares below, then every other

@@ -200,6 +200,10 @@ func setTablePath(s *session, v string) error {
 	if len(sigs) == 0 {
 		return fmt.Errorf("%s holds no table files (%s)", excerpt.Of(v), tablebase.FileExt)
 	}
+	// A table is used once the tables it converts into are there too.
+	for _, u := range set.Unused() {
+		s.out.printf("info string %s is not used in the search: it needs %s", u.Table, u.Needs)
+	}
 	s.opts.Tables = set
 	return nil
 }

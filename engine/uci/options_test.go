@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,6 +147,20 @@ func TestTablePath(t *testing.T) {
 	joined := strings.Join(lines, "\n")
 	if !strings.Contains(joined, "error") || !strings.Contains(joined, "no table files") || !strings.Contains(joined, " tbhits ") {
 		t.Errorf("output:\n%s", joined)
+	}
+	// KPvK without the tables its promotions lead to: loaded, said unused.
+	full := tablebase.NewSet()
+	kpk, _ := tablebase.ParseSignature("KPvK")
+	f, err = os.Create(filepath.Join(dir, "KPvK"+tablebase.FileExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full.Table(kpk).WriteTo(f)
+	f.Close()
+	c = start(t)
+	c.send("setoption name TablePath value "+dir, "isready")
+	if lines := c.until("readyok"); !slices.Contains(lines, "info string KPvK is not used in the search: it needs KRvK") {
+		t.Errorf("TablePath with KPvK and KQvK only:\n%s", strings.Join(lines, "\n"))
 	}
 }
 
