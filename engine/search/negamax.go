@@ -97,7 +97,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// too. Not without pieces (zugzwang) and not twice in a row.
 		if depth >= nmpMinDepth && evalEst >= beta && staticEval >= beta && p.LastMove() != board.NullMove && p.HasNonPawnMaterial(us) {
 			r := nmpBase + depth/nmpDepthDivisor + min((evalEst-beta)/tuned[pNMPEvalDivisor], nmpMaxEvalReduction)
-			w.makeNull()
+			w.makeNull(ply)
 			score := -w.negamax(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			w.undoMove()
 			if w.stopped {
@@ -164,7 +164,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		// Step 11. Make the move, extend checks.
-		w.makeMove(m)
+		w.makeMove(m, ply)
 		givesCheck := p.InCheck()
 		newDepth := depth - 1 + w.extension(givesCheck, ply)
 		// Step 12. Principal variation search with late move reductions.
@@ -180,7 +180,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					r-- // killers and countermove
 				}
 				if quiet {
-					r -= int(order) / tuned[pLMRHistoryDivisor]
+					r -= int(order) / (3 * tuned[pLMRHistoryDivisor]) // the sum of three tables
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -283,9 +283,37 @@ func (w *worker) rewardQuiet(m board.Move, ply, depth int, tried []board.Move) {
 	us := p.SideToMove()
 	bonus := min(depth*depth*tuned[pHistoryBonusScale], tuned[pHistoryBonusMax])
 	updateHistory(&w.history[us][m.From()][m.To()], bonus)
+	c1, c2 := w.contTables(ply)
+	updateCont(c1, p, m, bonus)
+	updateCont(c2, p, m, bonus)
 	for _, q := range tried {
 		updateHistory(&w.history[us][q.From()][q.To()], -bonus)
+		updateCont(c1, p, q, -bonus)
+		updateCont(c2, p, q, -bonus)
 	}
+}
+
+// contTables are the continuation histories of the moves one and two
+// plies before the node at ply (nil where the line is shorter).
+func (w *worker) contTables(ply int) (c1, c2 *contTable) {
+	if ply >= 1 {
+		c1 = w.stack[ply-1].cont
+	}
+	if ply >= 2 {
+		c2 = w.stack[ply-2].cont
+	}
+	return
+}
+
+// updateCont moves the continuation history of the quiet move m towards
+// ±historyMax, as updateHistory does.
+func updateCont(c *contTable, p *board.Position, m board.Move, bonus int) {
+	if c == nil {
+		return
+	}
+	h := &c[p.MovedPiece(m)][m.To()]
+	b := int32(max(-historyMax, min(historyMax, bonus)))
+	*h = int16(int32(*h) + b - int32(*h)*abs32(b)/historyMax)
 }
 
 // qsearch resolves captures (and check evasions) until the position is
@@ -347,7 +375,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if !inCheck && futileCapture(p, m, standPat, alpha) {
 			continue
 		}
-		w.makeMove(m)
+		w.makeMove(m, ply)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		w.undoMove()
 		if w.stopped {

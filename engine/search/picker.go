@@ -53,6 +53,10 @@ func (pk *picker) init(w *worker, kind board.GenKind, ttMove board.Move, ply int
 		}
 	}
 	us := p.SideToMove()
+	var c1, c2 *contTable
+	if !qsearch {
+		c1, c2 = w.contTables(ply)
+	}
 	for i, m := range pk.moves.Slice() {
 		var s int32
 		switch {
@@ -73,6 +77,12 @@ func (pk *picker) init(w *worker, kind board.GenKind, ttMove board.Move, ply int
 			s = scoreCounter
 		default:
 			s = w.history[us][m.From()][m.To()]
+			if c1 != nil {
+				s += int32(c1[p.MovedPiece(m)][m.To()])
+			}
+			if c2 != nil {
+				s += int32(c2[p.MovedPiece(m)][m.To()])
+			}
 		}
 		pk.scores[i] = s
 	}

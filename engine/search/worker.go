@@ -15,7 +15,13 @@ import (
 type stackEntry struct {
 	killers    [2]board.Move
 	staticEval int
+	// cont is the continuation history of the move made at this ply (its
+	// piece and destination): how the replies to it fared.
+	cont *contTable
 }
+
+// contTable scores the quiet replies to one move by piece and destination.
+type contTable [13][64]int16
 
 // worker is one search thread with its own position, history tables and
 // counters; workers share only the transposition table and the stop flag.
@@ -45,6 +51,9 @@ type worker struct {
 	pv      [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen   [MaxPly + 1]int
 	history [2][64][64]int32
+	// contHist[piece][to] is the table of the replies to moves of piece to
+	// to, one and two plies later; a null move's row is [NoPiece][0].
+	contHist [13][64]contTable
 	counter [13][64]board.Move // reply to the previous move, by its piece and destination
 	nn      *nnue.Evaluator    // nil: classical evaluation
 	egm     *wdlnet.TermProbe  // nil: no endgame model
@@ -57,6 +66,7 @@ func newWorker(e *Engine, id int) *worker { return &worker{e: e, id: id} }
 // countermove tables; prepare resets the rest before every search.
 func (w *worker) forget() {
 	w.history = [2][64][64]int32{}
+	w.contHist = [13][64]contTable{}
 	w.counter = [13][64]board.Move{}
 }
 
@@ -111,7 +121,8 @@ func (w *worker) evaluate() int {
 	return max(-MaxEval, min(MaxEval, v))
 }
 
-func (w *worker) makeMove(m board.Move) {
+func (w *worker) makeMove(m board.Move, ply int) {
+	w.stack[ply].cont = &w.contHist[w.pos.MovedPiece(m)][m.To()]
 	w.pos.MakeMove(m)
 	prefetch(w.e.tt.slot(w.pos.Key()))
 	if w.nn != nil {
@@ -119,7 +130,8 @@ func (w *worker) makeMove(m board.Move) {
 	}
 }
 
-func (w *worker) makeNull() {
+func (w *worker) makeNull(ply int) {
+	w.stack[ply].cont = &w.contHist[board.NoPiece][0]
 	w.pos.MakeNullMove()
 	if w.nn != nil {
 		w.nn.Push(w.pos)
@@ -332,7 +344,7 @@ func (w *worker) searchRoot(depth, alpha, beta, pvIdx int) int {
 	for i := pvIdx; i < len(w.rootMoves); i++ {
 		rm := &w.rootMoves[i]
 		nodesBefore := w.nodes
-		w.makeMove(rm.move)
+		w.makeMove(rm.move, 0)
 		newDepth := depth - 1 + w.extension(w.pos.InCheck(), 0)
 		var score int
 		if i == pvIdx {
