@@ -54,10 +54,10 @@ type worker struct {
 	// contHist[piece][to] is the table of the replies to moves of piece to
 	// to, one and two plies later; a null move's row is [NoPiece][0].
 	contHist [13][64]contTable
-	counter [13][64]board.Move // reply to the previous move, by its piece and destination
-	nn      *nnue.Evaluator    // nil: classical evaluation
-	egm     *wdlnet.TermProbe  // nil: no endgame model
-	tbHits  atomic.Uint64      // positions scored by the endgame tables
+	counter  [13][64]board.Move // reply to the previous move, by its piece and destination
+	nn       *nnue.Evaluator    // nil: classical evaluation
+	egm      *wdlnet.TermProbe  // nil: no endgame model
+	tbHits   atomic.Uint64      // positions scored by the endgame tables
 }
 
 func newWorker(e *Engine, id int) *worker { return &worker{e: e, id: id} }
