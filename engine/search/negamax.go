@@ -312,8 +312,7 @@ func updateCont(c *contTable, p *board.Position, m board.Move, bonus int) {
 		return
 	}
 	h := &c[p.MovedPiece(m)][m.To()]
-	b := int32(max(-historyMax, min(historyMax, bonus)))
-	*h = int16(int32(*h) + b - int32(*h)*abs32(b)/historyMax)
+	*h = int16(gravity(int32(*h), bonus))
 }
 
 // qsearch resolves captures (and check evasions) until the position is

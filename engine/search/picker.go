@@ -114,9 +114,13 @@ func (pk *picker) pick() (board.Move, int32) {
 // a fraction of the distance ("gravity"), so old results fade.
 const historyMax = 16384
 
-func updateHistory(h *int32, bonus int) {
+func updateHistory(h *int32, bonus int) { *h = gravity(*h, bonus) }
+
+// gravity is a history score h after a bonus (or malus), bounded by
+// ±historyMax.
+func gravity(h int32, bonus int) int32 {
 	b := int32(max(-historyMax, min(historyMax, bonus)))
-	*h += b - *h*abs32(b)/historyMax
+	return h + b - h*abs32(b)/historyMax
 }
 
 func abs32(x int32) int32 {

@@ -25,29 +25,14 @@ func exitSignatures(s Signature) []Signature {
 	}
 	var out []Signature
 	seen := map[string]bool{}
-	for a := 0; a < l.men; a++ {
-		proms := []int{-1}
-		if l.kind[a] == pawn {
-			proms = append(proms, promotions[:]...)
+	l.eachExit(func(a, captured, promoted int) {
+		child, _ := childOf(&l, numbered, a, captured, promoted)
+		child, _ = child.canonical()
+		if !drawnByRule(child) && !seen[child.String()] {
+			seen[child.String()] = true
+			out = append(out, child)
 		}
-		for captured := -1; captured < l.men; captured++ {
-			if captured >= 0 && (l.side[captured] == l.side[a] || l.kind[captured] == king) {
-				continue
-			}
-			for _, promoted := range proms {
-				if captured < 0 && promoted < 0 {
-					continue
-				}
-				child, _ := childOf(&l, numbered, a, captured, promoted)
-				child, _ = child.canonical()
-				if drawnByRule(child) || seen[child.String()] {
-					continue
-				}
-				seen[child.String()] = true
-				out = append(out, child)
-			}
-		}
-	}
+	})
 	return out
 }
 

@@ -210,7 +210,15 @@ func exitKey(a, captured, promoted int) int {
 // starts, generating the smaller tables first (the seeding then only
 // reads them).
 func (b *builder) prepareExits() {
-	l := &b.l
+	b.l.eachExit(func(a, captured, promoted int) {
+		b.exits[exitKey(a, captured, promoted)] = b.set.exitOf(&b.l, a, captured, promoted)
+	})
+}
+
+// eachExit calls f for every kind of move that leaves the table: piece a
+// capturing piece captured (−1: none), promoting to kind promoted (−1:
+// none), at least one of the two.
+func (l *layout) eachExit(f func(a, captured, promoted int)) {
 	for a := 0; a < l.men; a++ {
 		proms := []int{-1}
 		if l.kind[a] == pawn {
@@ -221,10 +229,9 @@ func (b *builder) prepareExits() {
 				continue
 			}
 			for _, promoted := range proms {
-				if captured < 0 && promoted < 0 {
-					continue
+				if captured >= 0 || promoted >= 0 {
+					f(a, captured, promoted)
 				}
-				b.exits[exitKey(a, captured, promoted)] = b.set.exitOf(l, a, captured, promoted)
 			}
 		}
 	}
