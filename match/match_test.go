@@ -304,3 +304,38 @@ func TestOpeningMovesArePlayedFirst(t *testing.T) {
 		}
 	}
 }
+
+// closeOnWrite closes a channel at its first write: a stop requested as
+// the first game is recorded.
+type closeOnWrite struct {
+	ch   chan struct{}
+	once bool
+}
+
+func (c *closeOnWrite) Write(b []byte) (int, error) {
+	if !c.once {
+		c.once = true
+		close(c.ch)
+	}
+	return len(b), nil
+}
+
+func TestStopEndsTheMatchAfterThePairInPlay(t *testing.T) {
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 5 * time.Second, Adjudge: Adjudication{MaxMoves: 20}}
+	progress := &closeOnWrite{ch: make(chan struct{})}
+	sum, err := Run(Config{
+		Engines: [2]EngineConfig{engine("A"), engine("B")}, Referee: ref, Games: 8, Concurrency: 1,
+		Openings: DefaultOpenings(), Seed: 7, Progress: progress, Stop: progress.ch,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Stopped || len(sum.Results) != 2 || sum.Games() != 2 {
+		t.Errorf("stopped %v after %d games (%d counted), want the first pair only", sum.Stopped, len(sum.Results), sum.Games())
+	}
+	var out strings.Builder
+	sum.Report(&out, [2]string{"A", "B"}, nil)
+	if !strings.Contains(out.String(), "Stopped by request after 2 games") || !strings.Contains(out.String(), "Pentanomial") {
+		t.Errorf("the report of a stopped match:\n%s", out.String())
+	}
+}

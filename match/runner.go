@@ -20,6 +20,9 @@ type Config struct {
 	PGN         io.Writer // every game, as it finishes (may be nil)
 	Progress    io.Writer // a line per game (may be nil)
 	Tags        PGNTags
+	// Stop, when closed, ends the match early: no new pair starts, the
+	// pairs in play are finished and counted (may be nil).
+	Stop <-chan struct{}
 }
 
 // Summary is the outcome of a match from the first engine's view.
@@ -28,6 +31,7 @@ type Summary struct {
 	TimeLosses, Illegal, Crashes [2]int // by engine
 	Aborted                      int
 	Decision                     string // SPRT: "H0", "H1" or ""
+	Stopped                      bool   // ended early by Config.Stop
 	Results                      []Result
 }
 
@@ -64,6 +68,11 @@ dispatch:
 		case jobs <- p:
 		case err := <-errs:
 			firstErr = err
+			break dispatch
+		case <-cfg.Stop:
+			m.mu.Lock()
+			m.sum.Stopped = true
+			m.mu.Unlock()
 			break dispatch
 		}
 	}
@@ -107,6 +116,11 @@ func (m *matchState) worker(jobs <-chan int) error {
 		}
 	}()
 	for pair := range jobs {
+		select {
+		case <-cfg.Stop:
+			continue // handed out as the stop came: not played
+		default:
+		}
 		op := cfg.Openings[m.order[pair%len(m.order)]]
 		var scores [2]float64
 		var results [2]Result
@@ -227,6 +241,9 @@ func (s Summary) Report(w io.Writer, names [2]string, t *SPRT) {
 	}
 	if s.Aborted > 0 {
 		fmt.Fprintf(w, "Aborted games (not counted): %d\n", s.Aborted)
+	}
+	if s.Stopped {
+		fmt.Fprintf(w, "Stopped by request after %d games\n", len(s.Results))
 	}
 	if t != nil {
 		lo, hi := t.Bounds()

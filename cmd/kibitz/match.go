@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"kibitz/match"
@@ -102,9 +104,38 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		limitText = limits[0] + " against " + limits[1]
 	}
 	fmt.Fprintf(stdout, "seed %d; %s vs %s; %s; %d games; concurrency %d\n", *seed, engines[0].Name, engines[1].Name, limitText, (*games+1)/2*2, *conc)
+	stop, release := stopOnSignal(stderr)
+	defer release()
+	cfg.Stop = stop
 	sum, err := match.Run(cfg)
 	sum.Report(stdout, [2]string{engines[0].Name, engines[1].Name}, cfg.SPRT)
 	return err
+}
+
+// stopOnSignal returns a channel closed at the first interrupt (Ctrl-C or
+// SIGTERM), so that a long match stopped by hand still ends with its
+// summary; a second interrupt quits at once. release hands the signals
+// back.
+func stopOnSignal(stderr io.Writer) (stop <-chan struct{}, release func()) {
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	stopped, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "match: stopping — the games in play finish, then the summary (interrupt again to quit now)")
+		close(stopped)
+		select {
+		case <-sig:
+			fmt.Fprintln(stderr, "match: interrupted")
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return stopped, func() { signal.Stop(sig); close(done) }
 }
 
 // matchLimit turns --tc, --nodes and --depth, exactly one of which must be
