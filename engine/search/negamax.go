@@ -53,11 +53,14 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 3. The transposition table: a deep enough bound ends a non-PV node.
+	// A singular search (a move excluded) asks a different question than
+	// the entry answers, so it neither reads the entry's bound nor writes it.
+	excluded := w.stack[ply].excluded
 	key := p.Key()
 	tt := w.e.tt
 	hit, found := tt.probe(key)
 	ttMove, ttScore := board.NullMove, 0
-	if found {
+	if found && excluded == board.NullMove {
 		ttMove = hit.move
 		ttScore = fromTT(hit.score, ply)
 		if !pvNode && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
@@ -76,7 +79,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		evalEst = staticEval
 		// A table bound on the side of the static eval's error is a better
 		// estimate than the static eval itself.
-		if found && (hit.bound == BoundExact ||
+		if found && excluded == board.NullMove && (hit.bound == BoundExact ||
 			hit.bound == BoundLower && ttScore > staticEval ||
 			hit.bound == BoundUpper && ttScore < staticEval) {
 			evalEst = ttScore
@@ -87,7 +90,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	w.stack[ply+2].killers = [2]board.Move{}
 	us := p.SideToMove()
 
-	if !pvNode && !inCheck && beta > -MateInMax && beta < MateInMax {
+	if !pvNode && !inCheck && excluded == board.NullMove && beta > -MateInMax && beta < MateInMax {
 		// Step 5. Reverse futility: far enough above beta that a shallow
 		// search will not bring it back down.
 		if depth <= rfpMaxDepth && evalEst-tuned[pRFPMargin]*(depth-b2i(improving)) >= beta {
@@ -111,11 +114,23 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 7. Internal iterative reduction: without a hash move, this node
 	// was not searched before and the move ordering is poor; search it
 	// shallower.
-	if depth >= iirMinDepth && ttMove == board.NullMove && (pvNode || cutNode) {
+	if depth >= iirMinDepth && ttMove == board.NullMove && excluded == board.NullMove && (pvNode || cutNode) {
 		depth--
 	}
 
-	// Step 8. No legal move: mate or stalemate.
+	// Step 8. Singular extension: is the table's move the only good one?
+	// Decided before this ply's picker is set up, since the verification
+	// search at this same ply uses it.
+	ttExt := 0
+	if ttMove != board.NullMove && w.singularCandidate(hit, ttScore, depth, ply) {
+		var cut bool
+		ttExt, cut = w.singular(ttMove, ttScore, beta, depth, ply, pvNode, cutNode)
+		if cut {
+			return ttExt
+		}
+	}
+
+	// Step 9. No legal move: mate or stalemate.
 	pk := &w.pickers[ply]
 	pk.init(w, board.GenAll, ttMove, ply, false)
 	if pk.moves.N == 0 {
@@ -125,7 +140,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return 0
 	}
 
-	// Step 9. The move loop, best-ordered first.
+	// Step 10. The move loop, best-ordered first.
 	bestScore, bestMove := -Infinity, board.NullMove
 	origAlpha := alpha
 	var quiets [64]board.Move
@@ -136,12 +151,15 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if m == board.NullMove {
 			break
 		}
+		if m == excluded {
+			continue
+		}
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		if quiet && skipQuiets {
 			continue
 		}
 		moveCount++
-		// Step 10. Pruning at shallow depth, once a move has kept us out
+		// Step 11. Pruning at shallow depth, once a move has kept us out
 		// of a mate.
 		if bestScore > -MateInMax && p.HasNonPawnMaterial(us) && !inCheck {
 			if quiet {
@@ -163,11 +181,16 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 
-		// Step 11. Make the move, extend checks.
+		// Step 12. Make the move; extend checks and the singular move.
 		w.makeMove(m, ply)
 		givesCheck := p.InCheck()
-		newDepth := depth - 1 + w.extension(givesCheck, ply)
-		// Step 12. Principal variation search with late move reductions.
+		ext := w.extension(givesCheck, ply)
+		if m == ttMove && (ttExt > 0 || ttExt < 0 && !givesCheck) {
+			ext = ttExt // a check is never shortened
+		}
+		w.stack[ply].doubleExt = w.stack[max(ply-1, 0)].doubleExt + b2i(ext >= 2)
+		newDepth := depth - 1 + ext
+		// Step 13. Principal variation search with late move reductions.
 		var score int
 		if moveCount == 1 {
 			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
@@ -196,7 +219,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if w.stopped {
 			return 0
 		}
-		// Step 13. A new best move; at beta, a cutoff that teaches the
+		// Step 14. A new best move; at beta, a cutoff that teaches the
 		// move-ordering tables.
 		if score > bestScore {
 			bestScore = score
@@ -218,9 +241,14 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	if bestScore == -Infinity {
-		return alpha // unreachable: pruning needs a searched move first
+		// Only in a singular search whose excluded move was the only
+		// legal one (pruning needs a searched move first).
+		return alpha
 	}
-	// Step 14. Store the result.
+	if excluded != board.NullMove {
+		return bestScore
+	}
+	// Step 15. Store the result.
 	if debug && !(-Mate < bestScore && bestScore < Mate && (bestMove == board.NullMove) == (bestScore <= origAlpha)) {
 		panic(invariant("negamax result %d (move %v) for window (%d, %d)", bestScore, bestMove, origAlpha, beta))
 	}

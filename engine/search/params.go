@@ -34,6 +34,17 @@ const (
 	// that perpetual checks cannot grow a line without end).
 	checkExtensionPlies = 2
 
+	// Singular extensions: from seMinDepth, when the table's lower bound
+	// comes from at least depth − seDepthSlack, the other moves are searched
+	// at half depth against the table's score − seMarginPerDepth·depth; far
+	// below that (seDoubleMargin) the move is extended twice, at most
+	// seMaxDoubleExt times in a line.
+	seMinDepth       = 6
+	seDepthSlack     = 3
+	seMarginPerDepth = 2
+	seDoubleMargin   = 20
+	seMaxDoubleExt   = 6
+
 	// Late move reductions start at this depth.
 	lmrMinDepth = 3
 

@@ -18,6 +18,11 @@ type stackEntry struct {
 	// cont is the continuation history of the move made at this ply (its
 	// piece and destination): how the replies to it fared.
 	cont *contTable
+	// excluded is the move a singular search at this ply leaves out.
+	excluded board.Move
+	// doubleExt counts the double extensions in the line up to and
+	// including the move made at this ply.
+	doubleExt int
 }
 
 // contTable scores the quiet replies to one move by piece and destination.
