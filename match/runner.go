@@ -118,7 +118,12 @@ func (m *matchState) worker(jobs <-chan int) error {
 	for pair := range jobs {
 		select {
 		case <-cfg.Stop:
-			continue // handed out as the stop came: not played
+			// Handed out as the stop came: not played, and the match
+			// counts as stopped whichever case the dispatcher took.
+			m.mu.Lock()
+			m.sum.Stopped = true
+			m.mu.Unlock()
+			continue
 		default:
 		}
 		op := cfg.Openings[m.order[pair%len(m.order)]]
