@@ -173,6 +173,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					skipQuiets = true
 					continue
 				}
+				// History pruning: a quiet move that keeps failing here
+				// and as a reply to the last two moves is not worth even
+				// a reduced search near the leaves.
+				if depth <= historyPruneMaxDepth && order < int32(-tuned[pHistoryPruneMargin]*depth) {
+					continue
+				}
 				if depth <= pruneMaxDepth && !p.SEE(m, -tuned[pSEEQuietMargin]*depth) {
 					continue
 				}

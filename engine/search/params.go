@@ -29,6 +29,9 @@ const (
 	// Move-loop pruning at shallow depth (late moves, futility, SEE).
 	pruneMaxDepth = 8
 
+	// History pruning applies up to this depth (HistoryPruneMargin).
+	historyPruneMaxDepth = 4
+
 	// Check extension: a checking move is searched one ply deeper while the
 	// line is shorter than checkExtensionPlies × the iteration's depth (so
 	// that perpetual checks cannot grow a line without end).
@@ -56,20 +59,21 @@ const (
 type param int
 
 const (
-	pRFPMargin         param = iota // reverse futility: fail high when the estimate exceeds beta by this per ply (one ply less when improving)
-	pNMPEvalDivisor                 // null move: one ply more reduction per this much eval above beta
-	pLMPBase                        // late move pruning: quiet moves after (this + depth²)/2 are skipped (twice as many when improving)
-	pFutilityBase                   // futility: a quiet move is skipped when eval + this + FutilityPerDepth·depth ≤ alpha
-	pFutilityPerDepth               //
-	pSEEQuietMargin                 // SEE pruning: quiet moves losing more than this per ply are skipped
-	pSEENoisyMargin                 // SEE pruning: bad captures losing more than this per ply are skipped
-	pLMRBase                        // late move reductions: (LMRBase + 100·ln(depth)·ln(moves)/LMRDivisor)/100 plies
-	pLMRDivisor                     //
-	pLMRHistoryDivisor              // late move reductions: one ply less per this much history
-	pHistoryBonusScale              // history: a cutoff at depth d adds this·d², at most HistoryBonusMax
-	pHistoryBonusMax                //
-	pDeltaMargin                    // quiescence: a capture that cannot lift stand-pat to alpha with the victim and this more is skipped
-	pAspirationDelta                // aspiration: the first window's half width, doubled on every failure
+	pRFPMargin          param = iota // reverse futility: fail high when the estimate exceeds beta by this per ply (one ply less when improving)
+	pNMPEvalDivisor                  // null move: one ply more reduction per this much eval above beta
+	pLMPBase                         // late move pruning: quiet moves after (this + depth²)/2 are skipped (twice as many when improving)
+	pFutilityBase                    // futility: a quiet move is skipped when eval + this + FutilityPerDepth·depth ≤ alpha
+	pFutilityPerDepth                //
+	pSEEQuietMargin                  // SEE pruning: quiet moves losing more than this per ply are skipped
+	pSEENoisyMargin                  // SEE pruning: bad captures losing more than this per ply are skipped
+	pLMRBase                         // late move reductions: (LMRBase + 100·ln(depth)·ln(moves)/LMRDivisor)/100 plies
+	pLMRDivisor                      //
+	pLMRHistoryDivisor               // late move reductions: one ply less per this much history
+	pHistoryPruneMargin              // history pruning: a quiet move whose three history tables sum below −this·depth is skipped
+	pHistoryBonusScale               // history: a cutoff at depth d adds this·d², at most HistoryBonusMax
+	pHistoryBonusMax                 //
+	pDeltaMargin                     // quiescence: a capture that cannot lift stand-pat to alpha with the victim and this more is skipped
+	pAspirationDelta                 // aspiration: the first window's half width, doubled on every failure
 	numParams
 )
 
@@ -83,20 +87,21 @@ type ParamSpec struct {
 }
 
 var paramSpecs = [numParams]ParamSpec{
-	pRFPMargin:         {"RFPMargin", 80, 30, 160, 8},
-	pNMPEvalDivisor:    {"NMPEvalDivisor", 200, 60, 400, 20},
-	pLMPBase:           {"LMPBase", 3, 0, 10, 1},
-	pFutilityBase:      {"FutilityBase", 100, 20, 250, 12},
-	pFutilityPerDepth:  {"FutilityPerDepth", 90, 30, 200, 10},
-	pSEEQuietMargin:    {"SEEQuietMargin", 60, 10, 150, 8},
-	pSEENoisyMargin:    {"SEENoisyMargin", 100, 20, 200, 10},
-	pLMRBase:           {"LMRBase", 75, 0, 200, 8},
-	pLMRDivisor:        {"LMRDivisor", 225, 120, 400, 12},
-	pLMRHistoryDivisor: {"LMRHistoryDivisor", 6000, 2000, 16000, 600},
-	pHistoryBonusScale: {"HistoryBonusScale", 16, 4, 48, 2},
-	pHistoryBonusMax:   {"HistoryBonusMax", 1600, 400, 4000, 150},
-	pDeltaMargin:       {"DeltaMargin", 200, 50, 400, 20},
-	pAspirationDelta:   {"AspirationDelta", 20, 8, 60, 3},
+	pRFPMargin:          {"RFPMargin", 80, 30, 160, 8},
+	pNMPEvalDivisor:     {"NMPEvalDivisor", 200, 60, 400, 20},
+	pLMPBase:            {"LMPBase", 3, 0, 10, 1},
+	pFutilityBase:       {"FutilityBase", 100, 20, 250, 12},
+	pFutilityPerDepth:   {"FutilityPerDepth", 90, 30, 200, 10},
+	pSEEQuietMargin:     {"SEEQuietMargin", 60, 10, 150, 8},
+	pSEENoisyMargin:     {"SEENoisyMargin", 100, 20, 200, 10},
+	pLMRBase:            {"LMRBase", 75, 0, 200, 8},
+	pLMRDivisor:         {"LMRDivisor", 225, 120, 400, 12},
+	pLMRHistoryDivisor:  {"LMRHistoryDivisor", 6000, 2000, 16000, 600},
+	pHistoryPruneMargin: {"HistoryPruneMargin", 3000, 500, 12000, 300},
+	pHistoryBonusScale:  {"HistoryBonusScale", 16, 4, 48, 2},
+	pHistoryBonusMax:    {"HistoryBonusMax", 1600, 400, 4000, 150},
+	pDeltaMargin:        {"DeltaMargin", 200, 50, 400, 20},
+	pAspirationDelta:    {"AspirationDelta", 20, 8, 60, 3},
 }
 
 // tuned holds the values in force, for every engine of the process. They
