@@ -34,7 +34,15 @@ type Chart struct {
 const width, height, left, right, top, bottom = 640, 400, 76, 20, 40, 50
 
 // palette colours series that do not name their own.
-var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"}
+var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"}
+
+// seriesColour is the series' own colour or the palette's i-th.
+func seriesColour(s Series, i int) string {
+	if s.Colour != "" {
+		return s.Colour
+	}
+	return palette[i%len(palette)]
+}
 
 // Write draws the chart. Points with a NaN coordinate are left out.
 func (c Chart) Write(w io.Writer) error {
@@ -70,10 +78,7 @@ func (c Chart) Write(w io.Writer) error {
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", (width+left)/2, height-10, escape(c.XLabel))
 	fmt.Fprintf(&b, `<text transform="translate(14 %d) rotate(-90)" text-anchor="middle">%s</text>`+"\n", (height+top-bottom)/2, escape(c.YLabel))
 	for i, s := range c.Series {
-		colour := s.Colour
-		if colour == "" {
-			colour = palette[i%len(palette)]
-		}
+		colour := seriesColour(s, i)
 		var pts []string
 		for j := range s.X {
 			if math.IsNaN(s.X[j]) || math.IsNaN(s.Y[j]) {
@@ -87,9 +92,20 @@ func (c Chart) Write(w io.Writer) error {
 			}
 		}
 		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`+"\n", colour, strings.Join(pts, " "))
-		// Right-aligned at the plot's edge: a long name grows leftwards
-		// instead of off the picture.
-		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", width-20, top+10+16*i, colour, escape(s.Name))
+	}
+	// The legend, drawn last on a veil so that lines passing under it do
+	// not cross its names; right-aligned at the plot's edge, a long name
+	// grows leftwards instead of off the picture.
+	if n := len(c.Series); n > 0 {
+		longest := 0
+		for _, s := range c.Series {
+			longest = max(longest, len([]rune(s.Name)))
+		}
+		w := 7*longest + 8
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="white" fill-opacity="0.85"/>`+"\n", width-24-w, top-2, w+8, 16*n+4)
+	}
+	for i, s := range c.Series {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", width-20, top+10+16*i, seriesColour(s, i), escape(s.Name))
 	}
 	b.WriteString("</svg>\n")
 	_, err = io.WriteString(w, b.String())
