@@ -141,3 +141,35 @@ func TestLogTicksDoNotCrowd(t *testing.T) {
 		}
 	}
 }
+
+// With seven series no two lines share a colour, and the legend comes after
+// every line, so that it is drawn over them.
+func TestLegendOverDistinctLines(t *testing.T) {
+	var c Chart
+	for i := range 7 {
+		c.Series = append(c.Series, Series{Name: "series" + strconv.Itoa(i), X: []float64{0, 1}, Y: []float64{0, float64(i)}})
+	}
+	var b strings.Builder
+	if err := c.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	seen := map[string]bool{}
+	for _, line := range strings.Split(svg, "\n") {
+		if !strings.HasPrefix(line, "<polyline") {
+			continue
+		}
+		stroke := line[strings.Index(line, `stroke="`)+8:]
+		stroke = stroke[:strings.Index(stroke, `"`)]
+		if seen[stroke] {
+			t.Errorf("two lines drawn in %s", stroke)
+		}
+		seen[stroke] = true
+	}
+	if len(seen) != 7 {
+		t.Fatalf("%d lines drawn, want 7", len(seen))
+	}
+	if last, first := strings.LastIndex(svg, "<polyline"), strings.Index(svg, ">series0<"); first < last {
+		t.Error("the legend is drawn before the last line, which then crosses it")
+	}
+}
