@@ -284,6 +284,19 @@ func TestTablebaseCommands(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(dir, "deps", "*")); code != 0 || !strings.Contains(out, "3 tables") || len(files) != 3 {
 		t.Errorf("tb gen --deps: %d %v\n%s%s", code, files, out, errOut)
 	}
+	// --resume: what is already in --out is loaded, and only the rest made.
+	deps := filepath.Join(dir, "deps")
+	os.Remove(filepath.Join(deps, "KRvKN.ktb"))
+	before, _ := os.Stat(filepath.Join(deps, "KRvK.ktb"))
+	code, out, errOut = runCLI(t, "", "tb", "gen", "--tables", "KRvKN", "--deps", "--resume", "--jobs", "1", "--out", deps)
+	after, _ := os.Stat(filepath.Join(deps, "KRvK.ktb"))
+	if code != 0 || !strings.Contains(out, "2 tables already in") || strings.Count(out, " done at ") != 1 || !strings.Contains(out, "KRvKN    done at") ||
+		before == nil || after == nil || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("tb gen --resume: %d\n%s%s", code, out, errOut)
+	}
+	if partial, _ := filepath.Glob(filepath.Join(deps, "*.partial")); len(partial) != 0 {
+		t.Errorf("left behind: %v", partial)
+	}
 	// The neural study on KPvK: a small model, its report and its file.
 	model := filepath.Join(dir, "kpk.kwdl")
 	picture := filepath.Join(dir, "kpk.svg")
@@ -306,7 +319,7 @@ func TestTablebaseCommands(t *testing.T) {
 	for _, args := range [][]string{
 		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
 		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--out", filepath.Join(dir, "no", "such", "dir", "m.kwdl")},
-		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
+		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--men", "3", "--jobs", "0"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
 		{"tb", "gen", "--tables", "KRvKN", "--from", t.TempDir()}, {"tb", "gen", "--tables", "KRvKN", "--from", filepath.Join(dir, "none")},
 		{"tb", "probe", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, {"tb", "stats", "--dir", t.TempDir()},
 	} {

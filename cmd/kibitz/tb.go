@@ -31,8 +31,13 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "tables", "directory to write the table files to")
 	from := fs.String("from", "", "directories of tables already made, comma-separated: loaded instead of generated again")
 	deps := fs.Bool("deps", false, "also write the tables generated on the way (those captures and promotions lead to)")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "tables made at once (each on every core while it seeds); 1 bounds the memory of 5-man tables with pawns, about 10 GB each")
+	resume := fs.Bool("resume", false, "load the tables already in --out instead of making them again: a stopped run goes on where it stopped")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *jobs < 1 || *jobs > 256 {
+		return fmt.Errorf("--jobs %d: want 1..256", *jobs)
 	}
 	sigs := tablebase.Signatures(*men)
 	if *list != "" {
@@ -47,6 +52,18 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	set := tablebase.NewSet()
+	// Tables loaded from --out itself are not written again.
+	inOut := map[string]bool{}
+	if *resume {
+		loaded, err := set.LoadDir(*out)
+		if err != nil {
+			return err
+		}
+		for _, s := range loaded {
+			inOut[s.String()] = true
+		}
+		fmt.Fprintf(stdout, "%d tables already in %s\n", len(loaded), *out)
+	}
 	if *from != "" {
 		for _, dir := range strings.Split(*from, ",") {
 			loaded, err := set.LoadDir(dir)
@@ -68,29 +85,50 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 	var total int64
 	var writeErr error
 	// Each table is written as soon as it is made, so that a long run
-	// keeps what it finished.
-	write := func(t *tablebase.Table) {
-		n, err := writeTable(filepath.Join(*out, t.Sig.String()+tablebase.FileExt), t)
+	// keeps what it finished (--resume goes on from there).
+	write := func(t *tablebase.Table) string {
+		path := filepath.Join(*out, t.Sig.String()+tablebase.FileExt)
+		n, err := t.WriteFile(path)
 		mu.Lock()
 		defer mu.Unlock()
 		written[t.Sig.String()], total = true, total+n
-		if err != nil && writeErr == nil {
-			writeErr = err
+		if err != nil {
+			if writeErr == nil {
+				writeErr = err
+			}
+			return ""
 		}
+		return path
+	}
+	set.Store = func(t *tablebase.Table) *tablebase.Table {
+		if !*deps && !wanted[t.Sig.String()] {
+			return t
+		}
+		path := write(t)
+		if path == "" {
+			return t
+		}
+		// The written file, mapped, replaces the table in memory: a
+		// cascade of 5-man tables does not have to fit in it.
+		if mapped, err := tablebase.OpenTable(path); err == nil {
+			return mapped
+		}
+		return t
 	}
 	set.Progress = func(t *tablebase.Table) {
 		mu.Lock()
-		fmt.Fprintf(stdout, "%-8s done at %6.1f s  %s\n", t.Sig, time.Since(start).Seconds(), t.Stats().Line(t.Sig))
-		mu.Unlock()
-		if *deps || wanted[t.Sig.String()] {
-			write(t)
+		defer mu.Unlock()
+		if t.Err() != nil {
+			fmt.Fprintf(stdout, "%-8s failed at %6.1f s: %v\n", t.Sig, time.Since(start).Seconds(), t.Err())
+			return
 		}
+		fmt.Fprintf(stdout, "%-8s done at %6.1f s  %s\n", t.Sig, time.Since(start).Seconds(), t.Stats().Line(t.Sig))
 	}
 	// The tables that do not need each other are generated side by side,
 	// one per core; each also seeds its positions on every core.
-	tables := set.Generate(sigs, runtime.GOMAXPROCS(0))
+	tables := set.Generate(sigs, *jobs)
 	for _, t := range tables {
-		if !written[t.Sig.String()] { // loaded with --from
+		if !written[t.Sig.String()] && !inOut[t.Sig.String()] { // loaded with --from
 			write(t)
 		}
 	}
@@ -99,19 +137,6 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%d tables in %s, %.1f MB, %.1f s\n", len(written), *out, float64(total)/1e6, time.Since(start).Seconds())
 	return nil
-}
-
-func writeTable(path string, t *tablebase.Table) (int64, error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return 0, err
-	}
-	n, err := t.WriteTo(f)
-	if err != nil {
-		f.Close()
-		return n, err
-	}
-	return n, f.Close()
 }
 
 func runTBProbe(args []string, stdout, stderr io.Writer) error {

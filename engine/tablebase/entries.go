@@ -45,12 +45,12 @@ type Entry struct {
 }
 
 // Size is the number of entries of the table's index, used or not.
-func (t *Table) Size() int { return len(t.res) }
+func (t *Table) Size() int { return len(t.entries) }
 
 // Entry returns entry i of the table; ok is false for the index's unused
 // entries (illegal placements and the non-canonical members of a class).
 func (t *Table) Entry(i int) (e Entry, ok bool) {
-	r := t.res[i]
+	r, _ := t.at(i)
 	if r == illegal || r == unknown {
 		return e, false
 	}

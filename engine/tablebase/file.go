@@ -1,12 +1,12 @@
 package tablebase
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -27,10 +27,15 @@ const (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
+// maxFileSize bounds a table file: the largest table, 5 men with pawns on
+// both sides, has 32·64⁴·2·2 entries of a byte; nothing longer is read.
+const maxFileSize = 1<<31 + 1<<10
+
 // ErrBadFile is wrapped by every error ReadTable returns.
 var ErrBadFile = errors.New("bad table file")
 
-func entryByte(r, d uint8) (byte, error) {
+// encodeEntry is the file's byte of a result code and plies to mate.
+func encodeEntry(r, d uint8) (byte, error) {
 	switch r {
 	case win:
 		if d%2 != 1 || d/2 > 127 {
@@ -48,32 +53,48 @@ func entryByte(r, d uint8) (byte, error) {
 	return 0, nil
 }
 
+// decodeEntry is the result code and plies to mate of a file's byte.
+func decodeEntry(b byte) (uint8, uint8) {
+	switch {
+	case b == 0:
+		return illegal, 0
+	case b == 1:
+		return draw, 0
+	case b < 130:
+		return win, 2*(b-2) + 1
+	}
+	return loss, 2 * (b - 130)
+}
+
 // WriteTo writes the table in the file format.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	sig := t.Sig.String()
-	buf := make([]byte, 0, 13+len(sig)+len(t.res)+4)
-	buf = append(buf, fileMagic...)
-	buf = binary.LittleEndian.AppendUint32(buf, fileVersion)
-	buf = append(buf, byte(len(sig)))
-	buf = append(buf, sig...)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(t.res)))
-	for i := range t.res {
-		b, err := entryByte(t.res[i], t.dtm[i])
-		if err != nil {
-			return 0, err
-		}
-		buf = append(buf, b)
+	if t.err != nil {
+		return 0, t.err
 	}
-	buf = binary.LittleEndian.AppendUint32(buf, crc32.Checksum(buf, castagnoli))
-	n, err := w.Write(buf)
-	return int64(n), err
+	head := make([]byte, 0, 13+len(sig))
+	head = append(head, fileMagic...)
+	head = binary.LittleEndian.AppendUint32(head, fileVersion)
+	head = append(head, byte(len(sig)))
+	head = append(head, sig...)
+	head = binary.LittleEndian.AppendUint32(head, uint32(len(t.entries)))
+	crc := crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, t.entries)
+	// The entries are written from where they are (a 5-man table is a
+	// gigabyte): no second copy.
+	var total int64
+	for _, part := range [][]byte{head, t.entries, binary.LittleEndian.AppendUint32(nil, crc)} {
+		n, err := w.Write(part)
+		total += int64(n)
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
 }
 
 // ReadTable reads and checks a table file.
 func ReadTable(r io.Reader) (*Table, error) {
-	// The largest table, 5 men with pawns on both sides, has 32·64⁴·2·2
-	// entries of a byte; nothing longer is read.
-	data, err := io.ReadAll(io.LimitReader(r, 1<<31+1<<10))
+	data, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadFile, err)
 	}
@@ -111,20 +132,7 @@ func parseTable(data []byte) (*Table, error) {
 	if got, want := crc32.Checksum(data[:len(data)-4], castagnoli), binary.LittleEndian.Uint32(data[len(data)-4:]); got != want {
 		return nil, fmt.Errorf("checksum %08x, want %08x", got, want)
 	}
-	t := &Table{Sig: sig, res: make([]uint8, entries), dtm: make([]uint8, entries), layout: newLayout(sig)}
-	for i, b := range body[:entries] {
-		switch {
-		case b == 0:
-			t.res[i] = illegal
-		case b == 1:
-			t.res[i] = draw
-		case b < 130:
-			t.res[i], t.dtm[i] = win, 2*(b-2)+1
-		case b <= 255:
-			t.res[i], t.dtm[i] = loss, 2*(b-130)
-		}
-	}
-	return t, nil
+	return &Table{Sig: sig, entries: body[:entries:entries], layout: l}, nil
 }
 
 // Add puts a table (read from a file) in the set.
@@ -167,15 +175,9 @@ func (set *Set) LoadDir(dir string) ([]Signature, error) {
 	sort.Strings(names)
 	var sigs []Signature
 	for _, name := range names {
-		f, err := regular.Open(name) // a FIFO named like a table must not block
-
+		t, err := OpenTable(name)
 		if err != nil {
 			return nil, err
-		}
-		t, err := ReadTable(bufio.NewReader(f))
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if want := t.Sig.String() + FileExt; filepath.Base(name) != want {
 			return nil, fmt.Errorf("%s holds %s", name, t.Sig)
@@ -184,6 +186,58 @@ func (set *Set) LoadDir(dir string) ([]Signature, error) {
 		sigs = append(sigs, t.Sig)
 	}
 	return sigs, nil
+}
+
+// OpenTable opens and checks a table file, mapped into memory where the
+// system allows (mapfile_unix.go) rather than read.
+func OpenTable(name string) (*Table, error) {
+	f, err := regular.Open(name) // a FIFO named like a table must not block
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > maxFileSize {
+		return nil, fmt.Errorf("%s: %w: %d bytes, more than any table", name, ErrBadFile, st.Size())
+	}
+	data, err := mapFile(f, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	t, err := parseTable(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", name, ErrBadFile, err)
+	}
+	return t, nil
+}
+
+// WriteFile writes the table to path through a temporary file renamed
+// into place: a run stopped while writing leaves no partial table, and a
+// table mapped from the old file keeps its pages.
+func (t *Table) WriteFile(path string) (int64, error) {
+	tmp := path + ".partial"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return 0, err
+	}
+	n, err := t.WriteTo(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return n, err
+	}
+	return n, nil
 }
 
 // Signatures lists the signatures with up to men men, each in its

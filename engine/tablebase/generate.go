@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 
@@ -17,6 +18,11 @@ type Set struct {
 	tables  map[string]*Table
 	pending map[string]chan struct{}      // tables being generated
 	byKey   [materials * materials]*Table // by material, for ProbeWDL
+	// Store, if set, receives each table as it is finished, before the
+	// set holds it, and returns the table to hold in its place: the same,
+	// or the one mapped from the file it was written to, which costs no
+	// memory while the tables that need it are made.
+	Store func(t *Table) *Table
 	// Progress, if set, hears of each table as it is finished (from the
 	// goroutine that generated it).
 	Progress func(t *Table)
@@ -47,6 +53,9 @@ func (set *Set) Table(s Signature) *Table {
 	set.pending[key] = done
 	set.mu.Unlock()
 	t := set.generate(s)
+	if set.Store != nil {
+		t = set.Store(t)
+	}
 	set.mu.Lock()
 	set.tables[key] = t
 	set.index(t)
@@ -91,8 +100,7 @@ func (set *Set) value(s Signature, p pos) (uint8, uint8) {
 	cs, q := orient(s, p)
 	t := set.Table(cs)
 	cl := newLayout(cs)
-	i := cl.canon(&q)
-	return t.res[i], t.dtm[i]
+	return t.at(cl.canon(&q))
 }
 
 // childOf is the signature and position after a move that leaves the
@@ -127,7 +135,7 @@ func (set *Set) generate(s Signature) *Table {
 	l := newLayout(s)
 	size := l.size()
 	b := &builder{set: set, sig: s, l: l,
-		t:     &Table{Sig: s, res: make([]uint8, size), dtm: make([]uint8, size), layout: l},
+		t:     &tableInProgress{res: make([]uint8, size), dtm: make([]uint8, size)},
 		count: make([]uint8, size), longest: make([]uint8, size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
 	b.prepareExits()
 	b.seedAll()
@@ -144,12 +152,28 @@ func (set *Set) generate(s Signature) *Table {
 			b.settlePredecessors(i, d)
 		}
 	}
-	for i := range b.t.res {
-		if b.t.res[i] == unknown {
-			b.t.res[i] = draw
+	return b.t.pack(s, l)
+}
+
+// tableInProgress is a table's results and distances while they are being
+// worked out, unknown at first.
+type tableInProgress struct{ res, dtm []uint8 }
+
+// pack encodes the finished results, the positions still unknown being
+// draws, one byte each.
+func (t *tableInProgress) pack(s Signature, l layout) *Table {
+	out := &Table{Sig: s, entries: make([]byte, len(t.res)), layout: l}
+	for i, r := range t.res {
+		if r == unknown {
+			r = draw
 		}
+		e, err := encodeEntry(r, t.dtm[i])
+		if err != nil && out.err == nil {
+			out.err = fmt.Errorf("%s: %v", s, err)
+		}
+		out.entries[i] = e
 	}
-	return b.t
+	return out
 }
 
 // seedAll seeds every position, on all cores: a position's seed writes
@@ -290,8 +314,7 @@ func (e *exit) lookup(q *pos) (uint8, uint8) {
 		}
 		c.stm = 1 - q.stm
 	}
-	i := e.layout.canon(&c)
-	return e.table.res[i], e.table.dtm[i]
+	return e.table.at(e.layout.canon(&c))
 }
 
 // builder is the state of one table's generation.
@@ -299,7 +322,7 @@ type builder struct {
 	set        *Set
 	sig        Signature
 	l          layout
-	t          *Table
+	t          *tableInProgress
 	count      []uint8      // moves within the table (by class of position reached) not yet resolved
 	longest    []uint8      // the longest opponent's win among resolved moves
 	drawn      []bool       // a move reaches a draw

@@ -23,15 +23,15 @@ type Stats struct {
 
 func (t *Table) Stats() Stats {
 	var s Stats
-	positions := len(t.res)
+	positions := len(t.entries)
 	if newLayout(t.Sig).ep {
 		positions /= 2 // the second half: en passant captures open
 	}
 	for i := 0; i < positions; i += 2 { // even indices: White to move
-		switch t.res[i] {
+		switch r, d := t.at(i); r {
 		case win:
 			s.Wins++
-			s.MaxDTM = max(s.MaxDTM, (int(t.dtm[i])+1)/2)
+			s.MaxDTM = max(s.MaxDTM, (int(d)+1)/2)
 		case loss:
 			s.Losses++
 		case draw:

@@ -76,7 +76,8 @@ func (set *Set) ProbeWDL(b *board.Position) (wdl int, ok bool) {
 	if !ok || !t.closed {
 		return 0, false
 	}
-	return wdlOf(t.res[t.layout.canon(&p)]), true
+	r, _ := t.at(t.layout.canon(&p))
+	return wdlOf(r), true
 }
 
 // tableOf finds the set's table of a position and the position in the
@@ -117,7 +118,7 @@ func (set *Set) tableOf(b *board.Position) (*Table, pos, bool) {
 		}
 	}
 	p.stm = stm
-	if len(t.res) == 0 || n != t.layout.men {
+	if len(t.entries) == 0 || n != t.layout.men {
 		return nil, p, false
 	}
 	if b.EnPassant() != board.NoSquare && t.layout.ep {

@@ -17,12 +17,23 @@ const (
 // (White = the signature's first side), win, draw or loss for the side to
 // move and, for wins and losses, the distance to mate in plies.
 type Table struct {
-	Sig    Signature
-	res    []uint8
-	dtm    []uint8
-	layout layout
-	closed bool // every table it leads to is in the set with it (closure.go)
+	Sig Signature
+	// entries holds one byte per index entry in the file's encoding
+	// (file.go): in memory, or mapped from the file, so that tables far
+	// larger than the memory can be probed.
+	entries []byte
+	layout  layout
+	closed  bool  // every table it leads to is in the set with it (closure.go)
+	err     error // a value the encoding cannot hold (see Err)
 }
+
+// at is entry i's result code and plies to mate.
+func (t *Table) at(i int) (uint8, uint8) { return decodeEntry(t.entries[i]) }
+
+// Err reports a table whose generation found a distance to mate the file
+// encoding cannot hold (a win over 255 plies or a loss over 250); nil for
+// every table so far. Such a table must not be trusted.
+func (t *Table) Err() error { return t.err }
 
 // The index: White's king on one of the squares below, then every other
 // piece on one of 64 squares, then the side to move, then (in tables with

@@ -93,7 +93,7 @@ func TestFileRoundTripAndDamage(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, err := ReadTable(bytes.NewReader(buf.Bytes()))
-	if err != nil || back.Sig.String() != "KRvK" || !slices.Equal(back.res, tab.res) || !slices.Equal(back.dtm, tab.dtm) {
+	if err != nil || back.Sig.String() != "KRvK" || !slices.Equal(back.entries, tab.entries) {
 		t.Fatalf("round trip: %v", err)
 	}
 	good := buf.Bytes()
@@ -121,6 +121,27 @@ func TestFileRoundTripAndDamage(t *testing.T) {
 	r2, _ := loaded.Probe(b)
 	if r1 != r2 || r1.WDL != 1 {
 		t.Errorf("generated %+v, loaded %+v", r1, r2)
+	}
+	// WriteFile goes through a temporary file; OpenTable maps the result,
+	// which holds the same entries, and refuses a damaged file.
+	path := filepath.Join(dir, "again", "KRvK.ktb")
+	os.Mkdir(filepath.Dir(path), 0o755)
+	if _, err := tab.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	mapped, err := OpenTable(path)
+	if err != nil || !slices.Equal(mapped.entries, tab.entries) {
+		t.Fatalf("OpenTable: %v", err)
+	}
+	if left, _ := filepath.Glob(path + "*"); len(left) != 1 {
+		t.Errorf("files left: %v", left)
+	}
+	os.WriteFile(path, good[:len(good)-1], 0o644)
+	if _, err := OpenTable(path); !errors.Is(err, ErrBadFile) {
+		t.Errorf("a truncated file opened: %v", err)
+	}
+	if _, err := tab.WriteFile(filepath.Join(dir, "none", "KRvK.ktb")); err == nil {
+		t.Error("WriteFile into a missing directory succeeded")
 	}
 }
 
