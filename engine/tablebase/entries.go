@@ -50,10 +50,10 @@ func (t *Table) Size() int { return len(t.entries) }
 // Entry returns entry i of the table; ok is false for the index's unused
 // entries (illegal placements and the non-canonical members of a class).
 func (t *Table) Entry(i int) (e Entry, ok bool) {
-	r, _ := t.at(i)
-	if r == illegal || r == unknown {
+	if !t.used(i) {
 		return e, false
 	}
+	r, _ := t.at(i)
 	return t.layout.entry(t.layout.decode(i), wdlOf(r)), true
 }
 

@@ -16,12 +16,15 @@ import (
 
 // The table file (SIG.ktb): "KTB1", the format version (uint32), the
 // signature's length (one byte) and text, the number of entries (uint32),
-// one byte per entry — 0 not a position of its own, 1 draw, 2+m a win
-// with mate in m+1 moves (2m+1 plies), 130+m a loss mated in m moves (2m
-// plies) — and the CRC-32C of all that. Little-endian.
+// one byte per entry — 0 a draw or not a position of its own (the index
+// tells which: Table.used), m in 1..127 a win with mate in m moves (2m−1
+// plies), 128+m a loss mated in m moves (2m plies, m up to 127) — and the
+// CRC-32C of all that. Little-endian. Version 1 spent a code on the
+// unused entries and held losses only up to 125 moves; the longest 5-man
+// mate (KPPvKP) is a loss in 127.
 const (
 	fileMagic   = "KTB1"
-	fileVersion = 1
+	fileVersion = 2
 	FileExt     = ".ktb"
 )
 
@@ -38,32 +41,29 @@ var ErrBadFile = errors.New("bad table file")
 func encodeEntry(r, d uint8) (byte, error) {
 	switch r {
 	case win:
-		if d%2 != 1 || d/2 > 127 {
+		if d%2 != 1 || d > 253 {
 			return 0, fmt.Errorf("win in %d plies cannot be stored", d)
 		}
-		return 2 + d/2, nil
+		return (d + 1) / 2, nil
 	case loss:
-		if d%2 != 0 || d/2 > 125 {
+		if d%2 != 0 || d > 254 {
 			return 0, fmt.Errorf("loss in %d plies cannot be stored", d)
 		}
-		return 130 + d/2, nil
-	case draw:
-		return 1, nil
+		return 128 + d/2, nil
 	}
 	return 0, nil
 }
 
-// decodeEntry is the result code and plies to mate of a file's byte.
+// decodeEntry is the result code and plies to mate of a file's byte, for
+// a position of the table (an unused entry reads as a draw).
 func decodeEntry(b byte) (uint8, uint8) {
 	switch {
 	case b == 0:
-		return illegal, 0
-	case b == 1:
 		return draw, 0
-	case b < 130:
-		return win, 2*(b-2) + 1
+	case b < 128:
+		return win, 2*b - 1
 	}
-	return loss, 2 * (b - 130)
+	return loss, 2 * (b - 128)
 }
 
 // WriteTo writes the table in the file format.
@@ -110,7 +110,7 @@ func parseTable(data []byte) (*Table, error) {
 		return nil, errors.New("not a table file (magic)")
 	}
 	if v := binary.LittleEndian.Uint32(data[4:]); v != fileVersion {
-		return nil, fmt.Errorf("version %d; this build reads version %d", v, fileVersion)
+		return nil, fmt.Errorf("version %d; this build reads version %d (make the table again with kibitz tb gen)", v, fileVersion)
 	}
 	n := int(data[8])
 	if len(data) < 9+n+4+4 {

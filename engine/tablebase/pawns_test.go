@@ -198,7 +198,7 @@ func TestEnPassantMatters(t *testing.T) {
 	l := newLayout(sig)
 	differ, open := 0, 0
 	for i := l.size() / 2; i < l.size(); i++ {
-		if r, _ := tab.at(i); r == illegal {
+		if !tab.used(i) {
 			continue
 		}
 		open++

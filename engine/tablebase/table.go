@@ -27,8 +27,19 @@ type Table struct {
 	err     error // a value the encoding cannot hold (see Err)
 }
 
-// at is entry i's result code and plies to mate.
+// at is entry i's result code and plies to mate, for a position of the
+// table (unused entries read as draws: see used).
 func (t *Table) at(i int) (uint8, uint8) { return decodeEntry(t.entries[i]) }
+
+// used says whether entry i is a position of the table: a legal
+// placement and the index of its class.
+func (t *Table) used(i int) bool {
+	if t.entries[i] != 0 {
+		return true // only positions have results
+	}
+	p := t.layout.decode(i)
+	return t.layout.legal(&p) && t.layout.canon(&p) == i
+}
 
 // Err reports a table whose generation found a distance to mate the file
 // encoding cannot hold (a win over 255 plies or a loss over 250); nil for

@@ -232,3 +232,37 @@ func FuzzReadTable(f *testing.F) {
 		}
 	})
 }
+
+// Every distance up to the longest 5-man mate (a loss in 127 moves, 254
+// plies, in KPPvKP) has its own byte, and decodes to what was stored.
+func TestEntryEncoding(t *testing.T) {
+	seen := map[byte]bool{}
+	check := func(r, d uint8) {
+		b, err := encodeEntry(r, d)
+		if err != nil {
+			t.Fatalf("%d in %d plies: %v", r, d, err)
+		}
+		if gr, gd := decodeEntry(b); gr != r || gd != d {
+			t.Errorf("%d in %d plies came back as %d in %d", r, d, gr, gd)
+		}
+		if seen[b] {
+			t.Errorf("byte %d used twice", b)
+		}
+		seen[b] = true
+	}
+	check(draw, 0)
+	for d := 1; d <= 253; d += 2 {
+		check(win, uint8(d))
+	}
+	for d := 0; d <= 254; d += 2 {
+		check(loss, uint8(d))
+	}
+	if len(seen) != 256 {
+		t.Errorf("%d bytes used", len(seen))
+	}
+	for _, c := range []struct{ r, d uint8 }{{win, 255}, {win, 2}, {loss, 3}} {
+		if _, err := encodeEntry(c.r, c.d); err == nil {
+			t.Errorf("%d in %d plies was stored", c.r, c.d)
+		}
+	}
+}
