@@ -135,25 +135,73 @@ func (set *Set) generate(s Signature) *Table {
 	l := newLayout(s)
 	size := l.size()
 	b := &builder{set: set, sig: s, l: l,
-		t:     &tableInProgress{res: make([]uint8, size), dtm: make([]uint8, size)},
-		count: make([]uint8, size), longest: make([]uint8, size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
+		t:     &tableInProgress{res: newBytes(size), dtm: make([]uint8, size)},
+		count: newBytes(size), longest: newBytes(size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
 	b.prepareExits()
 	b.seedAll()
+	b.propagate()
+	return b.t.pack(s, l)
+}
+
+// parallelLevel is the size of a level worth settling on several cores
+// (a variable for the tests).
+var parallelLevel = 1 << 12
+
+// propagate resolves the levels in order of distance. The positions of a
+// level settle their predecessors on every core: a level holds results of
+// one parity (losses at even distances, wins at odd), so what it settles
+// lands on later levels only, and each predecessor is resolved once
+// (atomicbytes.go) at the distance the order of the level does not
+// change — the table is the same on one core or many.
+func (b *builder) propagate() {
+	parts := make([]settler, runtime.GOMAXPROCS(0))
 	for d := 0; d < 255; d++ {
-		for k := 0; k < len(b.levels[d]); k++ {
-			i := int(b.levels[d][k])
-			if i < 0 { // a capture's win reaching its level
+		level := b.levels[d]
+		b.levels[d] = nil // done with after this level
+		n := 0
+		for _, e := range level {
+			i := int(e)
+			if i < 0 { // a capture's win reaching its level, unless resolved sooner
 				i = -i - 1
 				if b.t.res[i] != unknown {
 					continue
 				}
 				b.t.res[i], b.t.dtm[i] = win, uint8(d)
 			}
-			b.settlePredecessors(i, d)
+			level[n] = int32(i)
+			n++
+		}
+		level = level[:n]
+		workers := len(parts)
+		if n < parallelLevel {
+			workers = 1
+		}
+		chunk := (n + workers - 1) / workers
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(sd *settler, part []int32) {
+				defer wg.Done()
+				for _, i := range part {
+					b.settlePredecessors(int(i), d, sd)
+				}
+			}(&parts[w], level[min(n, w*chunk):min(n, (w+1)*chunk)])
+		}
+		wg.Wait()
+		for w := range parts {
+			for x := d + 1; x < len(b.levels); x++ {
+				if found := parts[w].levels[x]; len(found) > 0 {
+					b.levels[x] = append(b.levels[x], found...)
+					parts[w].levels[x] = found[:0]
+				}
+			}
 		}
 	}
-	return b.t.pack(s, l)
 }
+
+// settler is one core's share of a level: the positions it resolved, by
+// level.
+type settler struct{ levels [256][]int32 }
 
 // tableInProgress is a table's results and distances while they are being
 // worked out, unknown at first.
@@ -397,7 +445,7 @@ func (l *layout) attackedExcept(p *pos, s board.Square, c int, occ board.Bitboar
 // moves a piece back to an empty square, or a pawn one square back (two
 // from its fourth rank, when that push is what left an en passant capture
 // open in i, or when it could not have).
-func (b *builder) settlePredecessors(i, d int) {
+func (b *builder) settlePredecessors(i, d int, sd *settler) {
 	t, l := b.t, &b.l
 	c := l.decode(i)
 	occ, _, _ := l.occupancy(&c)
@@ -422,14 +470,14 @@ func (b *builder) settlePredecessors(i, d int) {
 			}
 			p.ep = ep
 			j := l.canon(&p)
-			if t.res[j] != unknown || contains(seen[:nSeen], j) {
+			if loadByte(t.res, j) != unknown || contains(seen[:nSeen], j) {
 				continue
 			}
 			if nSeen < len(seen) {
 				seen[nSeen] = j
 				nSeen++
 			}
-			b.settle(j, i, d)
+			b.settle(j, i, d, sd)
 		}
 	}
 	for a := 0; a < l.men; a++ {
@@ -471,20 +519,27 @@ func (b *builder) settlePredecessors(i, d int) {
 }
 
 // settle tells position j that its move to position i, resolved at
-// distance d, is known.
-func (b *builder) settle(j, i, d int) {
+// distance d, is known. Other cores may be settling j at the same time:
+// its counters change atomically and it is resolved by whichever core
+// finds it resolvable first.
+func (b *builder) settle(j, i, d int, sd *settler) {
 	t := b.t
-	if t.res[i] == loss {
-		t.res[j], t.dtm[j] = win, uint8(d+1)
-		b.levels[d+1] = append(b.levels[d+1], int32(j))
+	if loadByte(t.res, i) == loss {
+		if casByte(t.res, j, unknown, win) {
+			t.dtm[j] = uint8(d + 1)
+			sd.levels[d+1] = append(sd.levels[d+1], int32(j))
+		}
 		return
 	}
-	b.count[j]--
-	b.longest[j] = max(b.longest[j], uint8(d))
-	if b.count[j] == 0 && !b.drawn[j] && b.pendingWin[j] == 0 {
-		n := int(b.longest[j]) + 1
-		t.res[j], t.dtm[j] = loss, uint8(n)
-		b.levels[n] = append(b.levels[n], int32(j))
+	// Every core raises longest before it counts down, so the one that
+	// counts the last move sees the longest of them.
+	maxByte(b.longest, j, uint8(d))
+	if decByte(b.count, j) == 0 && !b.drawn[j] && b.pendingWin[j] == 0 {
+		n := int(loadByte(b.longest, j)) + 1
+		if casByte(t.res, j, unknown, loss) {
+			t.dtm[j] = uint8(n)
+			sd.levels[n] = append(sd.levels[n], int32(j))
+		}
 	}
 }
 
