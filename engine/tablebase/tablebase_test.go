@@ -145,6 +145,26 @@ func TestFileRoundTripAndDamage(t *testing.T) {
 	}
 }
 
+// The longest mate of all 4-man endings is published too: 85 plies in
+// KRvKP, a win of the side with the pawn (Black to move wins in 43 moves),
+// where the rook's side to move mates at most in 26.
+func TestLongestFourManMate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("KRvKP and the tables it needs take a while")
+	}
+	sig, _ := ParseSignature("KRvKP")
+	tab := tables.Table(sig)
+	longest := 0
+	for i := range tab.entries {
+		if r, d := tab.at(i); r == win {
+			longest = max(longest, int(d))
+		}
+	}
+	if st := tab.Stats(); longest != 85 || st.MaxDTM != 26 {
+		t.Errorf("KRvKP: longest win %d plies (want 85), the rook's side's longest %d moves (want 26)", longest, st.MaxDTM)
+	}
+}
+
 // ProbeWDL answers like Probe, in both orientations, without allocating,
 // and only from tables the set holds.
 func TestProbeWDL(t *testing.T) {
