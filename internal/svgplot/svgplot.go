@@ -94,22 +94,53 @@ func (c Chart) Write(w io.Writer) error {
 		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`+"\n", colour, strings.Join(pts, " "))
 	}
 	// The legend, drawn last on a veil so that lines passing under it do
-	// not cross its names; right-aligned at the plot's edge, a long name
-	// grows leftwards instead of off the picture.
+	// not cross its names, in the corner of the plot that covers the
+	// fewest points (the top right when several are empty).
 	if n := len(c.Series); n > 0 {
 		longest := 0
 		for _, s := range c.Series {
 			longest = max(longest, len([]rune(s.Name)))
 		}
-		w := 7*longest + 8
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="white" fill-opacity="0.85"/>`+"\n", width-24-w, top-2, w+8, 16*n+4)
-	}
-	for i, s := range c.Series {
-		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", width-20, top+10+16*i, seriesColour(s, i), escape(s.Name))
+		w, h := 7*longest+16, 16*n+4
+		var pts [][2]float64
+		for _, s := range c.Series {
+			for j := range s.X {
+				if !math.IsNaN(s.X[j]) && !math.IsNaN(s.Y[j]) {
+					pts = append(pts, [2]float64{fx(s.X[j]), fy(s.Y[j])})
+				}
+			}
+		}
+		x0, y0 := legendCorner(pts, w, h)
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="white" fill-opacity="0.85"/>`+"\n", x0, y0, w, h)
+		// Right-aligned: a long name grows leftwards, inside the box.
+		for i, s := range c.Series {
+			fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", x0+w-4, y0+12+16*i, seriesColour(s, i), escape(s.Name))
+		}
 	}
 	b.WriteString("</svg>\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// legendCorner is the top-left corner of a w×h legend box in the corner
+// of the plot area holding the fewest of the points pts (in pixels): top
+// right, top left, bottom right, bottom left, the first on ties.
+func legendCorner(pts [][2]float64, w, h int) (int, int) {
+	corners := [][2]int{{width - right - w - 4, top - 2}, {left + 4, top - 2}, {width - right - w - 4, height - bottom - h - 4}, {left + 4, height - bottom - h - 4}}
+	best, fewest := 0, math.MaxInt
+	for k, c := range corners {
+		inside := 0
+		for _, p := range pts {
+			// A point's marker reaches 4 pixels around it.
+			if p[0] >= float64(c[0]-4) && p[0] <= float64(c[0]+w+4) && p[1] >= float64(c[1]-4) && p[1] <= float64(c[1]+h+4) {
+				inside++
+			}
+		}
+		if inside < fewest {
+			best, fewest = k, inside
+		}
+	}
+	return corners[best][0], corners[best][1]
 }
 
 // bounds is the range of the data, error bars included, widened a little.

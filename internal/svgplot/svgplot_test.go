@@ -2,6 +2,7 @@ package svgplot
 
 import (
 	"encoding/xml"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -171,5 +172,49 @@ func TestLegendOverDistinctLines(t *testing.T) {
 	}
 	if last, first := strings.LastIndex(svg, "<polyline"), strings.Index(svg, ">series0<"); first < last {
 		t.Error("the legend is drawn before the last line, which then crosses it")
+	}
+}
+
+// The legend goes to a corner the data leave empty: with a line rising to
+// the top right, the top left; with the data along the top and down at
+// the right, the bottom left.
+func TestLegendAvoidsThePoints(t *testing.T) {
+	for _, c := range []struct {
+		y          []float64
+		wantLeft   bool
+		wantBottom bool
+	}{
+		{[]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, true, false},
+		{[]float64{10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0}, true, true},
+		{[]float64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10}, true, false},
+	} {
+		x := make([]float64, len(c.y))
+		for i := range x {
+			x[i] = float64(i)
+		}
+		chart := Chart{Series: []Series{{Name: "measured (95 %)", X: x, Y: c.y}, {Name: "label", X: x, Y: c.y}}}
+		var b strings.Builder
+		if err := chart.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		svg := b.String()
+		i := strings.Index(svg, `fill-opacity="0.85"`)
+		if i < 0 {
+			t.Fatal("no legend")
+		}
+		var rx, ry, rw, rh int
+		if _, err := fmt.Sscanf(svg[strings.LastIndex(svg[:i], "<rect"):], `<rect x="%d" y="%d" width="%d" height="%d"`, &rx, &ry, &rw, &rh); err != nil {
+			t.Fatal(err)
+		}
+		if left, bottom := rx < width/2, ry > height/2; left != c.wantLeft || bottom != c.wantBottom {
+			t.Errorf("%v: legend at (%d, %d)", c.y, rx, ry)
+		}
+		// No point of the line lies under it.
+		for _, p := range strings.Split(svg[strings.Index(svg, `points="`)+8:], " ") {
+			var px, py float64
+			if _, err := fmt.Sscanf(p, "%f,%f", &px, &py); err == nil && px >= float64(rx) && px <= float64(rx+rw) && py >= float64(ry) && py <= float64(ry+rh) {
+				t.Errorf("%v: point %s under the legend", c.y, p)
+			}
+		}
 	}
 }
