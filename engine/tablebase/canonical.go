@@ -71,8 +71,12 @@ func (c *Canonicalizer) Entry(b *board.Position) (e Entry, ok bool) {
 			}
 		}
 	}
-	if b.EnPassant() != board.NoSquare && f.l.ep {
-		p.ep = f.l.epOpen(&p)
+	if ep := b.EnPassant(); ep != board.NoSquare {
+		pawn := ep ^ 8 // the square the pawn crossed is behind it
+		if f.swapped {
+			pawn ^= 56
+		}
+		f.l.openEnPassant(&p, pawn)
 	}
 	return f.l.entry(f.l.decode(f.l.canon(&p)), 0), true
 }

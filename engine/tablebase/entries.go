@@ -58,7 +58,7 @@ func (t *Table) Entry(i int) (e Entry, ok bool) {
 }
 
 func (l *layout) entry(p pos, wdl int) Entry {
-	e := Entry{N: l.men, BlackToMove: p.stm == 1, EnPassant: p.ep, WDL: wdl}
+	e := Entry{N: l.men, BlackToMove: p.stm == 1, EnPassant: p.pushed != 0, WDL: wdl}
 	for i := 0; i < l.men; i++ {
 		e.Men[i] = Man{Black: l.side[i] == 1, Kind: l.kind[i], Square: p.sq[i]}
 	}
@@ -99,6 +99,9 @@ func orient(s Signature, p pos) (Signature, pos) {
 		for i := 0; i < l.men; i++ {
 			if l.side[i] == c {
 				q.sq[n] = p.sq[i] ^ 56
+				if p.pushed == i && i != 0 {
+					q.pushed = n
+				}
 				n++
 			}
 		}

@@ -21,18 +21,22 @@ import (
 // plies), 128+m a loss mated in m moves (2m plies, m up to 127) — and the
 // CRC-32C of all that. Little-endian. Version 1 spent a code on the
 // unused entries and held losses only up to 125 moves; the longest 5-man
-// mate (KPPvKP) is a loss in 127.
+// mate (KPPvKP) is a loss in 127. Version 2 gave the positions with an en
+// passant capture open a second half of the index, which could not say
+// which of two pawns had pushed; version 3 marks the pawn (table.go). The
+// tables without pawns on both sides have the same index in both, so a
+// version 2 file of one of those is read as it is.
 const (
 	fileMagic   = "KTB1"
-	fileVersion = 2
+	fileVersion = 3
 	FileExt     = ".ktb"
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// maxFileSize bounds a table file: the largest table, 5 men with pawns on
-// both sides, has 32·64⁴·2·2 entries of a byte; nothing longer is read.
-const maxFileSize = 1<<31 + 1<<10
+// maxFileSize bounds a table file: the largest table, 5 men with pawns,
+// has 32·64⁴·2 entries of a byte; nothing longer is read.
+const maxFileSize = 1<<30 + 1<<10
 
 // ErrBadFile is wrapped by every error ReadTable returns.
 var ErrBadFile = errors.New("bad table file")
@@ -109,8 +113,9 @@ func parseTable(data []byte) (*Table, error) {
 	if len(data) < 14 || string(data[:4]) != fileMagic {
 		return nil, errors.New("not a table file (magic)")
 	}
-	if v := binary.LittleEndian.Uint32(data[4:]); v != fileVersion {
-		return nil, fmt.Errorf("version %d; this build reads version %d (make the table again with kibitz tb gen)", v, fileVersion)
+	version := binary.LittleEndian.Uint32(data[4:])
+	if version != fileVersion && version != 2 {
+		return nil, fmt.Errorf("version %d; this build reads version %d (make the table again with kibitz tb gen)", version, fileVersion)
 	}
 	n := int(data[8])
 	if len(data) < 9+n+4+4 {
@@ -126,6 +131,9 @@ func parseTable(data []byte) (*Table, error) {
 	entries := int(binary.LittleEndian.Uint32(data[9+n:]))
 	body := data[13+n:]
 	l := newLayout(sig)
+	if version == 2 && l.ep {
+		return nil, fmt.Errorf("%s: version 2 indexed en passant differently; this build reads version %d (make the table again with kibitz tb gen)", sig, fileVersion)
+	}
 	if entries != l.size() || len(body) != entries+4 {
 		return nil, fmt.Errorf("%s: %d entries in %d bytes; want %d", sig, entries, len(body), l.size())
 	}

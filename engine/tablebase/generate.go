@@ -453,7 +453,7 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 	var seen [256]int
 	nSeen := 0
 	visit := func(p pos) {
-		p.stm, p.ep = mover, false
+		p.stm, p.pushed = mover, 0
 		pocc := occ
 		for a := 0; a < l.men; a++ {
 			if p.sq[a] != c.sq[a] {
@@ -463,12 +463,18 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 		if l.attacked(&p, p.sq[l.kings[c.stm]], mover, pocc) {
 			return // the side not to move would be in check
 		}
-		// The predecessor may itself have had an en passant capture open.
-		for _, ep := range []bool{false, true} {
-			if ep && (!l.ep || !l.legal(&pos{sq: p.sq, stm: p.stm, ep: true})) {
-				continue
+		// The predecessor may itself have had an en passant capture open,
+		// against any pawn of the side to move in i (k = 0: none).
+		for k := 0; k < l.men; k++ {
+			if k != 0 {
+				if !l.ep || l.kind[k] != pawn || l.side[k] != c.stm {
+					continue
+				}
+				if p.pushed = k; !l.legal(&p) {
+					continue
+				}
 			}
-			p.ep = ep
+			p.pushed = k
 			j := l.canon(&p)
 			if loadByte(t.res, j) != unknown || contains(seen[:nSeen], j) {
 				continue
@@ -485,7 +491,7 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 			continue
 		}
 		if l.kind[a] != pawn {
-			if c.ep {
+			if c.pushed != 0 {
 				continue // only the pawn's double push leads to i
 			}
 			for from := l.attacksOf(a, c.sq[a], occ) &^ occ; from != 0; {
@@ -499,18 +505,20 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 		if rankOf(back) == lastRank(1-mover) || occ.Has(back) {
 			continue // a pawn on its second rank has not moved
 		}
-		if !c.ep {
+		if c.pushed == 0 {
 			p := c
 			p.sq[a] = back
 			visit(p)
 		}
 		twoBack := board.Square(int(back) - forward(mover))
-		if rankOf(twoBack) != startRank(mover) || occ.Has(twoBack) || l.justPushed(&c) != a {
+		if rankOf(twoBack) != startRank(mover) || occ.Has(twoBack) || c.pushed != 0 && c.pushed != a {
 			continue
 		}
 		// The double push reaches i with an en passant capture open when
 		// there is one, and without otherwise.
-		if withEP := l.ep && l.epOpen(&c); withEP == c.ep {
+		pushed := c
+		pushed.pushed = a
+		if withEP := l.ep && l.epOpen(&pushed); withEP == (c.pushed == a) {
 			p := c
 			p.sq[a] = twoBack
 			visit(p)

@@ -18,7 +18,7 @@ var promotions = [...]int{queen, rook, bishop, knight}
 // eachMove calls fn with every legal move of the side to move in p: the
 // position reached, the piece captured (its index in p; −1 for none) and
 // the kind a promoted pawn becomes (−1 for none), and the piece moved (a). A double push that lets
-// the opponent take en passant reaches a position with ep set.
+// the opponent take en passant reaches a position with that pawn as pushed.
 func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 	occ, by, _ := l.occupancy(p)
 	us := p.stm
@@ -28,7 +28,7 @@ func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 	// to), and reports the move.
 	play := func(a int, to board.Square, captured, promoted int, double bool) {
 		q := *p
-		q.sq[a], q.stm, q.ep = to, 1-us, false
+		q.sq[a], q.stm, q.pushed = to, 1-us, 0
 		after := occ&^p.sq[a].Bit() | to.Bit()
 		if captured >= 0 {
 			after &^= p.sq[captured].Bit()
@@ -38,8 +38,10 @@ func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 			return
 		}
 		if double && l.ep {
-			q.ep = true
-			q.ep = l.epOpen(&q)
+			q.pushed = a
+			if !l.epOpen(&q) {
+				q.pushed = 0
+			}
 		}
 		fn(q, a, captured, promoted)
 	}
@@ -84,10 +86,8 @@ func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 			to := targets.PopFirst()
 			pawnMove(to, pieceOn(to), false)
 		}
-		if p.ep {
-			if v := l.justPushed(p); v >= 0 && rankOf(p.sq[v]) == rankOf(from) && absDiff(int(p.sq[v])&7, int(from)&7) == 1 {
-				play(a, board.Square(int(p.sq[v])+forward(us)), v, -1, false)
-			}
+		if v := p.pushed; v != 0 && rankOf(p.sq[v]) == rankOf(from) && absDiff(int(p.sq[v])&7, int(from)&7) == 1 {
+			play(a, board.Square(int(p.sq[v])+forward(us)), v, -1, false)
 		}
 	}
 }
@@ -99,35 +99,12 @@ func absDiff(a, b int) int {
 	return b - a
 }
 
-// justPushed is the pawn of the side not to move that can have just moved
-// two squares (on its fourth rank, the two squares behind it empty), or −1.
-// The tables hold at most one pawn a side, so there is at most one.
-func (l *layout) justPushed(p *pos) int {
-	them := 1 - p.stm
-	occ, _, _ := l.occupancy(p)
-	for i := 0; i < l.men; i++ {
-		if l.kind[i] != pawn || l.side[i] != them {
-			continue
-		}
-		s := int(p.sq[i])
-		if rankOf(p.sq[i]) != startRank(them)+2*(1-2*them) {
-			continue
-		}
-		if !occ.Has(board.Square(s-forward(them))) && !occ.Has(board.Square(s-2*forward(them))) {
-			return i
-		}
-	}
-	return -1
-}
-
 // epOpen says whether the side to move in p has a legal en passant
-// capture, were one open.
+// capture of pawn p.pushed (which stands where a double push leaves it).
 func (l *layout) epOpen(p *pos) bool {
-	q := *p
-	q.ep = true
 	open := false
-	l.eachMove(&q, func(r pos, a, captured, _ int) {
-		if captured >= 0 && r.sq[a] != q.sq[captured] {
+	l.eachMove(p, func(r pos, a, captured, _ int) {
+		if captured >= 0 && r.sq[a] != p.sq[captured] {
 			open = true // the capturer did not land on the captured pawn's square
 		}
 	})

@@ -11,7 +11,7 @@ import (
 )
 
 // boardOf writes a table position as a board (no castling; the en passant
-// square behind the pawn that has just moved two squares when ep is set).
+// square behind the pawn that has just moved two squares, when one has).
 func boardOf(t *testing.T, l *layout, p pos) *board.Position {
 	t.Helper()
 	var grid [64]byte
@@ -44,8 +44,8 @@ func boardOf(t *testing.T, l *layout, p pos) *board.Position {
 		}
 	}
 	fen.WriteString([]string{" w - ", " b - "}[p.stm])
-	if p.ep {
-		v := p.sq[l.justPushed(&p)]
+	if p.pushed != 0 {
+		v := p.sq[p.pushed]
 		fen.WriteString(board.Square(int(v) - forward(1-p.stm)).String())
 	} else {
 		fen.WriteString("-")
@@ -76,7 +76,7 @@ func randomPositions(l *layout, n int, seed uint64) []pos {
 // drawn: the same number of legal moves, en passant and promotions
 // included.
 func TestPawnMovesMatchTheBoard(t *testing.T) {
-	for _, name := range []string{"KPvK", "KPvKP", "KQvKP", "KRvKP", "KPPvK"} {
+	for _, name := range []string{"KPvK", "KPvKP", "KQvKP", "KRvKP", "KPPvK", "KPPvKP"} {
 		sig, _ := ParseSignature(name)
 		l := newLayout(sig)
 		eps := 0
@@ -89,7 +89,7 @@ func TestPawnMovesMatchTheBoard(t *testing.T) {
 			if n != ml.N {
 				t.Fatalf("%s %s: %d moves, the board has %d", name, b.FEN(), n, ml.N)
 			}
-			if p.ep {
+			if p.pushed != 0 {
 				eps++
 			}
 		}
@@ -197,13 +197,13 @@ func TestEnPassantMatters(t *testing.T) {
 	tab := set.Table(sig)
 	l := newLayout(sig)
 	differ, open := 0, 0
-	for i := l.size() / 2; i < l.size(); i++ {
-		if !tab.used(i) {
+	for i := 0; i < l.size(); i++ {
+		p := l.decode(i)
+		if p.pushed == 0 || !tab.used(i) {
 			continue
 		}
 		open++
-		p := l.decode(i)
-		p.ep = false
+		p.pushed = 0
 		rj, _ := tab.at(l.canon(&p))
 		if ri, _ := tab.at(i); rj != ri {
 			differ++
@@ -236,6 +236,68 @@ func TestGenerationOnCoresIsDeterministic(t *testing.T) {
 	for i := range sigs {
 		if !slices.Equal(one[i].entries, many[i].entries) {
 			t.Errorf("%s differs between one core and several", names[i])
+		}
+	}
+}
+
+// With two pawns a side, either may be the one that has just pushed: the
+// two positions are different positions (each pawn can be taken only in
+// its own), with an index entry each, and the board's en passant square
+// comes back from the index as it went in.
+func TestEitherOfTwoPawnsMayHavePushed(t *testing.T) {
+	sig, _ := ParseSignature("KPPvKP")
+	l := newLayout(sig)
+	seen := map[int]string{}
+	for _, fen := range []string{
+		"3k4/8/8/8/2PpP3/8/8/3K4 b - c3 0 1",
+		"3k4/8/8/8/2PpP3/8/8/3K4 b - e3 0 1",
+		"3k4/8/8/8/2PpP3/8/8/3K4 b - - 0 1",
+	} {
+		b, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, p, err := fromBoard(b)
+		if err != nil || s.String() != "KPPvKP" {
+			t.Fatalf("%s: %v %v", fen, s, err)
+		}
+		i := l.canon(&p)
+		if other, ok := seen[i]; ok {
+			t.Errorf("%s and %s share entry %d", fen, other, i)
+		}
+		seen[i] = fen
+		back := l.decode(i)
+		if !l.legal(&back) {
+			t.Errorf("%s: entry %d decodes to an illegal position", fen, i)
+		}
+		if got := boardOf(t, &l, back); got.FEN() != b.FEN() {
+			t.Errorf("%s: the entry reads back as %s", fen, got.FEN())
+		}
+		var ml board.MoveList
+		b.GenerateMoves(&ml, board.GenAll)
+		n := 0
+		l.eachMove(&back, func(pos, int, int, int) { n++ })
+		if n != ml.N {
+			t.Errorf("%s: %d moves, the board has %d", fen, n, ml.N)
+		}
+	}
+}
+
+// Every legal entry's position is its own class's entry after a trip
+// through a board: en passant included, the index and the board agree.
+func TestIndexRoundTripsThroughTheBoard(t *testing.T) {
+	for _, name := range []string{"KPvKP", "KPPvKP", "KQvKP"} {
+		sig, _ := ParseSignature(name)
+		l := newLayout(sig)
+		for _, p := range randomPositions(&l, 2000, 7) {
+			i := l.canon(&p)
+			s, q, err := fromBoard(boardOf(t, &l, p))
+			if err != nil || s.String() != name {
+				t.Fatalf("%s: %v %v", name, s, err)
+			}
+			if j := l.canon(&q); j != i {
+				t.Fatalf("%s %s: entry %d through the board, %d directly", name, boardOf(t, &l, p).FEN(), j, i)
+			}
 		}
 	}
 }

@@ -108,12 +108,15 @@ func (s Signature) canonical() (Signature, bool) {
 
 // pos is a position of a table: the squares of the pieces in the
 // signature's order (White's then Black's), the side to move (0 White)
-// and whether an en passant capture is open (the side not to move has just
-// pushed a pawn two squares past a pawn of the side to move).
+// and, when an en passant capture is open, the pawn that has just pushed
+// two squares past a pawn of the side to move (its index; 0, the White
+// king's, for none). The pawn is named, not just the capture's being
+// open: with two pawns a side, two of them can stand where a double push
+// leaves them, and which one moved decides what can be taken.
 type pos struct {
-	sq  [maxMen]board.Square
-	stm int
-	ep  bool
+	sq     [maxMen]board.Square
+	stm    int
+	pushed int
 }
 
 // attacks is what a piece of kind p on s attacks with occupancy occ.

@@ -16,8 +16,9 @@ type Result struct {
 }
 
 // Stats sums a table up for the stronger side (White in the signature) to
-// move: its positions (one per class of the board's symmetries), how many
-// it wins, draws and loses, and the longest forced mate in moves.
+// move: its positions (one per class of the board's symmetries, those
+// with an en passant capture open left out, as published counts do), how
+// many it wins, draws and loses, and the longest forced mate in moves.
 type Stats struct {
 	Positions, Wins, Draws, Losses int
 	MaxDTM                         int
@@ -25,9 +26,6 @@ type Stats struct {
 
 func (t *Table) Stats() Stats {
 	positions := len(t.entries)
-	if t.layout.ep {
-		positions /= 2 // the second half: en passant captures open
-	}
 	// A 5-man table has a billion entries and its draws share their byte
 	// with the unused ones, which the index tells apart: on every core.
 	workers := min(runtime.GOMAXPROCS(0), max(1, positions>>20))
@@ -39,6 +37,9 @@ func (t *Table) Stats() Stats {
 		go func(s *Stats, from, to int) {
 			defer wg.Done()
 			for i := from; i < to; i += 2 { // even indices: White to move
+				if t.layout.ep && t.layout.decode(i).pushed != 0 {
+					continue // counted without the en passant capture
+				}
 				switch r, d := t.at(i); {
 				case r == win:
 					s.Wins++
@@ -90,9 +91,9 @@ func fromBoard(b *board.Position) (Signature, pos, error) {
 	if b.SideToMove() == board.Black {
 		p.stm = 1
 	}
-	if b.EnPassant() != board.NoSquare {
+	if ep := b.EnPassant(); ep != board.NoSquare {
 		l := newLayout(s)
-		p.ep = l.ep && l.epOpen(&p)
+		l.openEnPassant(&p, ep^8) // the square the pawn crossed is behind it
 	}
 	return s, p, nil
 }

@@ -121,8 +121,12 @@ func (set *Set) tableOf(b *board.Position) (*Table, pos, bool) {
 	if len(t.entries) == 0 || n != t.layout.men {
 		return nil, p, false
 	}
-	if b.EnPassant() != board.NoSquare && t.layout.ep {
-		p.ep = t.layout.epOpen(&p)
+	if ep := b.EnPassant(); ep != board.NoSquare {
+		pawn := ep ^ 8 // the square the pawn crossed is behind it
+		if white == board.Black {
+			pawn ^= 56
+		}
+		t.layout.openEnPassant(&p, pawn)
 	}
 	return t, p, true
 }

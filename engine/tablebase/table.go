@@ -47,11 +47,14 @@ func (t *Table) used(i int) bool {
 func (t *Table) Err() error { return t.err }
 
 // The index: White's king on one of the squares below, then every other
-// piece on one of 64 squares, then the side to move, then (in tables with
-// pawns on both sides) whether an en passant capture is open. Without
-// pawns the board's eight symmetries bring White's king into the a1–d1–d4
-// triangle; pawns move one way, so only the mirror a↔h is left, and the
-// king stands on files a–d.
+// piece on one of 64 squares, then the side to move. Without pawns the
+// board's eight symmetries bring White's king into the a1–d1–d4 triangle;
+// pawns move one way, so only the mirror a↔h is left, and the king stands
+// on files a–d. A pawn never stands on the first or the last rank, so
+// those squares are free to say something else: a pawn that has just
+// pushed two squares, with an en passant capture open against it, is
+// indexed on its own side's first rank, on its file (epMarker) — the
+// positions with a capture open take no entries of their own.
 var triangle = kingSquares(func(f, r int) bool { return f <= 3 && r <= f })
 var halfBoard = kingSquares(func(f, _ int) bool { return f <= 3 })
 
@@ -127,21 +130,22 @@ func (l *layout) canon(p *pos) int {
 		symmetries = 2
 	}
 	kings := l.kingIndex()
+	marked := l.indexSquares(p)
 	for k := 0; k < symmetries; k++ {
 		sym := &symTable[k]
 		if kings[sym[p.sq[0]]] < 0 {
 			continue
 		}
-		q := *p
+		var q [maxMen]board.Square
 		for i := 0; i < l.men; i++ {
-			q.sq[i] = sym[p.sq[i]]
+			q[i] = sym[marked[i]]
 		}
 		for i := 1; i+1 < l.men; i++ {
-			if l.side[i] == l.side[i+1] && l.kind[i] == l.kind[i+1] && q.sq[i] > q.sq[i+1] {
-				q.sq[i], q.sq[i+1] = q.sq[i+1], q.sq[i]
+			if l.side[i] == l.side[i+1] && l.kind[i] == l.kind[i+1] && q[i] > q[i+1] {
+				q[i], q[i+1] = q[i+1], q[i]
 			}
 		}
-		if i := l.index(&q); best < 0 || i < best {
+		if i := l.index(&q, p.stm); best < 0 || i < best {
 			best = i
 		}
 	}
@@ -159,32 +163,43 @@ func (l *layout) countEntries() int {
 	for i := 1; i < l.men; i++ {
 		n *= 64
 	}
-	if l.ep {
-		n *= 2
-	}
 	return n
 }
 
-// index of a position whose White king is on its squares; positions with
-// an en passant capture open fill the second half.
-func (l *layout) index(p *pos) int {
-	i := int(l.kingIndex()[p.sq[0]])
+// index of the squares of a position whose White king is on its squares,
+// the pushed pawn (if any) already on its marker (indexSquares).
+func (l *layout) index(sq *[maxMen]board.Square, stm int) int {
+	i := int(l.kingIndex()[sq[0]])
 	for k := 1; k < l.men; k++ {
-		i = i*64 + int(p.sq[k])
+		i = i*64 + int(sq[k])
 	}
-	i = i*2 + p.stm
-	if p.ep {
-		i += l.size() / 2
+	return i*2 + stm
+}
+
+// indexSquares are p's squares as the index holds them: the pushed pawn
+// on its marker.
+func (l *layout) indexSquares(p *pos) [maxMen]board.Square {
+	sq := p.sq
+	if p.pushed != 0 {
+		sq[p.pushed] = epMarker(sq[p.pushed], l.side[p.pushed])
 	}
-	return i
+	return sq
+}
+
+// epMarker is the square that stands in the index for side c's pawn on s
+// that has just pushed two squares: s's file on c's first rank.
+func epMarker(s board.Square, c int) board.Square {
+	return board.Square(int(s)&7 | 56*c)
+}
+
+// pushedSquare is where a pawn of side c indexed on marker m stands: its
+// fourth rank.
+func pushedSquare(m board.Square, c int) board.Square {
+	return board.Square(int(m)&7 | (24 + 8*c))
 }
 
 func (l *layout) decode(i int) pos {
 	var p pos
-	if l.ep && i >= l.size()/2 {
-		p.ep = true
-		i -= l.size() / 2
-	}
 	p.stm = i & 1
 	i >>= 1
 	for k := l.men - 1; k >= 1; k-- {
@@ -195,6 +210,14 @@ func (l *layout) decode(i int) pos {
 		p.sq[0] = halfBoardSquares[i]
 	} else {
 		p.sq[0] = triangleSquares[i]
+	}
+	if l.ep {
+		for k := 1; k < l.men; k++ {
+			if l.kind[k] == pawn && rankOf(p.sq[k]) == 7*l.side[k] {
+				p.sq[k], p.pushed = pushedSquare(p.sq[k], l.side[k]), k
+				break // a second pawn on a marker rank is an illegal entry
+			}
+		}
 	}
 	return p
 }
@@ -260,9 +283,28 @@ func (l *layout) attacked(p *pos, s board.Square, c int, occ board.Bitboard) boo
 	return false
 }
 
+// openEnPassant names the pawn on s, of the side not to move in p, as the
+// one that has just pushed two squares — a board's en passant square says
+// so — when the table holds en passant and a capture of it is legal.
+func (l *layout) openEnPassant(p *pos, s board.Square) {
+	if !l.ep {
+		return
+	}
+	for k := 1; k < l.men; k++ {
+		if l.kind[k] == pawn && l.side[k] != p.stm && p.sq[k] == s {
+			if p.pushed = k; !l.legal(p) {
+				p.pushed = 0
+			}
+			return
+		}
+	}
+}
+
 // legal says whether the side not to move is out of check, no two pieces
 // share a square, no pawn stands on the first or last rank, and an en
-// passant capture said to be open is one.
+// passant capture said to be open is one: the side not to move's pawn on
+// its fourth rank, the two squares it crossed empty, and a capture of it
+// legal.
 func (l *layout) legal(p *pos) bool {
 	occ, _, ok := l.occupancy(p)
 	if !ok {
@@ -277,5 +319,16 @@ func (l *layout) legal(p *pos) bool {
 	if l.attacked(p, p.sq[l.kings[them]], p.stm, occ) {
 		return false
 	}
-	return !p.ep || l.epOpen(p)
+	if p.pushed == 0 {
+		return true
+	}
+	v, c := p.pushed, 1-p.stm
+	if l.kind[v] != pawn || l.side[v] != c || p.sq[v] != pushedSquare(p.sq[v], c) {
+		return false
+	}
+	crossed := board.Square(int(p.sq[v]) - forward(c))
+	if occ.Has(crossed) || occ.Has(board.Square(int(crossed)-forward(c))) {
+		return false
+	}
+	return l.epOpen(p)
 }
