@@ -38,9 +38,12 @@ func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 			return
 		}
 		if double && l.ep {
-			q.pushed = a
-			if !l.epOpen(&q) {
-				q.pushed = 0
+			// A copy: what epOpen is given escapes (it generates moves
+			// itself), and q is made for every move.
+			open := q
+			open.pushed = a
+			if l.epOpen(&open) {
+				q.pushed = a
 			}
 		}
 		fn(q, a, captured, promoted)
