@@ -88,7 +88,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "model: %d bytes (%d×%d×%d×3, float32)\n", m.Bytes(), m.Inputs(), *h1, *h2)
+	fmt.Fprintf(stdout, "model: %d bytes (%d×%d×%d×3; the first two layers int16, the rest float32)\n", m.Bytes(), m.Inputs(), *h1, *h2)
 	fmt.Fprintf(stdout, "probe: %.2f µs per position (one thread, canonical form given)\n", probeTime(m, tables[0]))
 	if *out != "" {
 		// Written beside the target and renamed: an existing model is

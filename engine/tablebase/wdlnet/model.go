@@ -144,13 +144,53 @@ func softmax(l [3]float32) (p [3]float32) {
 
 // The file: "KWDL", version, flags (bit 0: threats), H1, H2 (uint32
 // each); from version 2 the length of the table list and the list itself
-// ("KRBvKR,KRPvKR"); the weights as little-endian float32 in the order of
-// Model's fields, then a CRC-32C of everything before it. Version 1, the
-// same without the list, is still read.
+// ("KRBvKR,KRPvKR"); the weights in the order of Model's fields, then a
+// CRC-32C of everything before it. Version 3 stores W1 and W2 — nearly
+// all of the bytes — as int16 in units of 2⁻¹⁰ (the steps the play-time
+// Term computes in anyway), the rest as float32: half the size, or twice
+// the first layer in the same bytes. Versions 1 (no list) and 2 (every
+// weight float32) are still read, and written when a weight is too large
+// for int16.
 const (
 	magic   = "KWDL"
-	version = 2
+	version = 3
 )
+
+// compactStep is the unit of the int16 weights of version 3.
+const compactStep = 1.0 / (1 << fixShift)
+
+// compact reports whether W1 and W2 are on the int16 grid of version 3,
+// so that the file holds them exactly.
+func (m *Model) compact() bool {
+	for _, p := range [][]float32{m.W1, m.W2} {
+		for _, v := range p {
+			q := float64(v) / compactStep
+			if q != math.Round(q) || math.Abs(q) > math.MaxInt16 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// RoundWeights puts W1 and W2 on the int16 grid of the compact file
+// (unless a weight is too large for it: then the model is left as it is
+// and written as float32), so that the model evaluated is the model
+// stored. Train does it at the end.
+func (m *Model) RoundWeights() {
+	for _, p := range [][]float32{m.W1, m.W2} {
+		for _, v := range p {
+			if math.Abs(float64(v)/compactStep) > math.MaxInt16 {
+				return
+			}
+		}
+	}
+	for _, p := range [][]float32{m.W1, m.W2} {
+		for i, v := range p {
+			p[i] = float32(math.Round(float64(v)/compactStep) * compactStep)
+		}
+	}
+}
 
 // tableList is the file's form of Tables.
 func (m *Model) tableList() string {
@@ -168,10 +208,19 @@ func (m *Model) params() [][]float32 { return [][]float32{m.W1, m.B1, m.W2, m.B2
 // Bytes is the size of the model's file.
 func (m *Model) Bytes() int {
 	n := 20 + 4 + len(m.tableList()) + 4
-	for _, p := range m.params() {
-		n += 4 * len(p)
+	for i, p := range m.params() {
+		n += weightBytes(m.compact(), i) * len(p)
 	}
 	return n
+}
+
+// weightBytes is the size of one weight of params()[i]: W1 and W2 (0 and
+// 2) take two bytes in a compact file.
+func weightBytes(compact bool, i int) int {
+	if compact && (i == 0 || i == 2) {
+		return 2
+	}
+	return 4
 }
 
 // WriteTo writes the model's file.
@@ -179,12 +228,25 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) {
 	var b bytes.Buffer
 	b.WriteString(magic)
 	list := m.tableList()
-	for _, v := range []uint32{version, uint32(b2i(m.Threats)), uint32(m.H1), uint32(m.H2), uint32(len(list))} {
+	compact := m.compact()
+	v := uint32(version)
+	if !compact {
+		v = 2
+	}
+	for _, v := range []uint32{v, uint32(b2i(m.Threats)), uint32(m.H1), uint32(m.H2), uint32(len(list))} {
 		binary.Write(&b, binary.LittleEndian, v)
 	}
 	b.WriteString(list)
-	for _, p := range m.params() {
-		binary.Write(&b, binary.LittleEndian, p)
+	for i, p := range m.params() {
+		if weightBytes(compact, i) == 4 {
+			binary.Write(&b, binary.LittleEndian, p)
+			continue
+		}
+		q := make([]int16, len(p))
+		for j, v := range p {
+			q[j] = int16(math.Round(float64(v) / compactStep))
+		}
+		binary.Write(&b, binary.LittleEndian, q)
 	}
 	binary.Write(&b, binary.LittleEndian, crc32.Checksum(b.Bytes(), castagnoli))
 	n, err := w.Write(b.Bytes())
@@ -236,17 +298,28 @@ func Read(r io.Reader) (*Model, error) {
 		}
 		weights = body[24+n:]
 	}
+	compact := v >= 3
 	want := 0
-	for _, p := range m.params() {
-		want += 4 * len(p)
+	for i, p := range m.params() {
+		want += weightBytes(compact, i) * len(p)
 	}
 	if len(weights) != want {
 		return nil, fmt.Errorf("wdlnet: %d bytes of weights, want %d for layers %d and %d", len(weights), want, h1, h2)
 	}
 	rd := bytes.NewReader(weights)
-	for _, p := range m.params() {
-		if err := binary.Read(rd, binary.LittleEndian, p); err != nil {
+	for i, p := range m.params() {
+		if weightBytes(compact, i) == 4 {
+			if err := binary.Read(rd, binary.LittleEndian, p); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		q := make([]int16, len(p))
+		if err := binary.Read(rd, binary.LittleEndian, q); err != nil {
 			return nil, err
+		}
+		for j, v := range q {
+			p[j] = float32(float64(v) * compactStep)
 		}
 	}
 	for _, p := range m.params() {

@@ -182,7 +182,9 @@ func (o *adam) step(w, g []float32, from, to int, lr, scale, c1, c2 float64) {
 }
 
 // Train fits a new model to the tables' entries outside the held-out
-// share. It is deterministic for a given configuration and thread count.
+// share, its first two layers rounded to the compact file's steps at the
+// end (RoundWeights). It is deterministic for a given configuration and
+// thread count.
 func Train(tables []*tablebase.Table, cfg Config) *Model {
 	cfg.Threads = max(1, min(cfg.Threads, runtime.GOMAXPROCS(0)))
 	m := New(cfg.H1, cfg.H2, cfg.Threats, cfg.Seed)
@@ -269,5 +271,6 @@ func Train(tables []*tablebase.Table, cfg Config) *Model {
 			lossSum, lossN = 0, 0
 		}
 	}
+	m.RoundWeights()
 	return m
 }

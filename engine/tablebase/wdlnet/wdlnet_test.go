@@ -2,6 +2,7 @@ package wdlnet
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 
 	"kibitz/engine/board"
@@ -178,5 +179,31 @@ func TestThreatFeatures(t *testing.T) {
 	}
 	if !has(wantMobility) {
 		t.Errorf("no 'lone king to move with one safe square' feature in %v", active[:n])
+	}
+}
+
+// A trained model's first two layers go to the file as int16 — version 3,
+// about half the bytes — and come back as they were; a weight too large
+// for int16 keeps the model in float32 (version 2), also exactly.
+func TestCompactFile(t *testing.T) {
+	m := New(64, 16, true, 3)
+	floatBytes := m.Bytes()
+	m.RoundWeights()
+	data, got := roundTrip(t, m)
+	if v := binary.LittleEndian.Uint32(data[4:]); v != 3 {
+		t.Errorf("a rounded model written as version %d", v)
+	}
+	if !equalWeights(got, m) {
+		t.Error("the compact file does not give the model back")
+	}
+	if m.Bytes() > floatBytes*6/10 {
+		t.Errorf("compact %d bytes, float32 %d", m.Bytes(), floatBytes)
+	}
+	big := New(64, 16, true, 3)
+	big.W2[5] = 40 // beyond int16 in units of 2⁻¹⁰
+	big.RoundWeights()
+	data, got = roundTrip(t, big)
+	if v := binary.LittleEndian.Uint32(data[4:]); v != 2 || !equalWeights(got, big) {
+		t.Errorf("a model with a large weight: version %d, weights equal %v", v, equalWeights(got, big))
 	}
 }
