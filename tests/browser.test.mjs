@@ -265,6 +265,16 @@ test("phone width: the page fits and plays", async (t) => {
   await page.screenshot({ path: `${SHOTS}/phone.png`, fullPage: true });
 });
 
+test("phone widths: the depth slider's \"recommended\" mark is not cut off by its panel", async (t) => {
+  for (const width of [360, 390, 414]) {
+    const page = await open(t, "?depth=8&side=w", { width, height: 800 });
+    await waitStatus(page, /^Your move/);
+    const mark = await page.locator(".rec-mark").boundingBox();
+    const panel = await page.locator(".rec-mark").evaluate((e) => e.closest("section").getBoundingClientRect().right);
+    assert.ok(mark.x + mark.width <= panel, `at ${width} px the mark ends at ${mark.x + mark.width}, its panel at ${panel}`);
+  }
+});
+
 test("embedded in the README's 980×760 frame: the board and the controls show without scrolling", async (t) => {
   const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
   await waitStatus(page, /^Your move/);
