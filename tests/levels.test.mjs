@@ -54,3 +54,18 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   await page.waitForFunction((e) => document.getElementById("level").value === String(e), near);
   assert.ok((await moveTexts(page)).length >= 0);
 });
+
+test("every depth the slider offers shows the Elo measured for it", async (t) => {
+  const page = await open(t, "?side=w&depth=1");
+  await waitStatus(page, /^Your move/);
+  const scale = await page.evaluate(() => window.kibitz.engine.strengths);
+  const slider = page.locator("#depth");
+  const [lo, hi] = [Number(await slider.getAttribute("min")), Number(await slider.getAttribute("max"))];
+  assert.equal(lo, 1);
+  assert.equal(scale.depths.length, hi, `the engine has an Elo for each of the slider's ${hi} depths`);
+  for (let d = lo; d <= hi; d++) {
+    await slider.fill(String(d));
+    assert.equal(await page.locator("#depth-value").textContent(), `${d} · ${elo(scale.depths[d - 1])}`);
+    assert.match(await page.locator("#depth-help").textContent(), new RegExp(`It plays at ${elo(scale.depths[d - 1])}\\.$`));
+  }
+});

@@ -150,5 +150,5 @@ func Pick(scores []int, p Params, rng *rand.Rand) int {
 // DepthElo is the Elo measured for the play page's fixed depths, 1 to
 // len(DepthElo) (docs/levels.md), made non-decreasing: where the noise of
 // the measurements ranked a deeper depth below a shallower one, both carry
-// their weighted mean. Depths past the end are not measured yet.
-var DepthElo = []int{1410, 1750, 1830, 1880, 1980, 2000, 2000, 2010, 2040, 2040, 2040, 2090, 2200, 2220, 2300, 2300}
+// their weighted mean. It covers every depth the page offers, 1 to 20.
+var DepthElo = []int{1410, 1750, 1830, 1880, 1980, 2000, 2000, 2010, 2040, 2040, 2040, 2090, 2200, 2220, 2300, 2300, 2300, 2380, 2430, 2470}
