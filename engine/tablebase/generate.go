@@ -3,6 +3,7 @@ package tablebase
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"kibitz/engine/board"
@@ -151,6 +152,11 @@ func (b *builder) propagate() {
 			n++
 		}
 		level = level[:n]
+		// In index order, the predecessors of neighbouring positions are
+		// neighbours too: the settling then walks the table in a few
+		// streams instead of jumping at random (the order does not change
+		// what a level resolves).
+		slices.Sort(level)
 		workers := len(parts)
 		if n < parallelLevel {
 			workers = 1
@@ -266,6 +272,10 @@ func (b *builder) seed(i int, sd *seeder) {
 	l.eachMove(&p, func(q pos, a, captured, promoted int) {
 		moves++
 		if captured < 0 && promoted < 0 {
+			if l.distinct {
+				b.count[i]++ // every move reaches a class of its own
+				return
+			}
 			// Symmetric moves may reach one class: count classes, as
 			// the predecessors of a class are visited once.
 			if j := l.canon(&q); !contains(sd.children, j) {
@@ -348,10 +358,10 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 			}
 			p.pushed = k
 			j := l.canon(&p)
-			if loadByte(t.res, j) != unknown || contains(seen[:nSeen], j) {
+			if loadByte(t.res, j) != unknown || !l.distinct && contains(seen[:nSeen], j) {
 				continue
 			}
-			if nSeen < len(seen) {
+			if !l.distinct && nSeen < len(seen) {
 				seen[nSeen] = j
 				nSeen++
 			}

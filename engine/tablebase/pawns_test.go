@@ -301,3 +301,71 @@ func TestIndexRoundTripsThroughTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// Where the generator counts moves without working out their classes,
+// no two moves from a position — nor two moves back to one — reach the
+// same class; where it may not, some do.
+func TestDistinctClasses(t *testing.T) {
+	for name, want := range map[string]bool{"KPvK": true, "KPvKP": true, "KRvKP": true, "KRPvKR": true,
+		"KPPvKP": true, "KQPvKQ": true, "KPPvK": true, "KRBvKR": false, "KQvKR": false} {
+		sig, _ := ParseSignature(name)
+		l := newLayout(sig)
+		if l.distinct != want {
+			t.Errorf("%s: distinct %v, want %v", name, l.distinct, want)
+		}
+		shared := 0
+		for _, p := range randomPositions(&l, 2000, 3) {
+			var classes []int
+			l.eachMove(&p, func(q pos, _, captured, promoted int) {
+				if captured < 0 && promoted < 0 {
+					j := l.canon(&q)
+					if contains(classes, j) {
+						shared++
+					}
+					classes = append(classes, j)
+				}
+			})
+		}
+		if l.distinct && shared > 0 {
+			t.Errorf("%s: %d moves reach a class another move of the same position reaches", name, shared)
+		}
+	}
+	// Without pawns: White's king on a1, its queen on c3, Black's king on
+	// h8 — Qc5 and Qe3 reach mirror images in the long diagonal.
+	sig, _ := ParseSignature("KQvK")
+	l := newLayout(sig)
+	p := pos{sq: [maxMen]board.Square{0, 18, 63}}
+	var classes []int
+	shared := 0
+	l.eachMove(&p, func(q pos, _, captured, promoted int) {
+		if j := l.canon(&q); contains(classes, j) {
+			shared++
+		} else {
+			classes = append(classes, j)
+		}
+	})
+	if shared == 0 {
+		t.Errorf("KQvK %v: no two moves reach one class", p.sq)
+	}
+}
+
+// Counting moves instead of classes changes no entry of a table.
+func TestCountingMovesOnlyChangesNothing(t *testing.T) {
+	sigs := []Signature{}
+	for _, n := range []string{"KPvK"} {
+		s, _ := ParseSignature(n)
+		sigs = append(sigs, s)
+	}
+	fast := NewSet().Generate(sigs, 2)
+	defer func(v bool) { countMovesOnly = v }(countMovesOnly)
+	countMovesOnly = false
+	slow := NewSet().Generate(sigs, 2)
+	for i := range sigs {
+		if fast[i].layout.distinct == slow[i].layout.distinct {
+			t.Fatalf("%s: the shortcut was not switched", sigs[i])
+		}
+		if !slices.Equal(fast[i].entries, slow[i].entries) {
+			t.Errorf("%s differs when moves are counted without their classes", sigs[i])
+		}
+	}
+}

@@ -232,7 +232,10 @@ type layout struct {
 	kings     [2]int
 	men       int
 	pawns, ep bool
-	entries   int // the size of the index
+	// distinct: no two moves from a position reach one class, nor two
+	// moves back from one (distinctClasses).
+	distinct bool
+	entries  int // the size of the index
 }
 
 func newLayout(s Signature) layout {
@@ -248,8 +251,22 @@ func newLayout(s Signature) layout {
 	}
 	l.pawns, l.ep = pawns[0] || pawns[1], pawns[0] && pawns[1]
 	l.entries = l.countEntries()
+	l.distinct = countMovesOnly && l.distinctClasses()
 	return l
 }
+
+// countMovesOnly lets the generator count a position's moves without
+// their classes where distinctClasses allows (a variable for the tests).
+var countMovesOnly = true
+
+// distinctClasses says whether two positions one move apart from the same
+// position (both a move of one side, or both a move back) are always in
+// different classes, so that the generator need not work out the classes
+// of a position's moves to count them. With pawns the only symmetry is the
+// a↔h mirror: two such positions that mirror each other would leave the
+// other side's king where it stood in both, on a square the mirror fixes —
+// and it fixes none. Without pawns the diagonal reflections fix squares.
+func (l *layout) distinctClasses() bool { return l.pawns }
 
 // attacksOf is what piece i attacks from s with occupancy occ.
 func (l *layout) attacksOf(i int, s board.Square, occ board.Bitboard) board.Bitboard {
