@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"kibitz/engine/board"
 )
@@ -152,25 +153,30 @@ func (b *builder) propagate() {
 			n++
 		}
 		level = level[:n]
-		// In index order, the predecessors of neighbouring positions are
-		// neighbours too: the settling then walks the table in a few
-		// streams instead of jumping at random (the order does not change
-		// what a level resolves).
-		slices.Sort(level)
 		workers := len(parts)
 		if n < parallelLevel {
 			workers = 1
 		}
-		chunk := (n + workers - 1) / workers
+		sortInParts(level, workers)
+		// The cores take small pieces of the level in turn, so that none
+		// waits for another whose share was slower.
+		piece := max(1<<10, n/(workers*32))
+		var next atomic.Int64
 		var wg sync.WaitGroup
 		for w := 0; w < workers; w++ {
 			wg.Add(1)
-			go func(sd *settler, part []int32) {
+			go func(sd *settler) {
 				defer wg.Done()
-				for _, i := range part {
-					b.settlePredecessors(int(i), d, sd)
+				for {
+					from := int(next.Add(int64(piece))) - piece
+					if from >= n {
+						return
+					}
+					for _, i := range level[from:min(n, from+piece)] {
+						b.settlePredecessors(int(i), d, sd)
+					}
 				}
-			}(&parts[w], level[min(n, w*chunk):min(n, (w+1)*chunk)])
+			}(&parts[w])
 		}
 		wg.Wait()
 		for w := range parts {
@@ -182,6 +188,23 @@ func (b *builder) propagate() {
 			}
 		}
 	}
+}
+
+// sortInParts sorts each of parts stretches of level, on a core each. In
+// index order, the predecessors of neighbouring positions are neighbours
+// too: the settling then walks the table in a few streams instead of
+// jumping at random. (The order does not change what a level resolves.)
+func sortInParts(level []int32, parts int) {
+	var wg sync.WaitGroup
+	size := (len(level) + parts - 1) / parts
+	for from := 0; from < len(level); from += size {
+		wg.Add(1)
+		go func(part []int32) {
+			defer wg.Done()
+			slices.Sort(part)
+		}(level[from:min(len(level), from+size)])
+	}
+	wg.Wait()
 }
 
 // settler is one core's share of a level: the positions it resolved, by
@@ -216,17 +239,26 @@ func (t *tableInProgress) pack(s Signature, l layout) *Table {
 func (b *builder) seedAll() {
 	size := b.l.size()
 	workers := min(runtime.GOMAXPROCS(0), max(1, size>>16))
-	chunk := (size + workers - 1) / workers
 	parts := make([]seeder, workers)
+	// In pieces taken in turn: how many positions of a piece are legal,
+	// and so how long it takes, varies across the index.
+	const piece = 1 << 16
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range parts {
 		wg.Add(1)
-		go func(sd *seeder, from, to int) {
+		go func(sd *seeder) {
 			defer wg.Done()
-			for i := from; i < to; i++ {
-				b.seed(i, sd)
+			for {
+				from := int(next.Add(piece)) - piece
+				if from >= size {
+					return
+				}
+				for i := from; i < min(size, from+piece); i++ {
+					b.seed(i, sd)
+				}
 			}
-		}(&parts[w], w*chunk, min(size, (w+1)*chunk))
+		}(&parts[w])
 	}
 	wg.Wait()
 	for w := range parts {
