@@ -26,6 +26,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 	h1 := fs.Int("h1", 128, "first hidden layer")
 	h2 := fs.Int("h2", 32, "second hidden layer")
 	threats := fs.Bool("threats", true, "add the threat features (attacked, defended, king mobility) to the placement")
+	shape := fs.Bool("shape", true, "add the shape features (pawn races, where the kings stand from the pawns and from each other)")
 	samples := fs.Int("samples", 20_000_000, "training positions drawn")
 	batch := fs.Int("batch", 512, "positions per step")
 	lr := fs.Float64("lr", 2e-3, "Adam's step size at the start (cosine down to a tenth)")
@@ -69,7 +70,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		tables = append(tables, t)
 	}
 	start := time.Now()
-	cfg := wdlnet.Config{H1: *h1, H2: *h2, Threats: *threats, Seed: *seed, Samples: *samples, Batch: *batch, LR: *lr,
+	cfg := wdlnet.Config{H1: *h1, H2: *h2, Inputs: wdlnet.Inputs{Threats: *threats, Shape: *shape}, Seed: *seed, Samples: *samples, Batch: *batch, LR: *lr,
 		TestPercent: *test, Threads: runtime.GOMAXPROCS(0), Every: max(*samples/20, 1),
 		Progress: func(done int, loss float64) {
 			fmt.Fprintf(stdout, "trained %d positions  loss %.4f  %.0f s\n", done, loss, time.Since(start).Seconds())
@@ -88,7 +89,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "model: %d bytes (%d×%d×%d×3; the first two layers int16, the rest float32)\n", m.Bytes(), m.Inputs(), *h1, *h2)
+	fmt.Fprintf(stdout, "model: %d bytes (%d×%d×%d×3; the first two layers int16, the rest float32)\n", m.Bytes(), m.Features(), *h1, *h2)
 	fmt.Fprintf(stdout, "probe: %.2f µs per position (one thread, canonical form given)\n", probeTime(m, tables[0]))
 	if *out != "" {
 		// Written beside the target and renamed: an existing model is

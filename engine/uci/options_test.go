@@ -171,7 +171,7 @@ func TestEndgameModel(t *testing.T) {
 	dir := t.TempDir()
 	sig, _ := tablebase.ParseSignature("KPvK")
 	m := wdlnet.Train([]*tablebase.Table{tablebase.NewSet().Table(sig)},
-		wdlnet.Config{H1: 16, H2: 4, Threats: true, Seed: 1, Samples: 20_000, Batch: 256, LR: 3e-3, TestPercent: 10, Threads: 1})
+		wdlnet.Config{H1: 16, H2: 4, Inputs: wdlnet.Inputs{Threats: true}, Seed: 1, Samples: 20_000, Batch: 256, LR: 3e-3, TestPercent: 10, Threads: 1})
 	path := filepath.Join(dir, "kpk.kwdl")
 	f, err := os.Create(path)
 	if err != nil {

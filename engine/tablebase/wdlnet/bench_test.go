@@ -14,7 +14,7 @@ import (
 // -exec go_js_wasm_exec.
 func BenchmarkPredict(b *testing.B) {
 	entries := benchEntries(b)
-	p := New(128, 32, true, 1).Predictor()
+	p := New(128, 32, Inputs{Threats: true, Shape: true}, 1).Predictor()
 	b.ResetTimer()
 	for i := range b.N {
 		p.Predict(&entries[i%len(entries)])
@@ -26,7 +26,7 @@ func BenchmarkProbeFromBoard(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := New(128, 32, true, 1).Predictor()
+	p := New(128, 32, Inputs{Threats: true, Shape: true}, 1).Predictor()
 	b.ResetTimer()
 	for range b.N {
 		_, e, err := tablebase.Canonical(pos)
@@ -57,7 +57,7 @@ func BenchmarkTermAdjust(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := New(256, 64, true, 1)
+	m := New(256, 64, Inputs{Threats: true, Shape: true}, 1)
 	m.Tables, _ = tablebase.ParseSignatures("KRPvKR")
 	term, err := NewTerm(m, DefaultTermWeight)
 	if err != nil {

@@ -11,32 +11,49 @@ import (
 // tables, what a placement alone hides from a small network: for each man
 // whether the other side attacks it, whether its own side defends it and
 // whether the attacker is the side to move; and for each king how many
-// squares it can step to safely.
+// squares it can step to safely. A model with shape sees where the men
+// stand relative to each other, which a placement spells out square by
+// square: for each pawn the race to its promotion square (its moves to
+// go against the other king's distance to that square, the move
+// counted), where each king stands from it, and where one king stands
+// from the other (files as a distance, since the canonical form has
+// mirrored the board already; ranks as seen from the pawn's side).
 const (
 	manFeatures    = 2 * tablebase.Kinds * 64
 	featBlackMove  = manFeatures
 	featEnPassant  = manFeatures + 1
 	PlacementCount = manFeatures + 2
 
-	threatBase    = PlacementCount
 	threatCount   = 2 * tablebase.Kinds * 2 * 2 * 2
-	mobilityBase  = threatBase + threatCount
 	mobilityCount = 2 * 2 * 9
-	ThreatCount   = mobilityBase + mobilityCount // all features of a model with threats
+	ThreatCount   = threatCount + mobilityCount
 
-	maxActive = 2*tablebase.MaxMen + 2 + 2
+	raceCount  = 2 * 6 * 7       // side × moves to go (1–5, 6 never) × margin (−3…3)
+	offsets    = 15 * 8          // ranks −7…7 × files 0…7
+	pawnKings  = 2 * 2 * offsets // side × its own or the other king
+	ShapeCount = raceCount + pawnKings + 2*offsets
+	maxShape   = 3*maxPawns + 1
+	maxPawns   = tablebase.MaxMen - 2
+	maxActive  = 2*tablebase.MaxMen + 2 + 2 + maxShape
 )
 
-// featureCount is the number of inputs of a model.
-func featureCount(threats bool) int {
-	if threats {
-		return ThreatCount
+// Inputs are the feature groups of a model beyond the placement.
+type Inputs struct{ Threats, Shape bool }
+
+// count is the number of inputs.
+func (in Inputs) count() int {
+	n := PlacementCount
+	if in.Threats {
+		n += ThreatCount
 	}
-	return PlacementCount
+	if in.Shape {
+		n += ShapeCount
+	}
+	return n
 }
 
 // features lists the active features of an entry.
-func features(e *tablebase.Entry, threats bool, out *[maxActive]int) int {
+func features(e *tablebase.Entry, in Inputs, out *[maxActive]int) int {
 	n := 0
 	for i := 0; i < e.N; i++ {
 		man := e.Men[i]
@@ -55,13 +72,18 @@ func features(e *tablebase.Entry, threats bool, out *[maxActive]int) int {
 		out[n] = featEnPassant
 		n++
 	}
-	if threats {
-		n = threatFeatures(e, out, n)
+	base := PlacementCount
+	if in.Threats {
+		n = threatFeatures(e, out, n, base)
+		base += ThreatCount
+	}
+	if in.Shape {
+		n = shapeFeatures(e, out, n, base)
 	}
 	return n
 }
 
-func threatFeatures(e *tablebase.Entry, out *[maxActive]int, n int) int {
+func threatFeatures(e *tablebase.Entry, out *[maxActive]int, n, base int) int {
 	var occ board.Bitboard
 	for i := 0; i < e.N; i++ {
 		occ |= e.Men[i].Square.Bit()
@@ -70,27 +92,19 @@ func threatFeatures(e *tablebase.Entry, out *[maxActive]int, n int) int {
 	// other side's king taken off the board (a king cannot hide behind
 	// itself from a slider).
 	var attacks, attacksNoKing [2]board.Bitboard
-	var kings [2]board.Square
-	for i := 0; i < e.N; i++ {
-		if m := e.Men[i]; m.Kind == tablebase.KindKing {
-			kings[side(m)] = m.Square
-		}
-	}
+	kings := kingsOf(e)
 	for i := 0; i < e.N; i++ {
 		m := e.Men[i]
 		c := side(m)
 		attacks[c] |= m.Attacks(occ)
 		attacksNoKing[c] |= m.Attacks(occ &^ kings[1-c].Bit())
 	}
-	stm := 0
-	if e.BlackToMove {
-		stm = 1
-	}
+	stm := b2i(e.BlackToMove)
 	for i := 0; i < e.N; i++ {
 		m := e.Men[i]
 		c := side(m)
 		f := (c*tablebase.Kinds+m.Kind)*8 + b2i(attacks[1-c].Has(m.Square))*4 + b2i(attacks[c].Has(m.Square))*2 + b2i(stm != c)
-		out[n] = threatBase + f
+		out[n] = base + f
 		n++
 	}
 	for c := range 2 {
@@ -101,10 +115,65 @@ func threatFeatures(e *tablebase.Entry, out *[maxActive]int, n int) int {
 			}
 		}
 		safe := (board.KingAttacks(kings[c]) &^ own &^ attacksNoKing[1-c]).Count()
-		out[n] = mobilityBase + (c*2+b2i(stm == c))*9 + safe
+		out[n] = base + threatCount + (c*2+b2i(stm == c))*9 + safe
 		n++
 	}
 	return n
+}
+
+func shapeFeatures(e *tablebase.Entry, out *[maxActive]int, n, base int) int {
+	kings, stm := kingsOf(e), b2i(e.BlackToMove)
+	for i := 0; i < e.N; i++ {
+		m := e.Men[i]
+		if m.Kind != tablebase.KindPawn {
+			continue
+		}
+		c := side(m)
+		toGo, promotion := 7-rank(m.Square), board.Square(int(m.Square)|56)
+		if c == 1 {
+			toGo, promotion = rank(m.Square), board.Square(int(m.Square)&7)
+		}
+		toGo = min(toGo, 5) // from its first square it may move two
+		// The other king catches the pawn when it is no further from the
+		// promotion square than the pawn, counting the move.
+		margin := distance(kings[1-c], promotion) - b2i(stm != c) - toGo
+		out[n] = base + (c*6+toGo)*7 + min(3, max(-3, margin)) + 3
+		out[n+1] = base + raceCount + (c*2+0)*offsets + offset(m.Square, kings[c], c)
+		out[n+2] = base + raceCount + (c*2+1)*offsets + offset(m.Square, kings[1-c], c)
+		n += 3
+	}
+	out[n] = base + raceCount + pawnKings + stm*offsets + offset(kings[0], kings[1], 0)
+	return n + 1
+}
+
+// offset numbers where square b stands from square a: the ranks between
+// them as side c sees them (−7…7), the files as a distance (0…7).
+func offset(a, b board.Square, c int) int {
+	dr, df := rank(b)-rank(a), int(b)&7-int(a)&7
+	if c == 1 {
+		dr = -dr
+	}
+	if df < 0 {
+		df = -df
+	}
+	return (dr+7)*8 + df
+}
+
+// distance is the number of king steps between two squares.
+func distance(a, b board.Square) int {
+	dr, df := rank(b)-rank(a), int(b)&7-int(a)&7
+	return max(dr, -dr, df, -df)
+}
+
+func rank(s board.Square) int { return int(s) >> 3 }
+
+func kingsOf(e *tablebase.Entry) (kings [2]board.Square) {
+	for i := 0; i < e.N; i++ {
+		if m := e.Men[i]; m.Kind == tablebase.KindKing {
+			kings[side(m)] = m.Square
+		}
+	}
+	return kings
 }
 
 func side(m tablebase.Man) int { return b2i(m.Black) }

@@ -20,8 +20,8 @@ var Classes = [3]int{-1, 0, 1}
 // Weights are float32, laid out row by row (W1[f·H1 + j] is feature f's
 // weight into hidden unit j).
 type Model struct {
-	Threats bool // the threat features too (see features.go)
-	H1, H2  int
+	Inputs // the feature groups beyond the placement (features.go)
+	H1, H2 int
 	// Tables are the endings the model learned: the positions it may be
 	// asked about in play (Term). Files of version 1 do not list them.
 	Tables []tablebase.Signature
@@ -32,8 +32,8 @@ type Model struct {
 
 // New returns a model with small random weights (He initialisation from
 // a seeded generator, so training is reproducible).
-func New(h1, h2 int, threats bool, seed uint64) *Model {
-	m := alloc(h1, h2, threats)
+func New(h1, h2 int, in Inputs, seed uint64) *Model {
+	m := alloc(h1, h2, in)
 	r := rng(seed)
 	fill := func(w []float32, fanIn int) {
 		s := math.Sqrt(2 / float64(fanIn))
@@ -47,15 +47,15 @@ func New(h1, h2 int, threats bool, seed uint64) *Model {
 	return m
 }
 
-func alloc(h1, h2 int, threats bool) *Model {
-	return &Model{Threats: threats, H1: h1, H2: h2,
-		W1: make([]float32, featureCount(threats)*h1), B1: make([]float32, h1),
+func alloc(h1, h2 int, in Inputs) *Model {
+	return &Model{Inputs: in, H1: h1, H2: h2,
+		W1: make([]float32, in.count()*h1), B1: make([]float32, h1),
 		W2: make([]float32, h1*h2), B2: make([]float32, h2),
 		W3: make([]float32, h2*3), B3: make([]float32, 3)}
 }
 
-// Inputs is the number of the model's input features.
-func (m *Model) Inputs() int { return featureCount(m.Threats) }
+// Features is the number of the model's input features.
+func (m *Model) Features() int { return m.Inputs.count() }
 
 // activations holds one forward pass.
 type activations struct {
@@ -70,7 +70,7 @@ func (m *Model) newActivations() *activations {
 }
 
 func (m *Model) forward(e *tablebase.Entry, a *activations) {
-	a.nActive = features(e, m.Threats, &a.active)
+	a.nActive = features(e, m.Inputs, &a.active)
 	copy(a.h1, m.B1)
 	for _, f := range a.active[:a.nActive] {
 		col := m.W1[f*m.H1 : (f+1)*m.H1]
@@ -142,7 +142,7 @@ func softmax(l [3]float32) (p [3]float32) {
 	return p
 }
 
-// The file: "KWDL", version, flags (bit 0: threats), H1, H2 (uint32
+// The file: "KWDL", version, flags (bit 0: threats, bit 1: shape), H1, H2 (uint32
 // each); from version 2 the length of the table list and the list itself
 // ("KRBvKR,KRPvKR"); the weights in the order of Model's fields, then a
 // CRC-32C of everything before it. Version 3 stores W1 and W2 — nearly
@@ -233,7 +233,7 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) {
 	if !compact {
 		v = 2
 	}
-	for _, v := range []uint32{v, uint32(b2i(m.Threats)), uint32(m.H1), uint32(m.H2), uint32(len(list))} {
+	for _, v := range []uint32{v, uint32(b2i(m.Threats) | b2i(m.Shape)<<1), uint32(m.H1), uint32(m.H2), uint32(len(list))} {
 		binary.Write(&b, binary.LittleEndian, v)
 	}
 	b.WriteString(list)
@@ -273,13 +273,13 @@ func Read(r io.Reader) (*Model, error) {
 	}
 	flags := binary.LittleEndian.Uint32(data[8:])
 	h1, h2 := int(binary.LittleEndian.Uint32(data[12:])), int(binary.LittleEndian.Uint32(data[16:]))
-	if flags > 1 {
+	if flags > 3 {
 		return nil, fmt.Errorf("wdlnet: unknown flags %#x", flags)
 	}
 	if h1 < 1 || h1 > 4096 || h2 < 1 || h2 > 4096 {
 		return nil, fmt.Errorf("wdlnet: layer sizes %d and %d out of range", h1, h2)
 	}
-	m := alloc(h1, h2, flags == 1)
+	m := alloc(h1, h2, Inputs{Threats: flags&1 != 0, Shape: flags&2 != 0})
 	weights := body[20:]
 	if v >= 2 {
 		if len(body) < 24 {

@@ -23,14 +23,14 @@ import (
 // search's node-for-node equality needs (float arithmetic would risk it:
 // math.Exp has an assembly version on amd64 only).
 type Term struct {
-	weight  int64
-	canon   *tablebase.Canonicalizer
-	covers  [tablebase.Materials * tablebase.Materials]bool // by white and black material keys
-	threats bool
-	h1, h2  int
-	w1, b1  []int64
-	w2, b2  []int64
-	w3, b3  []int64
+	weight int64
+	canon  *tablebase.Canonicalizer
+	covers [tablebase.Materials * tablebase.Materials]bool // by white and black material keys
+	inputs Inputs
+	h1, h2 int
+	w1, b1 []int64
+	w2, b2 []int64
+	w3, b3 []int64
 }
 
 const (
@@ -65,7 +65,7 @@ func NewTerm(m *Model, weight int) (*Term, error) {
 	if weight < 0 || weight > 10_000 {
 		return nil, fmt.Errorf("wdlnet: term weight %d out of range 0..10000", weight)
 	}
-	t := &Term{weight: int64(weight), canon: tablebase.NewCanonicalizer(), threats: m.Threats, h1: m.H1, h2: m.H2}
+	t := &Term{weight: int64(weight), canon: tablebase.NewCanonicalizer(), inputs: m.Inputs, h1: m.H1, h2: m.H2}
 	for _, s := range m.Tables {
 		w, b := s.MaterialKeys()
 		t.covers[w*tablebase.Materials+b] = true
@@ -140,7 +140,7 @@ func (p *TermProbe) Adjust(b *board.Position, eval int) int {
 // 2¹⁶): the fixed-point twin of Predictor.Predict.
 func (p *TermProbe) Probabilities(e *tablebase.Entry) [3]int64 {
 	t := p.t
-	n := features(e, t.threats, &p.active)
+	n := features(e, t.inputs, &p.active)
 	copy(p.h1, t.b1)
 	for _, f := range p.active[:n] {
 		for j, w := range t.w1[f*t.h1 : (f+1)*t.h1] {

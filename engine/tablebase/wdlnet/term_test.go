@@ -16,7 +16,7 @@ import (
 var kpkModel = sync.OnceValues(func() (*Model, *tablebase.Table) {
 	s, _ := tablebase.ParseSignature("KPvK")
 	kpk := tablebase.NewSet().Table(s)
-	cfg := Config{H1: 64, H2: 16, Threats: true, Seed: 5, Samples: 400_000, Batch: 256, LR: 3e-3, TestPercent: 10, Threads: 2}
+	cfg := Config{H1: 64, H2: 16, Inputs: Inputs{Threats: true}, Seed: 5, Samples: 400_000, Batch: 256, LR: 3e-3, TestPercent: 10, Threads: 2}
 	return Train([]*tablebase.Table{kpk}, cfg), kpk
 })
 
@@ -132,7 +132,7 @@ func TestTermAdjust(t *testing.T) {
 }
 
 func TestTermNeedsTheTableList(t *testing.T) {
-	m := New(8, 4, true, 1)
+	m := New(8, 4, Inputs{Threats: true, Shape: true}, 1)
 	if _, err := NewTerm(m, DefaultTermWeight); err == nil || !strings.Contains(err.Error(), "version-1") {
 		t.Errorf("a model without its tables: %v", err)
 	}
@@ -145,7 +145,7 @@ func TestTermNeedsTheTableList(t *testing.T) {
 // Version 2 files keep the list of endings; version-1 files, without it,
 // are still read.
 func TestFileKeepsTheTables(t *testing.T) {
-	m := New(16, 4, true, 2)
+	m := New(16, 4, Inputs{Threats: true, Shape: true}, 2)
 	m.Tables, _ = tablebase.ParseSignatures("KRBvKR,KPvK")
 	data, got := roundTrip(t, m)
 	if got.tableList() != "KRBvKR,KPvK" {

@@ -36,7 +36,7 @@ func Heldout(i int, seed uint64, percent int) bool {
 // Config sets a training run.
 type Config struct {
 	H1, H2      int
-	Threats     bool // the threat features too
+	Inputs      // the feature groups beyond the placement
 	Seed        uint64
 	Samples     int     // positions drawn in all
 	Batch       int     // positions per step
@@ -92,7 +92,7 @@ type grads struct {
 func (m *Model) newGrads() *grads {
 	return &grads{w1: make([]float32, len(m.W1)), b1: make([]float32, m.H1), w2: make([]float32, len(m.W2)),
 		b2: make([]float32, m.H2), w3: make([]float32, len(m.W3)), b3: make([]float32, 3),
-		touched: make([]bool, m.Inputs()), a: m.newActivations(), dh1: make([]float32, m.H1), dh2: make([]float32, m.H2)}
+		touched: make([]bool, m.Features()), a: m.newActivations(), dh1: make([]float32, m.H1), dh2: make([]float32, m.H2)}
 }
 
 func (g *grads) reset(m *Model) {
@@ -187,7 +187,7 @@ func (o *adam) step(w, g []float32, from, to int, lr, scale, c1, c2 float64) {
 // thread count.
 func Train(tables []*tablebase.Table, cfg Config) *Model {
 	cfg.Threads = max(1, min(cfg.Threads, runtime.GOMAXPROCS(0)))
-	m := New(cfg.H1, cfg.H2, cfg.Threats, cfg.Seed)
+	m := New(cfg.H1, cfg.H2, cfg.Inputs, cfg.Seed)
 	for _, t := range tables {
 		m.Tables = append(m.Tables, t.Sig)
 	}

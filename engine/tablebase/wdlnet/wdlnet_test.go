@@ -3,6 +3,7 @@ package wdlnet
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"testing"
 
 	"kibitz/engine/board"
@@ -73,7 +74,7 @@ func roundTrip(t *testing.T, m *Model) ([]byte, *Model) {
 }
 
 func TestFileRoundTripAndDamage(t *testing.T) {
-	m := New(32, 8, true, 1)
+	m := New(32, 8, Inputs{Threats: true, Shape: true}, 1)
 	data, got := roundTrip(t, m)
 	pos, _ := board.ParseFEN("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1")
 	_, e, err := tablebase.Canonical(pos)
@@ -147,7 +148,7 @@ func TestThreatFeatures(t *testing.T) {
 		t.Fatal(err)
 	}
 	var active [maxActive]int
-	n := features(&e, true, &active)
+	n := features(&e, Inputs{Threats: true}, &active)
 	if n != e.N+1+e.N+2 {
 		t.Fatalf("%d active features, want %d (men, Black to move, a threat feature per man, two kings' mobility)", n, e.N+1+e.N+2)
 	}
@@ -162,10 +163,10 @@ func TestThreatFeatures(t *testing.T) {
 		white, black = 1, 0
 	}
 	// attacked by the other side, not defended, the attacker to move
-	wantRook := threatBase + (white*tablebase.Kinds+tablebase.KindRook)*8 + 4 + 0 + 1
+	wantRook := PlacementCount + (white*tablebase.Kinds+tablebase.KindRook)*8 + 4 + 0 + 1
 	// the lone king: b8/a7/b7 around a8 are covered by the rook except b7
 	// (the rook itself, undefended): one safe square; it is to move.
-	wantMobility := mobilityBase + (black*2+1)*9 + 1
+	wantMobility := PlacementCount + threatCount + (black*2+1)*9 + 1
 	has := func(f int) bool {
 		for _, a := range active[:n] {
 			if a == f {
@@ -182,11 +183,61 @@ func TestThreatFeatures(t *testing.T) {
 	}
 }
 
+// The shape features follow the rule of the square: a pawn on e5 needs
+// three moves to queen; a king that cannot reach the square e5–h8 in time
+// does not catch it. They also place the kings relative to each other.
+func TestShapeFeatures(t *testing.T) {
+	for _, c := range []struct {
+		fen    string
+		margin int // the king's distance to e8 (d8 mirrored), less its move, less the pawn's three
+	}{
+		{"8/8/8/4P3/8/8/7k/4K3 w - - 0 1", 3},  // far outside the square
+		{"8/8/8/4P3/8/6k1/8/4K3 b - - 0 1", 1}, // g3 to move: one step short
+		{"8/8/8/4P3/6k1/8/8/4K3 b - - 0 1", 0}, // g4 to move: steps into the square
+		{"8/8/8/4P3/6k1/8/8/4K3 w - - 0 1", 1}, // g4, the pawn to move: too late
+	} {
+		pos, err := board.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, e, err := tablebase.Canonical(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var active [maxActive]int
+		in := Inputs{Threats: true, Shape: true}
+		n := features(&e, in, &active)
+		if want := e.N + b2i(e.BlackToMove) + e.N + 2 + 3 + 1; n != want {
+			t.Fatalf("%s: %d active features, want %d", c.fen, n, want)
+		}
+		base := PlacementCount + ThreatCount
+		race := base + (0*6+3)*7 + c.margin + 3
+		if !slices.Contains(active[:n], race) {
+			t.Errorf("%s: no race feature with margin %d in %v", c.fen, c.margin, active[:n])
+		}
+		for _, f := range active[:n] {
+			if f >= in.count() {
+				t.Errorf("%s: feature %d of %d", c.fen, f, in.count())
+			}
+		}
+	}
+	// Kings e1 and h2 (d1 and a2 mirrored), White to move: one rank up,
+	// three files apart.
+	pos, _ := board.ParseFEN("8/8/8/4P3/8/8/7k/4K3 w - - 0 1")
+	_, e, _ := tablebase.Canonical(pos)
+	var active [maxActive]int
+	n := features(&e, Inputs{Shape: true}, &active)
+	kings := PlacementCount + raceCount + pawnKings + 0*offsets + (1+7)*8 + 3
+	if active[n-1] != kings {
+		t.Errorf("kings feature %d, want %d", active[n-1], kings)
+	}
+}
+
 // A trained model's first two layers go to the file as int16 — version 3,
 // about half the bytes — and come back as they were; a weight too large
 // for int16 keeps the model in float32 (version 2), also exactly.
 func TestCompactFile(t *testing.T) {
-	m := New(64, 16, true, 3)
+	m := New(64, 16, Inputs{Threats: true, Shape: true}, 3)
 	floatBytes := m.Bytes()
 	m.RoundWeights()
 	data, got := roundTrip(t, m)
@@ -199,7 +250,7 @@ func TestCompactFile(t *testing.T) {
 	if m.Bytes() > floatBytes*6/10 {
 		t.Errorf("compact %d bytes, float32 %d", m.Bytes(), floatBytes)
 	}
-	big := New(64, 16, true, 3)
+	big := New(64, 16, Inputs{Threats: true, Shape: true}, 3)
 	big.W2[5] = 40 // beyond int16 in units of 2⁻¹⁰
 	big.RoundWeights()
 	data, got = roundTrip(t, big)
