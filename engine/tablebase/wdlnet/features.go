@@ -12,12 +12,13 @@ import (
 // whether the other side attacks it, whether its own side defends it and
 // whether the attacker is the side to move; and for each king how many
 // squares it can step to safely. A model with shape sees where the men
-// stand relative to each other, which a placement spells out square by
-// square: for each pawn the race to its promotion square (its moves to
-// go against the other king's distance to that square, the move
-// counted), where each king stands from it, and where one king stands
-// from the other (files as a distance, since the canonical form has
-// mirrored the board already; ranks as seen from the pawn's side).
+// stand relative to the kings, which a placement spells out square by
+// square: for each man where its own king and the other stand from it (a rook cutting a king off, a knight's fork, a king in front of
+// its pawn look alike wherever they happen on the board), for each pawn
+// the race to its promotion square (its moves to go against the other
+// king's distance to that square, the move counted), and where one king
+// stands from the other. Ranks are counted as the man's side sees them,
+// files as a distance (the canonical form has mirrored the board already).
 const (
 	manFeatures    = 2 * tablebase.Kinds * 64
 	featBlackMove  = manFeatures
@@ -28,12 +29,11 @@ const (
 	mobilityCount = 2 * 2 * 9
 	ThreatCount   = threatCount + mobilityCount
 
-	raceCount  = 2 * 6 * 7       // side × moves to go (1–5, 6 never) × margin (−3…3)
-	offsets    = 15 * 8          // ranks −7…7 × files 0…7
-	pawnKings  = 2 * 2 * offsets // side × its own or the other king
-	ShapeCount = raceCount + pawnKings + 2*offsets
-	maxShape   = 3*maxPawns + 1
-	maxPawns   = tablebase.MaxMen - 2
+	raceCount  = 2 * 6 * 7           // side × moves to go (1–5, 6 never) × margin (−3…3)
+	offsets    = 15 * 8              // ranks −7…7 × files 0…7
+	menKings   = 2 * 5 * 2 * offsets // side × kind × its own king or the other
+	ShapeCount = raceCount + menKings + 2*offsets
+	maxShape   = 3*(tablebase.MaxMen-2) + 1
 	maxActive  = 2*tablebase.MaxMen + 2 + 2 + maxShape
 )
 
@@ -125,10 +125,17 @@ func shapeFeatures(e *tablebase.Entry, out *[maxActive]int, n, base int) int {
 	kings, stm := kingsOf(e), b2i(e.BlackToMove)
 	for i := 0; i < e.N; i++ {
 		m := e.Men[i]
-		if m.Kind != tablebase.KindPawn {
+		if m.Kind == tablebase.KindKing {
 			continue
 		}
 		c := side(m)
+		at := base + raceCount + (c*5+m.Kind-1)*2*offsets
+		out[n] = at + offset(m.Square, kings[c], c)
+		out[n+1] = at + offsets + offset(m.Square, kings[1-c], c)
+		n += 2
+		if m.Kind != tablebase.KindPawn {
+			continue
+		}
 		toGo, promotion := 7-rank(m.Square), board.Square(int(m.Square)|56)
 		if c == 1 {
 			toGo, promotion = rank(m.Square), board.Square(int(m.Square)&7)
@@ -138,11 +145,9 @@ func shapeFeatures(e *tablebase.Entry, out *[maxActive]int, n, base int) int {
 		// promotion square than the pawn, counting the move.
 		margin := distance(kings[1-c], promotion) - b2i(stm != c) - toGo
 		out[n] = base + (c*6+toGo)*7 + min(3, max(-3, margin)) + 3
-		out[n+1] = base + raceCount + (c*2+0)*offsets + offset(m.Square, kings[c], c)
-		out[n+2] = base + raceCount + (c*2+1)*offsets + offset(m.Square, kings[1-c], c)
-		n += 3
+		n++
 	}
-	out[n] = base + raceCount + pawnKings + stm*offsets + offset(kings[0], kings[1], 0)
+	out[n] = base + raceCount + menKings + stm*offsets + offset(kings[0], kings[1], 0)
 	return n + 1
 }
 

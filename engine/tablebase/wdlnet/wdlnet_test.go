@@ -185,7 +185,8 @@ func TestThreatFeatures(t *testing.T) {
 
 // The shape features follow the rule of the square: a pawn on e5 needs
 // three moves to queen; a king that cannot reach the square e5–h8 in time
-// does not catch it. They also place the kings relative to each other.
+// does not catch it. They also place the kings relative to each other,
+// and the pawn relative to each king.
 func TestShapeFeatures(t *testing.T) {
 	for _, c := range []struct {
 		fen    string
@@ -207,7 +208,7 @@ func TestShapeFeatures(t *testing.T) {
 		var active [maxActive]int
 		in := Inputs{Threats: true, Shape: true}
 		n := features(&e, in, &active)
-		if want := e.N + b2i(e.BlackToMove) + e.N + 2 + 3 + 1; n != want {
+		if want := e.N + b2i(e.BlackToMove) + e.N + 2 + 2 + 1 + 1; n != want {
 			t.Fatalf("%s: %d active features, want %d", c.fen, n, want)
 		}
 		base := PlacementCount + ThreatCount
@@ -227,9 +228,18 @@ func TestShapeFeatures(t *testing.T) {
 	_, e, _ := tablebase.Canonical(pos)
 	var active [maxActive]int
 	n := features(&e, Inputs{Shape: true}, &active)
-	kings := PlacementCount + raceCount + pawnKings + 0*offsets + (1+7)*8 + 3
+	kings := PlacementCount + raceCount + menKings + 0*offsets + (1+7)*8 + 3
 	if active[n-1] != kings {
 		t.Errorf("kings feature %d, want %d", active[n-1], kings)
+	}
+	// Seen from the pawn d5 (e5 mirrored), its king d1 stands four ranks
+	// below on its file, the other king a2 three ranks below, three files
+	// away.
+	pawn := PlacementCount + raceCount + (0*5+tablebase.KindPawn-1)*2*offsets
+	for _, f := range []int{pawn + (-4+7)*8 + 0, pawn + offsets + (-3+7)*8 + 3} {
+		if !slices.Contains(active[:n], f) {
+			t.Errorf("no feature %d in %v", f, active[:n])
+		}
 	}
 }
 
