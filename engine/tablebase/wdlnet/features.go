@@ -13,8 +13,9 @@ import (
 // whether the attacker is the side to move; and for each king how many
 // squares it can step to safely. A model with shape sees where the men
 // stand relative to the kings, which a placement spells out square by
-// square: for each man where its own king and the other stand from it (a rook cutting a king off, a knight's fork, a king in front of
-// its pawn look alike wherever they happen on the board), for each pawn
+// square: for each man where its own king and the other stand from it
+// (a rook cutting a king off, a knight's fork, a king in front of its
+// pawn look alike wherever they happen on the board), for each pawn
 // the race to its promotion square (its moves to go against the other
 // king's distance to that square, the move counted), and where one king
 // stands from the other. Ranks are counted as the man's side sees them,
