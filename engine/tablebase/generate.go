@@ -301,10 +301,11 @@ func (b *builder) seed(i int, sd *seeder) {
 	}
 	moves, best := 0, 255
 	sd.children = sd.children[:0]
+	distinct := l.distinctMoves(&p, 1-p.stm)
 	l.eachMove(&p, func(q pos, a, captured, promoted int) {
 		moves++
 		if captured < 0 && promoted < 0 {
-			if l.distinct {
+			if distinct {
 				b.count[i]++ // every move reaches a class of its own
 				return
 			}
@@ -364,6 +365,7 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 	c := l.decode(i)
 	occ, _, _ := l.occupancy(&c)
 	mover := 1 - c.stm
+	distinct := l.distinctMoves(&c, c.stm)
 	var seen [256]int
 	nSeen := 0
 	visit := func(p pos) {
@@ -390,10 +392,10 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 			}
 			p.pushed = k
 			j := l.canon(&p)
-			if loadByte(t.res, j) != unknown || !l.distinct && contains(seen[:nSeen], j) {
+			if loadByte(t.res, j) != unknown || !distinct && contains(seen[:nSeen], j) {
 				continue
 			}
-			if !l.distinct && nSeen < len(seen) {
+			if !distinct && nSeen < len(seen) {
 				seen[nSeen] = j
 				nSeen++
 			}

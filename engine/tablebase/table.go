@@ -232,10 +232,7 @@ type layout struct {
 	kings     [2]int
 	men       int
 	pawns, ep bool
-	// distinct: no two moves from a position reach one class, nor two
-	// moves back from one (distinctClasses).
-	distinct bool
-	entries  int // the size of the index
+	entries   int // the size of the index
 }
 
 func newLayout(s Signature) layout {
@@ -251,22 +248,28 @@ func newLayout(s Signature) layout {
 	}
 	l.pawns, l.ep = pawns[0] || pawns[1], pawns[0] && pawns[1]
 	l.entries = l.countEntries()
-	l.distinct = countMovesOnly && l.distinctClasses()
 	return l
 }
 
 // countMovesOnly lets the generator count a position's moves without
-// their classes where distinctClasses allows (a variable for the tests).
+// their classes where distinctMoves allows (a variable for the tests).
 var countMovesOnly = true
 
-// distinctClasses says whether two positions one move apart from the same
-// position (both a move of one side, or both a move back) are always in
-// different classes, so that the generator need not work out the classes
-// of a position's moves to count them. With pawns the only symmetry is the
-// a↔h mirror: two such positions that mirror each other would leave the
-// other side's king where it stood in both, on a square the mirror fixes —
-// and it fixes none. Without pawns the diagonal reflections fix squares.
-func (l *layout) distinctClasses() bool { return l.pawns }
+// distinctMoves says whether in position p two moves of the side other
+// than still — or two moves back — always reach different classes, so
+// that the generator need not work out the classes of p's moves to count
+// them. Two such positions in one class are images of each other under a
+// symmetry of the table, and side still's king stands on the same square
+// in both: a square the symmetry fixes. With pawns the only symmetry is
+// the a↔h mirror, which fixes none; without, only the reflections in the
+// long diagonals fix squares — those of the diagonal.
+func (l *layout) distinctMoves(p *pos, still int) bool {
+	if !countMovesOnly {
+		return false
+	}
+	k := p.sq[l.kings[still]]
+	return l.pawns || k&7 != k>>3 && k&7+k>>3 != 7
+}
 
 // attacksOf is what piece i attacks from s with occupancy occ.
 func (l *layout) attacksOf(i int, s board.Square, occ board.Bitboard) board.Bitboard {
