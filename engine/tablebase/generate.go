@@ -383,8 +383,8 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 		// against any pawn of the side to move in i (k = 0: none).
 		for k := 0; k < l.men; k++ {
 			if k != 0 {
-				if !l.ep || l.kind[k] != pawn || l.side[k] != c.stm {
-					continue
+				if !l.ep || l.kind[k] != pawn || l.side[k] != c.stm || p.sq[k] != pushedSquare(p.sq[k], c.stm) {
+					continue // only a pawn on its fourth rank can have just pushed
 				}
 				if p.pushed = k; !l.legal(&p) {
 					continue
