@@ -57,7 +57,7 @@ func BenchmarkTermAdjust(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := New(256, 64, Inputs{Threats: true, Shape: true}, 1)
+	m := New(128, 32, Inputs{Threats: true, Shape: true}, 1)
 	m.Tables, _ = tablebase.ParseSignatures("KRPvKR")
 	term, err := NewTerm(m, DefaultTermWeight)
 	if err != nil {
