@@ -276,9 +276,14 @@ func TestTablebaseCommands(t *testing.T) {
 	}
 	// --from: the 3-man tables are loaded, not made again; --deps writes
 	// what is made on the way.
-	code, out, errOut := runCLI(t, "", "tb", "gen", "--tables", "KRvKN", "--from", dir, "--out", filepath.Join(dir, "from"))
+	// --progress 0: a line once the positions are seeded, then one per
+	// level (KRvKN's longest mate is 40 moves: some 80 levels).
+	code, out, errOut := runCLI(t, "", "tb", "gen", "--tables", "KRvKN", "--from", dir, "--out", filepath.Join(dir, "from"), "--progress", "0")
 	if files, _ := filepath.Glob(filepath.Join(dir, "from", "*")); code != 0 || strings.Count(out, " done at ") != 1 || len(files) != 1 {
 		t.Errorf("tb gen --from: %d %v\n%s%s", code, files, out, errOut)
+	}
+	if !strings.Contains(out, "KRvKN    seeded at") || !strings.Contains(out, "KRvKN    level 0 settled at") || strings.Count(out, " settled at ") < 50 {
+		t.Errorf("tb gen --progress 0: no line per level\n%s", out)
 	}
 	code, out, errOut = runCLI(t, "", "tb", "gen", "--tables", "KRvKN", "--deps", "--out", filepath.Join(dir, "deps"))
 	if files, _ := filepath.Glob(filepath.Join(dir, "deps", "*")); code != 0 || !strings.Contains(out, "3 tables") || len(files) != 3 {
@@ -319,7 +324,7 @@ func TestTablebaseCommands(t *testing.T) {
 	for _, args := range [][]string{
 		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
 		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--out", filepath.Join(dir, "no", "such", "dir", "m.kwdl")},
-		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--men", "3", "--jobs", "0"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
+		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--men", "3", "--jobs", "0"}, {"tb", "gen", "--men", "3", "--progress", "-1s"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
 		{"tb", "gen", "--tables", "KRvKN", "--from", t.TempDir()}, {"tb", "gen", "--tables", "KRvKN", "--from", filepath.Join(dir, "none")},
 		{"tb", "probe", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, {"tb", "stats", "--dir", t.TempDir()},
 	} {

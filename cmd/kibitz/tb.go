@@ -31,13 +31,17 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "tables", "directory to write the table files to")
 	from := fs.String("from", "", "directories of tables already made, comma-separated: loaded instead of generated again")
 	deps := fs.Bool("deps", false, "also write the tables generated on the way (those captures and promotions lead to)")
-	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "tables made at once (each on every core while it seeds); 1 bounds the memory of 5-man tables with pawns, about 10 GB each")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "tables made at once (each on every core); 1 bounds the memory of 5-man tables with pawns, about 10 GB each")
+	progress := fs.Duration("progress", 30*time.Second, "how often a table being made says how far its levels have got (0: after every level)")
 	resume := fs.Bool("resume", false, "load the tables already in --out instead of making them again: a stopped run goes on where it stopped")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *jobs < 1 || *jobs > 256 {
 		return fmt.Errorf("--jobs %d: want 1..256", *jobs)
+	}
+	if *progress < 0 {
+		return fmt.Errorf("--progress %v: want 0 or more", *progress)
 	}
 	sigs := tablebase.Signatures(*men)
 	if *list != "" {
@@ -114,6 +118,23 @@ func runTBGen(args []string, stdout, stderr io.Writer) error {
 			return mapped
 		}
 		return t
+	}
+	// While a table is made: a line when its positions are seeded and,
+	// every --progress, where its levels have got to.
+	lastLine := map[string]time.Time{}
+	set.Working = func(s tablebase.Signature, st tablebase.Stage) {
+		mu.Lock()
+		defer mu.Unlock()
+		name := s.String()
+		if st.Level >= 0 && time.Since(lastLine[name]) < *progress {
+			return
+		}
+		lastLine[name] = time.Now()
+		if st.Level < 0 {
+			fmt.Fprintf(stdout, "%-8s seeded at %6.1f s: %d entries, %d wins and losses known\n", name, time.Since(start).Seconds(), st.Entries, st.Resolved)
+			return
+		}
+		fmt.Fprintf(stdout, "%-8s level %d settled at %6.1f s: %d wins and losses known\n", name, st.Level, time.Since(start).Seconds(), st.Resolved)
 	}
 	set.Progress = func(t *tablebase.Table) {
 		mu.Lock()

@@ -28,6 +28,19 @@ type Set struct {
 	// Progress, if set, hears of each table as it is finished (from the
 	// goroutine that generated it).
 	Progress func(t *Table)
+	// Working, if set, hears how a table's generation goes while it
+	// runs: once its positions are seeded, then after each level of
+	// distance to mate (from the goroutine that generates it).
+	Working func(s Signature, st Stage)
+}
+
+// Stage is how far a table's generation has gone: Level is −1 once the
+// positions are seeded (Entries of them, used or not), then the distance
+// in plies of the level just settled; Resolved counts the wins and losses
+// found so far.
+type Stage struct {
+	Level             int
+	Entries, Resolved int
 }
 
 // NewSet returns an empty set.
@@ -120,7 +133,16 @@ func (set *Set) generate(s Signature) *Table {
 		count: newBytes(size), longest: newBytes(size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
 	b.prepareExits()
 	b.seedAll()
-	b.propagate()
+	resolved := 0
+	for _, l := range b.levels {
+		for _, i := range l {
+			if i >= 0 { // a capture's win (−i−1) is not known yet
+				resolved++
+			}
+		}
+	}
+	b.report(-1, resolved)
+	b.propagate(resolved)
 	return b.t.pack(s, l)
 }
 
@@ -134,7 +156,7 @@ var parallelLevel = 1 << 12
 // lands on later levels only, and each predecessor is resolved once
 // (atomicbytes.go) at the distance the order of the level does not
 // change — the table is the same on one core or many.
-func (b *builder) propagate() {
+func (b *builder) propagate(resolved int) {
 	parts := make([]settler, runtime.GOMAXPROCS(0))
 	for d := 0; d < 255; d++ {
 		level := b.levels[d]
@@ -148,11 +170,15 @@ func (b *builder) propagate() {
 					continue
 				}
 				b.t.res[i], b.t.dtm[i] = win, uint8(d)
+				resolved++
 			}
 			level[n] = int32(i)
 			n++
 		}
 		level = level[:n]
+		if n == 0 {
+			continue
+		}
 		workers := len(parts)
 		if n < parallelLevel {
 			workers = 1
@@ -183,10 +209,19 @@ func (b *builder) propagate() {
 			for x := d + 1; x < len(b.levels); x++ {
 				if found := parts[w].levels[x]; len(found) > 0 {
 					b.levels[x] = append(b.levels[x], found...)
+					resolved += len(found)
 					parts[w].levels[x] = found[:0]
 				}
 			}
 		}
+		b.report(d, resolved)
+	}
+}
+
+// report tells the set's Working how the generation goes.
+func (b *builder) report(level, resolved int) {
+	if b.set.Working != nil {
+		b.set.Working(b.sig, Stage{Level: level, Entries: b.l.size(), Resolved: resolved})
 	}
 }
 
