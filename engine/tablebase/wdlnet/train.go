@@ -229,17 +229,16 @@ func Train(tables []*tablebase.Table, cfg Config) *Model {
 			}(t)
 		}
 		wg.Wait()
-		// Sum the threads' gradients into the first.
+		// Sum the threads' gradients into the first and take Adam's step:
+		// the rows of W1 on every thread (each row summed in thread order,
+		// so the result does not depend on how the rows are shared out),
+		// the small layers on this one.
 		g := gs[0]
 		for _, o := range gs[1:] {
 			for _, f := range o.rows {
 				if !g.touched[f] {
 					g.touched[f] = true
 					g.rows = append(g.rows, f)
-				}
-				dst, src := g.w1[f*m.H1:(f+1)*m.H1], o.w1[f*m.H1:(f+1)*m.H1]
-				for j := range dst {
-					dst[j] += src[j]
 				}
 			}
 			for _, pair := range [][2][]float32{{g.b1, o.b1}, {g.w2, o.w2}, {g.b2, o.b2}, {g.w3, o.w3}, {g.b3, o.b3}} {
@@ -254,8 +253,23 @@ func Train(tables []*tablebase.Table, cfg Config) *Model {
 		c1, c2 := 1-math.Pow(beta1, float64(step)), 1-math.Pow(beta2, float64(step))
 		scale := 1 / float64(cfg.Batch)
 		w1 := opt["w1"]
-		for _, f := range g.rows {
-			w1.step(m.W1, g.w1, f*m.H1, (f+1)*m.H1, lr, scale, c1, c2)
+		share := (len(g.rows) + len(gs) - 1) / len(gs)
+		for t := range gs {
+			wg.Add(1)
+			go func(rows []int) {
+				defer wg.Done()
+				for _, f := range rows {
+					dst := g.w1[f*m.H1 : (f+1)*m.H1]
+					for _, o := range gs[1:] {
+						if o.touched[f] {
+							for j, v := range o.w1[f*m.H1 : (f+1)*m.H1] {
+								dst[j] += v
+							}
+						}
+					}
+					w1.step(m.W1, g.w1, f*m.H1, (f+1)*m.H1, lr, scale, c1, c2)
+				}
+			}(g.rows[min(len(g.rows), t*share):min(len(g.rows), (t+1)*share)])
 		}
 		for _, u := range []struct {
 			name string
@@ -264,6 +278,7 @@ func Train(tables []*tablebase.Table, cfg Config) *Model {
 			o := opt[u.name]
 			o.step(u.w, u.g, 0, len(u.w), lr, scale, c1, c2)
 		}
+		wg.Wait()
 		lossSum += g.loss
 		lossN += cfg.Batch
 		if cfg.Progress != nil && cfg.Every > 0 && (step*cfg.Batch)/cfg.Every != ((step-1)*cfg.Batch)/cfg.Every {
