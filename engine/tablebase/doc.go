@@ -1,5 +1,5 @@
 // Package tablebase computes endgame tables by retrograde analysis and
-// probes them: for every position of a material signature (up to four men,
+// probes them: for every position of a material signature (up to five men,
 // pawns included), win, draw or loss for the side to move and the
 // distance to mate, by exhaustive analysis from the mates back — the
 // ground truth no evaluation can argue with. Positions are indexed by their
