@@ -126,16 +126,11 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 	var seen [256]int
 	nSeen := 0
 	visit := func(p pos) {
+		// A predecessor whose side not to move is in check is not a
+		// position: the seeding marked its entry illegal, and the check
+		// for an unknown result below passes it by — cheaper than looking
+		// for the check first.
 		p.stm, p.pushed = mover, 0
-		pocc := occ
-		for a := 0; a < l.men; a++ {
-			if p.sq[a] != c.sq[a] {
-				pocc = pocc&^c.sq[a].Bit() | p.sq[a].Bit()
-			}
-		}
-		if l.attacked(&p, p.sq[l.kings[c.stm]], mover, pocc) {
-			return // the side not to move would be in check
-		}
 		// The predecessor may itself have had an en passant capture open,
 		// against any pawn of the side to move in i (k = 0: none).
 		for k := 0; k < l.men; k++ {
