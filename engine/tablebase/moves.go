@@ -23,19 +23,33 @@ func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 	occ, by, _ := l.occupancy(p)
 	us := p.stm
 	king := l.kings[us]
+	// Out of check, a man other than the king may go anywhere but off the
+	// line of a pin: only the king's moves, en passant captures and the
+	// moves out of check need the board looked at after the move.
+	inCheck := l.attacked(p, p.sq[king], 1-us, occ)
+	var pins [maxMen]board.Bitboard // the squares a pinned man may go to
+	if !inCheck {
+		l.pinned(p, occ, by[us], &pins)
+	}
 	// play checks that the mover's king is safe after piece a goes to to,
 	// taking piece captured (on its square, which for en passant is not
 	// to), and reports the move.
 	play := func(a int, to board.Square, captured, promoted int, double bool) {
 		q := *p
 		q.sq[a], q.stm, q.pushed = to, 1-us, 0
-		after := occ&^p.sq[a].Bit() | to.Bit()
-		if captured >= 0 {
-			after &^= p.sq[captured].Bit()
-			after |= to.Bit()
-		}
-		if l.attackedExcept(&q, q.sq[king], q.stm, after, captured) {
-			return
+		if a != king && !inCheck && (captured < 0 || p.sq[captured] == to) {
+			if pins[a] != 0 && !pins[a].Has(to) {
+				return
+			}
+		} else {
+			after := occ&^p.sq[a].Bit() | to.Bit()
+			if captured >= 0 {
+				after &^= p.sq[captured].Bit()
+				after |= to.Bit()
+			}
+			if l.attackedExcept(&q, q.sq[king], q.stm, after, captured) {
+				return
+			}
 		}
 		if double && l.ep {
 			// A copy: what epOpen is given escapes (it generates moves
@@ -91,6 +105,30 @@ func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 		}
 		if v := p.pushed; v != 0 && rankOf(p.sq[v]) == rankOf(from) && absDiff(int(p.sq[v])&7, int(from)&7) == 1 {
 			play(a, board.Square(int(p.sq[v])+forward(us)), v, -1, false)
+		}
+	}
+}
+
+// pinned gives each man of the side to move that is pinned to its king
+// (ours: the side's men) the squares it may still go to: the line between
+// the king and the pinning slider, the slider included.
+func (l *layout) pinned(p *pos, occ, ours board.Bitboard, pins *[maxMen]board.Bitboard) {
+	ksq := p.sq[l.kings[p.stm]]
+	for s := 0; s < l.men; s++ {
+		if l.side[s] == p.stm || l.kind[s] == king || l.kind[s] == knight || l.kind[s] == pawn {
+			continue
+		}
+		if !attacks(l.kind[s], p.sq[s], 0).Has(ksq) {
+			continue
+		}
+		line := board.Between(p.sq[s], ksq)
+		if blockers := line & occ; blockers.Count() == 1 && blockers&ours != 0 {
+			at := blockers.PopFirst()
+			for a := 0; a < l.men; a++ {
+				if p.sq[a] == at {
+					pins[a] = line | p.sq[s].Bit()
+				}
+			}
 		}
 	}
 }

@@ -76,7 +76,7 @@ func randomPositions(l *layout, n int, seed uint64) []pos {
 // drawn: the same number of legal moves, en passant and promotions
 // included.
 func TestPawnMovesMatchTheBoard(t *testing.T) {
-	for _, name := range []string{"KPvK", "KPvKP", "KQvKP", "KRvKP", "KPPvK", "KPPvKP"} {
+	for _, name := range []string{"KPvK", "KPvKP", "KQvKP", "KRvKP", "KPPvK", "KPPvKP", "KQPvKQ", "KRBvKR", "KBBvKQ"} {
 		sig, _ := ParseSignature(name)
 		l := newLayout(sig)
 		eps := 0
