@@ -124,6 +124,14 @@ func (l *layout) kingIndex() *[64]int8 {
 // side) are put in square order, and the smallest index wins. Every member
 // of a class gets the same index.
 func (l *layout) canon(p *pos) int {
+	if k := p.sq[0]; p.pushed == 0 && l.kingIndex()[k] >= 0 && (l.pawns || k&7 != k>>3) {
+		// White's king already on its squares, and off the diagonal
+		// that a reflection keeps there: no symmetry but the identity
+		// brings it to them.
+		q := p.sq
+		l.orderTwins(&q)
+		return l.index(&q, p.stm)
+	}
 	best := -1
 	symmetries := 8
 	if l.pawns {
@@ -140,16 +148,21 @@ func (l *layout) canon(p *pos) int {
 		for i := 0; i < l.men; i++ {
 			q[i] = sym[marked[i]]
 		}
-		for i := 1; i+1 < l.men; i++ {
-			if l.side[i] == l.side[i+1] && l.kind[i] == l.kind[i+1] && q[i] > q[i+1] {
-				q[i], q[i+1] = q[i+1], q[i]
-			}
-		}
+		l.orderTwins(&q)
 		if i := l.index(&q, p.stm); best < 0 || i < best {
 			best = i
 		}
 	}
 	return best
+}
+
+// orderTwins puts twin pieces (two rooks of one side) in square order.
+func (l *layout) orderTwins(q *[maxMen]board.Square) {
+	for i := 1; i+1 < l.men; i++ {
+		if l.side[i] == l.side[i+1] && l.kind[i] == l.kind[i+1] && q[i] > q[i+1] {
+			q[i], q[i+1] = q[i+1], q[i]
+		}
+	}
 }
 
 // size is the number of entries of the table.
