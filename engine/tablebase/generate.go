@@ -133,8 +133,8 @@ func (set *Set) generate(s Signature) *Table {
 	b.prepareExits()
 	b.seedAll()
 	resolved := 0
-	for _, l := range b.levels {
-		for _, i := range l {
+	for _, level := range b.levels {
+		for _, i := range level {
 			if i >= 0 { // a capture's win (−i−1) is not known yet
 				resolved++
 			}
