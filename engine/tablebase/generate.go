@@ -236,7 +236,12 @@ func (b *builder) seed(i int, sd *seeder) {
 	moves, best := 0, 255
 	sd.children = sd.children[:0]
 	distinct := l.distinctMoves(&p, 1-p.stm)
-	l.eachMove(&p, func(q pos, a, captured, promoted int) {
+	var quiet int
+	bulk := &quiet // each move its own class: the quiet ones need only counting
+	if !distinct {
+		bulk = nil
+	}
+	l.eachMove(&p, bulk, func(q pos, a, captured, promoted int) {
 		moves++
 		if captured < 0 && promoted < 0 {
 			if distinct {
@@ -260,6 +265,8 @@ func (b *builder) seed(i int, sd *seeder) {
 			b.drawn[i] = true
 		}
 	})
+	moves += quiet
+	b.count[i] += uint8(quiet)
 	occ, _, _ := l.occupancy(&p)
 	switch {
 	case moves == 0 && l.attacked(&p, p.sq[l.kings[p.stm]], 1-p.stm, occ):

@@ -17,9 +17,13 @@ var promotions = [...]int{queen, rook, bishop, knight}
 
 // eachMove calls fn with every legal move of the side to move in p: the
 // position reached, the piece captured (its index in p; −1 for none) and
-// the kind a promoted pawn becomes (−1 for none), and the piece moved (a). A double push that lets
-// the opponent take en passant reaches a position with that pawn as pushed.
-func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
+// the kind a promoted pawn becomes (−1 for none), and the piece moved (a).
+// A double push that lets the opponent take en passant reaches a position
+// with that pawn as pushed. With quiet set, the moves that capture
+// nothing, of men other than the king and the pawns, are only counted
+// there when the side is not in check — a popcount instead of a position
+// each, for a caller that needs no more.
+func (l *layout) eachMove(p *pos, quiet *int, fn func(q pos, a, captured, promoted int)) {
 	occ, by, _ := l.occupancy(p)
 	us := p.stm
 	king := l.kings[us]
@@ -76,7 +80,15 @@ func (l *layout) eachMove(p *pos, fn func(q pos, a, captured, promoted int)) {
 		}
 		from := p.sq[a]
 		if l.kind[a] != pawn {
-			for targets := l.attacksOf(a, from, occ) &^ by[us]; targets != 0; {
+			targets := l.attacksOf(a, from, occ) &^ by[us]
+			if quiet != nil && a != king && !inCheck {
+				if pins[a] != 0 {
+					targets &= pins[a]
+				}
+				*quiet += (targets &^ occ).Count()
+				targets &= by[1-us] // the captures one by one
+			}
+			for targets != 0 {
 				to := targets.PopFirst()
 				play(a, to, pieceOn(to), -1, false)
 			}
@@ -144,7 +156,7 @@ func absDiff(a, b int) int {
 // capture of pawn p.pushed (which stands where a double push leaves it).
 func (l *layout) epOpen(p *pos) bool {
 	open := false
-	l.eachMove(p, func(r pos, a, captured, _ int) {
+	l.eachMove(p, nil, func(r pos, a, captured, _ int) {
 		if captured >= 0 && r.sq[a] != p.sq[captured] {
 			open = true // the capturer did not land on the captured pawn's square
 		}

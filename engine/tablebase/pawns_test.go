@@ -74,7 +74,7 @@ func randomPositions(l *layout, n int, seed uint64) []pos {
 
 // The table's move generator agrees with the board's on every position
 // drawn: the same number of legal moves, en passant and promotions
-// included.
+// included, whether the pieces' quiet moves are listed or counted.
 func TestPawnMovesMatchTheBoard(t *testing.T) {
 	for _, name := range []string{"KPvK", "KPvKP", "KQvKP", "KRvKP", "KPPvK", "KPPvKP", "KQPvKQ", "KRBvKR", "KBBvKQ"} {
 		sig, _ := ParseSignature(name)
@@ -85,9 +85,16 @@ func TestPawnMovesMatchTheBoard(t *testing.T) {
 			var ml board.MoveList
 			b.GenerateMoves(&ml, board.GenAll)
 			n := 0
-			l.eachMove(&p, func(pos, int, int, int) { n++ })
+			l.eachMove(&p, nil, func(pos, int, int, int) { n++ })
 			if n != ml.N {
 				t.Fatalf("%s %s: %d moves, the board has %d", name, b.FEN(), n, ml.N)
+			}
+			// The quiet moves of the pieces counted, not listed: the same
+			// number in all.
+			quiet, listed := 0, 0
+			l.eachMove(&p, &quiet, func(pos, int, int, int) { listed++ })
+			if quiet+listed != ml.N {
+				t.Fatalf("%s %s: %d moves listed and %d counted, the board has %d", name, b.FEN(), listed, quiet, ml.N)
 			}
 			if p.pushed != 0 {
 				eps++
@@ -276,7 +283,7 @@ func TestEitherOfTwoPawnsMayHavePushed(t *testing.T) {
 		var ml board.MoveList
 		b.GenerateMoves(&ml, board.GenAll)
 		n := 0
-		l.eachMove(&back, func(pos, int, int, int) { n++ })
+		l.eachMove(&back, nil, func(pos, int, int, int) { n++ })
 		if n != ml.N {
 			t.Errorf("%s: %d moves, the board has %d", fen, n, ml.N)
 		}
@@ -319,7 +326,7 @@ func TestDistinctClasses(t *testing.T) {
 			}
 			counted++
 			var classes []int
-			l.eachMove(&p, func(q pos, _, captured, promoted int) {
+			l.eachMove(&p, nil, func(q pos, _, captured, promoted int) {
 				if captured < 0 && promoted < 0 {
 					j := l.canon(&q)
 					if contains(classes, j) {
@@ -343,7 +350,7 @@ func TestDistinctClasses(t *testing.T) {
 	}
 	var classes []int
 	shared := 0
-	l.eachMove(&p, func(q pos, _, captured, promoted int) {
+	l.eachMove(&p, nil, func(q pos, _, captured, promoted int) {
 		if j := l.canon(&q); contains(classes, j) {
 			shared++
 		} else {
