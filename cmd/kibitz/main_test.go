@@ -271,6 +271,18 @@ func TestTablebaseCommands(t *testing.T) {
 			t.Errorf("tb stats: %s, want %s", lines[i], w)
 		}
 	}
+	// --longest: the longest mates, either side to move, with positions
+	// the published lists of the 3-man tables hold (Black to move and lost
+	// in 10 moves with White Ka1 Qb2 against ke4, in 16 with Ka1 Rb2 against
+	// kc2, in 28 with Ka3 Pg2 against ka5).
+	code, out, _ = runCLI(t, "", "tb", "stats", "--dir", dir, "--longest")
+	for _, w := range []string{"KQvK longest=20 plies (Black to move, lost): 8/8/8/8/4k3/8/1Q6/K7 b - - 0 1",
+		"KRvK longest=32 plies (Black to move, lost): 8/8/8/8/8/8/1Rk5/K7 b - - 0 1",
+		"KPvK longest=56 plies (Black to move, lost): 8/8/8/k7/8/K7/6P1/8 b - - 0 1", "KBvK longest=none (no mate)"} {
+		if code != 0 || !strings.Contains(out, "\n"+w+"\n") {
+			t.Errorf("tb stats --longest: no line %q in\n%s", w, out)
+		}
+	}
 	if code, out, _ := runCLI(t, "", "tb", "probe", "--fen", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", "--dir", dir); code != 0 || out != "win: mate in 1 (1 ply); best move a1a8\n" {
 		t.Errorf("tb probe: %d %q", code, out)
 	}

@@ -201,6 +201,7 @@ func runTBProbe(args []string, stdout, stderr io.Writer) error {
 func runTBStats(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tb stats", stderr)
 	dir := fs.String("dir", "tables", "table directory")
+	longest := fs.Bool("longest", false, "also the longest mate of each table, either side to move, in plies, with a position that takes it")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -213,7 +214,11 @@ func runTBStats(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no %s files in %s", tablebase.FileExt, *dir)
 	}
 	for _, sig := range sigs {
-		fmt.Fprintln(stdout, set.Table(sig).Stats().Line(sig))
+		t := set.Table(sig)
+		fmt.Fprintln(stdout, t.Stats().Line(sig))
+		if *longest {
+			fmt.Fprintln(stdout, t.LongestLine())
+		}
 	}
 	return nil
 }

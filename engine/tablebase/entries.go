@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"fmt"
+	"strings"
 
 	"kibitz/engine/board"
 )
@@ -108,4 +109,47 @@ func orient(s Signature, p pos) (Signature, pos) {
 	}
 	q.stm = 1 - p.stm
 	return cs, q
+}
+
+// fen writes a table position as FEN (no castling; the en passant square
+// behind the pawn that has just moved two squares, when one has).
+func (l *layout) fen(p pos) string {
+	var grid [64]byte
+	for i := 0; i < l.men; i++ {
+		c := letters[l.kind[i]]
+		if l.side[i] == 1 {
+			c += 'a' - 'A'
+		}
+		grid[p.sq[i]] = c
+	}
+	var fen strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			if c := grid[r*8+f]; c != 0 {
+				if empty > 0 {
+					fen.WriteByte(byte('0' + empty))
+					empty = 0
+				}
+				fen.WriteByte(c)
+			} else {
+				empty++
+			}
+		}
+		if empty > 0 {
+			fen.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			fen.WriteByte('/')
+		}
+	}
+	fen.WriteString([]string{" w - ", " b - "}[p.stm])
+	if p.pushed != 0 {
+		v := p.sq[p.pushed]
+		fen.WriteString(board.Square(int(v) - forward(1-p.stm)).String())
+	} else {
+		fen.WriteString("-")
+	}
+	fen.WriteString(" 0 1")
+	return fen.String()
 }

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"strings"
 	"testing"
 
 	"kibitz/engine/board"
@@ -14,46 +13,10 @@ import (
 // square behind the pawn that has just moved two squares, when one has).
 func boardOf(t *testing.T, l *layout, p pos) *board.Position {
 	t.Helper()
-	var grid [64]byte
-	for i := 0; i < l.men; i++ {
-		c := "KQRBNP"[l.kind[i]]
-		if l.side[i] == 1 {
-			c += 'a' - 'A'
-		}
-		grid[p.sq[i]] = c
-	}
-	var fen strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			if c := grid[r*8+f]; c != 0 {
-				if empty > 0 {
-					fen.WriteByte(byte('0' + empty))
-					empty = 0
-				}
-				fen.WriteByte(c)
-			} else {
-				empty++
-			}
-		}
-		if empty > 0 {
-			fen.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			fen.WriteByte('/')
-		}
-	}
-	fen.WriteString([]string{" w - ", " b - "}[p.stm])
-	if p.pushed != 0 {
-		v := p.sq[p.pushed]
-		fen.WriteString(board.Square(int(v) - forward(1-p.stm)).String())
-	} else {
-		fen.WriteString("-")
-	}
-	fen.WriteString(" 0 1")
-	b, err := board.ParseFEN(fen.String())
+	fen := l.fen(p)
+	b, err := board.ParseFEN(fen)
 	if err != nil {
-		t.Fatalf("%s: %v", fen.String(), err)
+		t.Fatalf("%s: %v", fen, err)
 	}
 	return b
 }

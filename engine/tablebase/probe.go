@@ -67,6 +67,63 @@ func (t *Table) Stats() Stats {
 	return s
 }
 
+// Longest is the table's longest forced mate, either side to move: its
+// length in plies and one position that takes it (White, the signature's
+// first side, or Black to move; won or lost for the side to move).
+type Longest struct {
+	Plies       int
+	BlackToMove bool
+	Won         bool
+	Entry       int
+}
+
+// Longest finds the table's longest mate (the first entry that takes it,
+// in index order), on every core.
+func (t *Table) Longest() Longest {
+	n := len(t.entries)
+	workers := min(runtime.GOMAXPROCS(0), max(1, n>>20))
+	chunk := (n + workers - 1) / workers
+	parts := make([]Longest, workers)
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func(best *Longest, from, to int) {
+			defer wg.Done()
+			best.Plies = -1
+			for i := from; i < to; i++ {
+				if r, d := t.at(i); (r == win || r == loss) && int(d) > best.Plies {
+					*best = Longest{Plies: int(d), BlackToMove: i&1 == 1, Won: r == win, Entry: i}
+				}
+			}
+		}(&parts[w], min(n, w*chunk), min(n, (w+1)*chunk))
+	}
+	wg.Wait()
+	best := Longest{Plies: -1}
+	for _, p := range parts {
+		if p.Plies > best.Plies {
+			best = p
+		}
+	}
+	return best
+}
+
+// LongestLine says it in words, with the position in FEN: "KRvK
+// longest=32 plies (Black to move, lost): …".
+func (t *Table) LongestLine() string {
+	lg := t.Longest()
+	if lg.Plies < 0 {
+		return fmt.Sprintf("%s longest=none (no mate)", t.Sig)
+	}
+	side, result := "White", "lost"
+	if lg.BlackToMove {
+		side = "Black"
+	}
+	if lg.Won {
+		result = "won"
+	}
+	return fmt.Sprintf("%s longest=%d plies (%s to move, %s): %s", t.Sig, lg.Plies, side, result, t.layout.fen(t.layout.decode(lg.Entry)))
+}
+
 func (s Stats) Line(sig Signature) string {
 	return fmt.Sprintf("%s positions=%d wins=%d draws=%d losses=%d maxdtm=%d", sig, s.Positions, s.Wins, s.Draws, s.Losses, s.MaxDTM)
 }
