@@ -123,8 +123,25 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 	occ, _, _ := l.occupancy(&c)
 	mover := 1 - c.stm
 	distinct := l.distinctMoves(&c, c.stm)
-	var seen [256]int
-	nSeen := 0
+	// The predecessors' entries are found first and their results read
+	// together afterwards: loads that do not wait for each other, so the
+	// processor fetches the cache misses of a position's predecessors at
+	// once instead of one after the other.
+	var preds [256]int // more than a 5-man position has
+	var res [256]uint8
+	n, first := 0, 0 // first: the first not settled yet
+	flush := func() {
+		for x, j := range preds[first:n] {
+			res[first+x] = loadByte(t.res, j)
+		}
+		for x := first; x < n; x++ {
+			// Symmetric moves back may reach one class: it is settled once.
+			if j := preds[x]; res[x] == unknown && (distinct || !contains(preds[:x], j)) {
+				b.settle(j, i, d, sd)
+			}
+		}
+		first = n
+	}
 	visit := func(p pos) {
 		// A predecessor whose side not to move is in check is not a
 		// position: the seeding marked its entry illegal, and the check
@@ -142,16 +159,13 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 					continue
 				}
 			}
+			if n == len(preds) {
+				flush()
+				n, first = 0, 0
+			}
 			p.pushed = k
-			j := l.canon(&p)
-			if loadByte(t.res, j) != unknown || !distinct && contains(seen[:nSeen], j) {
-				continue
-			}
-			if !distinct && nSeen < len(seen) {
-				seen[nSeen] = j
-				nSeen++
-			}
-			b.settle(j, i, d, sd)
+			preds[n] = l.canon(&p)
+			n++
 		}
 	}
 	for a := 0; a < l.men; a++ {
@@ -192,6 +206,7 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 			visit(p)
 		}
 	}
+	flush()
 }
 
 // settle tells position j that its move to position i, resolved at
