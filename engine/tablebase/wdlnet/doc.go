@@ -8,7 +8,7 @@
 // square) of the table's canonical position, plus the side to move and an
 // open en passant capture, and, as a model chooses (Inputs), the threats
 // the attack tables show and the men's places relative to the kings
-// (features.go); so the first layer is a sum of at most some twenty weight
+// (features.go); so the first layer is a sum of at most 24 weight
 // columns. Two small dense layers follow, then three logits.
 // Training (Train) draws positions from the tables, holding out a
 // deterministic share of every table's index for the test (Heldout).
