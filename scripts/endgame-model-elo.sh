@@ -14,7 +14,7 @@
 # endgames --tables $ENDINGS from the corpus store); then plays
 # match.log and match.pgn.
 # Environment: KIBITZ (bin/kibitz), ENDINGS (KRPvKR), SAMPLES (30000000,
-# the study's training positions), H1/H2 (256/64), WEIGHT (the term's
+# the study's training positions), H1/H2 (128/32: with the shape features the width under 1 MB), WEIGHT (the term's
 # weight, 400), GAMES (400), NODES (10000), SEED (5). Fixed nodes: the load
 # on the machine does not change the games.
 set -euo pipefail
@@ -38,7 +38,7 @@ fi
 if [ ! -f "$out/model.kwdl" ]; then
 	echo "the model:"
 	time "$kibitz" tb study --dir "$out/tables5" --tables "$endings" --samples "${SAMPLES:-30000000}" \
-		--h1 "${H1:-256}" --h2 "${H2:-64}" --sample 10 --out "$out/model.kwdl" >"$out/study.txt"
+		--h1 "${H1:-128}" --h2 "${H2:-32}" --sample 10 --out "$out/model.kwdl" >"$out/study.txt"
 	grep -i -E 'accuracy|overall' "$out/study.txt" | tail -n 3
 fi
 if [ ! -f "$out/endgames.epd" ]; then
