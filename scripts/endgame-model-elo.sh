@@ -14,9 +14,10 @@
 # endgames --tables $ENDINGS from the corpus store); then plays
 # match.log and match.pgn.
 # Environment: KIBITZ (bin/kibitz), ENDINGS (KRPvKR), SAMPLES (30000000,
-# the study's training positions), H1/H2 (128/32: with the shape features the width under 1 MB), WEIGHT (the term's
-# weight, 400), GAMES (400), NODES (10000), SEED (5). Fixed nodes: the load
-# on the machine does not change the games.
+# the study's training positions), H1/H2 (128/32: the width that keeps a
+# model with the shape features under 1 MB), WEIGHT (the term's weight,
+# 400), GAMES (400), NODES (10000), SEED (5). Fixed nodes: the load on the
+# machine does not change the games.
 set -euo pipefail
 out=${1:?usage: scripts/endgame-model-elo.sh OUTDIR}
 cd "$(dirname "$0")/.."
