@@ -27,9 +27,10 @@ func (l *layout) eachMove(p *pos, quiet *int, fn func(q pos, a, captured, promot
 	occ, by, _ := l.occupancy(p)
 	us := p.stm
 	king := l.kings[us]
-	// Out of check, a man other than the king may go anywhere but off the
-	// line of a pin: only the king's moves, en passant captures and the
-	// moves out of check need the board looked at after the move.
+	// While its side is not in check, a man other than the king may go
+	// anywhere but off the line of a pin: only the king's moves, en
+	// passant captures and the moves of a side in check need the board
+	// looked at after the move.
 	inCheck := l.attacked(p, p.sq[king], 1-us, occ)
 	var pins [maxMen]board.Bitboard // the squares a pinned man may go to
 	if !inCheck {
