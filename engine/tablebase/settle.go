@@ -118,30 +118,13 @@ type settler struct{ levels [256][]int32 }
 // from its fourth rank, when that push is what left an en passant capture
 // open in i, or when it could not have).
 func (b *builder) settlePredecessors(i, d int, sd *settler) {
-	t, l := b.t, &b.l
+	l := &b.l
 	c := l.decode(i)
 	occ, _, _ := l.occupancy(&c)
 	mover := 1 - c.stm
 	distinct := l.distinctMoves(&c, c.stm)
-	// The predecessors' entries are found first and their results read
-	// together afterwards: loads that do not wait for each other, so the
-	// processor fetches the cache misses of a position's predecessors at
-	// once instead of one after the other.
 	var preds [256]int // more than a 5-man position has
-	var res [256]uint8
-	n, first := 0, 0 // first: the first not settled yet
-	flush := func() {
-		for x, j := range preds[first:n] {
-			res[first+x] = loadByte(t.res, j)
-		}
-		for x := first; x < n; x++ {
-			// Symmetric moves back may reach one class: it is settled once.
-			if j := preds[x]; res[x] == unknown && (distinct || !contains(preds[:x], j)) {
-				b.settle(j, i, d, sd)
-			}
-		}
-		first = n
-	}
+	n := 0
 	visit := func(p pos) {
 		// A predecessor whose side not to move is in check is not a
 		// position: the seeding marked its entry illegal, and the check
@@ -160,8 +143,8 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 				}
 			}
 			if n == len(preds) {
-				flush()
-				n, first = 0, 0
+				b.settleAll(preds[:n], i, d, distinct, sd)
+				n = 0
 			}
 			p.pushed = k
 			preds[n] = l.canon(&p)
@@ -206,7 +189,24 @@ func (b *builder) settlePredecessors(i, d int, sd *settler) {
 			visit(p)
 		}
 	}
-	flush()
+	b.settleAll(preds[:n], i, d, distinct, sd)
+}
+
+// settleAll settles the predecessors js of position i, resolved at
+// distance d. Their results are read together first: loads that do not
+// wait for one another, so the processor fetches their cache misses at
+// once rather than one after the other. Unless distinct, moves back that
+// reach one class reach it once.
+func (b *builder) settleAll(js []int, i, d int, distinct bool, sd *settler) {
+	var res [256]uint8
+	for x, j := range js {
+		res[x] = loadByte(b.t.res, j)
+	}
+	for x, j := range js {
+		if res[x] == unknown && (distinct || !contains(js[:x], j)) {
+			b.settle(j, i, d, sd)
+		}
+	}
 }
 
 // settle tells position j that its move to position i, resolved at
