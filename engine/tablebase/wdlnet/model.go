@@ -72,23 +72,26 @@ func (m *Model) newActivations() *activations {
 func (m *Model) forward(e *tablebase.Entry, a *activations) {
 	a.nActive = features(e, m.Inputs, &a.active)
 	copy(a.h1, m.B1)
+	h1, h2 := a.h1[:m.H1], a.h2[:m.H2] // lengths the compiler can see: no bounds checks below
 	for _, f := range a.active[:a.nActive] {
 		col := m.W1[f*m.H1 : (f+1)*m.H1]
-		for j, w := range col {
-			a.h1[j] += w
+		col = col[:len(h1)]
+		for j := range h1 {
+			h1[j] += col[j]
 		}
 	}
-	for j, v := range a.h1 {
-		a.h1[j] = max(v, 0)
+	for j, v := range h1 {
+		h1[j] = max(v, 0)
 	}
-	copy(a.h2, m.B2)
-	for j, v := range a.h1 {
+	copy(h2, m.B2)
+	for j, v := range h1 {
 		if v == 0 {
 			continue
 		}
 		row := m.W2[j*m.H2 : (j+1)*m.H2]
-		for k, w := range row {
-			a.h2[k] += v * w
+		row = row[:len(h2)]
+		for k := range h2 {
+			h2[k] += v * row[k]
 		}
 	}
 	a.logits = [3]float32{m.B3[0], m.B3[1], m.B3[2]}

@@ -140,9 +140,11 @@ func (m *Model) accumulate(e *tablebase.Entry, g *grads) {
 			g.dh1[j] = 0
 			continue
 		}
+		dh2 := g.dh2
 		row, grow := m.W2[j*m.H2:(j+1)*m.H2], g.w2[j*m.H2:(j+1)*m.H2]
+		row, grow = row[:len(dh2)], grow[:len(dh2)]
 		var d float32
-		for k, dk := range g.dh2 {
+		for k, dk := range dh2 {
 			grow[k] += v * dk
 			d += row[k] * dk
 		}
@@ -155,6 +157,7 @@ func (m *Model) accumulate(e *tablebase.Entry, g *grads) {
 			g.rows = append(g.rows, f)
 		}
 		col := g.w1[f*m.H1 : (f+1)*m.H1]
+		col = col[:len(g.dh1)]
 		for j, d := range g.dh1 {
 			col[j] += d
 		}
