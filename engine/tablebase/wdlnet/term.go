@@ -141,22 +141,27 @@ func (p *TermProbe) Adjust(b *board.Position, eval int) int {
 func (p *TermProbe) Probabilities(e *tablebase.Entry) [3]int64 {
 	t := p.t
 	n := features(e, t.inputs, &p.active)
-	copy(p.h1, t.b1)
+	h1, h2 := p.h1[:t.h1], p.h2[:t.h2] // lengths the compiler can see: no bounds checks below
+	copy(h1, t.b1)
 	for _, f := range p.active[:n] {
-		for j, w := range t.w1[f*t.h1 : (f+1)*t.h1] {
-			p.h1[j] += w
+		col := t.w1[f*t.h1 : (f+1)*t.h1]
+		col = col[:len(h1)]
+		for j := range h1 {
+			h1[j] += col[j]
 		}
 	}
 	// Products are summed at 2⁻²⁰ and rounded down once per unit.
 	for k, b := range t.b2 {
-		p.h2[k] = b << fixShift
+		h2[k] = b << fixShift
 	}
-	for j, v := range p.h1 {
+	for j, v := range h1 {
 		if v <= 0 {
 			continue
 		}
-		for k, w := range t.w2[j*t.h2 : (j+1)*t.h2] {
-			p.h2[k] += v * w
+		row := t.w2[j*t.h2 : (j+1)*t.h2]
+		row = row[:len(h2)]
+		for k := range h2 {
+			h2[k] += v * row[k]
 		}
 	}
 	logits := [3]int64{t.b3[0] << fixShift, t.b3[1] << fixShift, t.b3[2] << fixShift}
