@@ -126,11 +126,15 @@ func (set *Set) value(s Signature, p pos) (uint8, uint8) {
 // Positions left unresolved are draws.
 func (set *Set) generate(s Signature) *Table {
 	l := newLayout(s)
-	size := l.size()
-	b := &builder{set: set, sig: s, l: l,
-		t:     &tableInProgress{res: newBytes(size), dtm: make([]uint8, size)},
-		count: newBytes(size), longest: newBytes(size), drawn: make([]bool, size), pendingWin: make([]uint8, size)}
+	b := &builder{set: set, sig: s, l: l}
+	// The tables this one leads to first, and only then its own working
+	// memory: a cascade (KPPvKP, KQPvKP, KQPvKN…) must not hold the arrays
+	// of every table waiting for the one below it — six bytes an entry,
+	// 6.4 GB for a 5-man table with pawns.
 	b.prepareExits()
+	size := l.size()
+	b.t = &tableInProgress{res: newBytes(size), dtm: make([]uint8, size)}
+	b.count, b.longest, b.drawn, b.pendingWin = newBytes(size), newBytes(size), make([]bool, size), make([]uint8, size)
 	b.seedAll()
 	resolved := 0
 	for _, level := range b.levels {
