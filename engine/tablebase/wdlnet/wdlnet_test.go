@@ -139,14 +139,7 @@ func TestCanonicalMatchesTheTable(t *testing.T) {
 // defended by the side to move's opponent; the black king, boxed in on
 // the edge, has one safe square.
 func TestThreatFeatures(t *testing.T) {
-	pos, err := board.ParseFEN("k7/1R6/8/8/8/8/8/7K b - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, e, err := tablebase.Canonical(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := canonicalEntry(t, "k7/1R6/8/8/8/8/8/7K b - - 0 1")
 	var active [maxActive]int
 	n := features(&e, Inputs{Threats: true}, &active)
 	if n != e.N+1+e.N+2 {
@@ -183,6 +176,20 @@ func TestThreatFeatures(t *testing.T) {
 	}
 }
 
+// canonicalEntry is the table entry of a position given as FEN.
+func canonicalEntry(t *testing.T, fen string) tablebase.Entry {
+	t.Helper()
+	pos, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, e, err := tablebase.Canonical(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // The shape features follow the rule of the square: a pawn on e5 needs
 // three moves to queen; a king that cannot reach the square e5–h8 in time
 // does not catch it. They also place the kings relative to each other,
@@ -197,14 +204,7 @@ func TestShapeFeatures(t *testing.T) {
 		{"8/8/8/4P3/6k1/8/8/4K3 b - - 0 1", 0}, // g4 to move: steps into the square
 		{"8/8/8/4P3/6k1/8/8/4K3 w - - 0 1", 1}, // g4, the pawn to move: too late
 	} {
-		pos, err := board.ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, e, err := tablebase.Canonical(pos)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := canonicalEntry(t, c.fen)
 		var active [maxActive]int
 		in := Inputs{Threats: true, Shape: true}
 		n := features(&e, in, &active)
@@ -224,8 +224,7 @@ func TestShapeFeatures(t *testing.T) {
 	}
 	// Kings e1 and h2 (d1 and a2 mirrored), White to move: one rank up,
 	// three files apart.
-	pos, _ := board.ParseFEN("8/8/8/4P3/8/8/7k/4K3 w - - 0 1")
-	_, e, _ := tablebase.Canonical(pos)
+	e := canonicalEntry(t, "8/8/8/4P3/8/8/7k/4K3 w - - 0 1")
 	var active [maxActive]int
 	n := features(&e, Inputs{Shape: true}, &active)
 	kings := PlacementCount + raceCount + menKings + 0*offsets + (1+7)*8 + 3
