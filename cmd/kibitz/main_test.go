@@ -333,8 +333,30 @@ func TestTablebaseCommands(t *testing.T) {
 			t.Errorf("the study's model: %v", err)
 		}
 	}
+	// The saved model read back and only evaluated reports what the run
+	// that trained it reported; trained further, it is still a model.
+	allLine := func(out string) string {
+		i := strings.Index(out, "\nall held-out=")
+		if i < 0 {
+			return ""
+		}
+		return strings.SplitN(out[i+1:], "\n", 2)[0]
+	}
+	code, again, errOut := runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--model", model, "--samples", "0")
+	if code != 0 || allLine(again) == "" || allLine(again) != allLine(out) || strings.Contains(again, "training:") {
+		t.Errorf("tb study --model --samples 0: %d\n%s%s\nwanted the line of\n%s", code, again, errOut, out)
+	}
+	more := filepath.Join(dir, "more.kwdl")
+	if code, out, errOut := runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--model", model, "--samples", "20000", "--out", more); code != 0 || !strings.Contains(out, "training:") || !strings.Contains(out, "×16×8×3") {
+		t.Errorf("tb study --model: %d\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(more); err != nil {
+		t.Error(err)
+	}
 	for _, args := range [][]string{
-		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
+		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"},
+		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "0"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--model", picture},
+		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--model", filepath.Join(dir, "none.kwdl")}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
 		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--out", filepath.Join(dir, "no", "such", "dir", "m.kwdl")},
 		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--men", "3", "--jobs", "0"}, {"tb", "gen", "--men", "3", "--progress", "-1s"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
 		{"tb", "gen", "--tables", "KRvKN", "--from", t.TempDir()}, {"tb", "gen", "--tables", "KRvKN", "--from", filepath.Join(dir, "none")},

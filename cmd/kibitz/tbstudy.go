@@ -22,6 +22,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("dir", "tables", "table directory")
 	list := fs.String("tables", "", "the endings to learn, comma-separated (required, e.g. KRBvKR,KQPvKQ)")
 	out := fs.String("out", "", "write the trained model to this file")
+	from := fs.String("model", "", "start from this model file instead of a new network (its shape and inputs replace --h1, --h2, --threats and --shape); with --samples 0 only evaluate it")
 	picture := fs.String("confusion-svg", "", "draw the overall confusion matrix to this SVG file")
 	h1 := fs.Int("h1", 128, "first hidden layer")
 	h2 := fs.Int("h2", 32, "second hidden layer")
@@ -41,8 +42,8 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		return errors.New("--tables is required")
 	case *h1 < 1 || *h1 > 4096 || *h2 < 1 || *h2 > 4096:
 		return fmt.Errorf("--h1 %d --h2 %d: want 1…4096", *h1, *h2)
-	case *samples < 1 || *batch < 1 || *lr <= 0:
-		return errors.New("--samples, --batch and --lr must be positive")
+	case *samples < 0 || *samples == 0 && *from == "" || *batch < 1 || *lr <= 0:
+		return errors.New("--samples (0 only with --model), --batch and --lr must be positive")
 	case *sample < 1 || *sample > 100:
 		return fmt.Errorf("--sample %d: want 1…100 (percent)", *sample)
 	case *test < 1 || *test > 50:
@@ -69,14 +70,24 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		}
 		tables = append(tables, t)
 	}
+	var start0 *wdlnet.Model
+	if *from != "" {
+		if start0, err = readModel(*from); err != nil {
+			return err
+		}
+		*h1, *h2 = start0.H1, start0.H2
+	}
 	start := time.Now()
-	cfg := wdlnet.Config{H1: *h1, H2: *h2, Inputs: wdlnet.Inputs{Threats: *threats, Shape: *shape}, Seed: *seed, Samples: *samples, Batch: *batch, LR: *lr,
+	cfg := wdlnet.Config{From: start0, H1: *h1, H2: *h2, Inputs: wdlnet.Inputs{Threats: *threats, Shape: *shape}, Seed: *seed, Samples: *samples, Batch: *batch, LR: *lr,
 		TestPercent: *test, Threads: runtime.GOMAXPROCS(0), Every: max(*samples/20, 1),
 		Progress: func(done int, loss float64) {
 			fmt.Fprintf(stdout, "trained %d positions  loss %.4f  %.0f s\n", done, loss, time.Since(start).Seconds())
 		}}
-	m := wdlnet.Train(tables, cfg)
-	fmt.Fprintf(stdout, "training: %.0f s\n", time.Since(start).Seconds())
+	m := start0
+	if *samples > 0 {
+		m = wdlnet.Train(tables, cfg)
+		fmt.Fprintf(stdout, "training: %.0f s\n", time.Since(start).Seconds())
+	}
 	var all wdlnet.Confusion
 	for _, t := range tables {
 		c := wdlnet.Evaluate(m, t, *seed, *test, *sample)
@@ -118,6 +129,20 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// readModel reads a model file, its name in the error.
+func readModel(path string) (*wdlnet.Model, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := wdlnet.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
 }
 
 // probeTime is the mean time of one prediction over the table's first

@@ -47,6 +47,9 @@ type Config struct {
 	// done and the mean training loss since the last call.
 	Progress func(done int, loss float64)
 	Every    int
+	// From, if set, is a model to train further instead of a new one; its
+	// shape and inputs replace H1, H2 and Inputs. It is trained in place.
+	From *Model
 }
 
 // sampler draws training entries: a table in proportion to its index's
@@ -184,13 +187,18 @@ func (o *adam) step(w, g []float32, from, to int, lr, scale, c1, c2 float64) {
 	}
 }
 
-// Train fits a new model to the tables' entries outside the held-out
-// share, its first two layers rounded to the compact file's steps at the
-// end (RoundWeights). It is deterministic for a given configuration and
-// thread count.
+// Train fits a new model (or cfg.From) to the tables' entries outside the
+// held-out share, its first two layers rounded to the compact file's
+// steps at the end (RoundWeights). It is deterministic for a given
+// configuration and thread count. A model trained further starts Adam
+// afresh with a new cosine cycle of the step size.
 func Train(tables []*tablebase.Table, cfg Config) *Model {
 	cfg.Threads = max(1, min(cfg.Threads, runtime.GOMAXPROCS(0)))
-	m := New(cfg.H1, cfg.H2, cfg.Inputs, cfg.Seed)
+	m := cfg.From
+	if m == nil {
+		m = New(cfg.H1, cfg.H2, cfg.Inputs, cfg.Seed)
+	}
+	m.Tables = nil
 	for _, t := range tables {
 		m.Tables = append(m.Tables, t.Sig)
 	}
