@@ -72,7 +72,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 	}
 	var start0 *wdlnet.Model
 	if *from != "" {
-		if start0, err = readModel(*from); err != nil {
+		if start0, err = wdlnet.Load(*from); err != nil {
 			return err
 		}
 		*h1, *h2 = start0.H1, start0.H2
@@ -129,20 +129,6 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// readModel reads a model file, its name in the error.
-func readModel(path string) (*wdlnet.Model, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	m, err := wdlnet.Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, nil
 }
 
 // probeTime is the mean time of one prediction over the table's first

@@ -216,14 +216,9 @@ func setEndgameModel(s *session, v string) error {
 		s.model, s.opts.EndgameModel = nil, nil
 		return nil
 	}
-	f, err := os.Open(v)
+	m, err := wdlnet.Load(v)
 	if err != nil {
 		return err
-	}
-	defer f.Close()
-	m, err := wdlnet.Read(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", excerpt.Of(v), err)
 	}
 	t, err := wdlnet.NewTerm(m, s.modelWeight)
 	if err != nil {

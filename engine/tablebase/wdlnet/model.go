@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"os"
 	"strings"
 
 	"kibitz/engine/tablebase"
@@ -254,6 +255,20 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) {
 	binary.Write(&b, binary.LittleEndian, crc32.Checksum(b.Bytes(), castagnoli))
 	n, err := w.Write(b.Bytes())
 	return int64(n), err
+}
+
+// Load reads the model file at path (Read); its errors name the file.
+func Load(path string) (*Model, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
 }
 
 // Read reads a model's file, refusing a damaged or foreign one with the
