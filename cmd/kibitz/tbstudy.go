@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
@@ -154,8 +155,11 @@ func confusionSVG(c wdlnet.Confusion, title string) string {
 	const cell, left, top = 120, 110, 70
 	names := [3]string{"loss", "draw", "win"}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="14">`+"\n", left+3*cell+20, top+3*cell+40)
-	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="16">%s: held-out accuracy %.2f %%</text>`+"\n", 10, html.EscapeString(title), 100*c.Accuracy())
+	heading := fmt.Sprintf("%s: held-out accuracy %.2f %%", title, 100*c.Accuracy())
+	// A long list of tables widens the picture: about 9 px a character at 16 px.
+	width := max(left+3*cell+20, 20+9*utf8.RuneCountInString(heading))
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="14">`+"\n", width, top+3*cell+40)
+	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="16">%s</text>`+"\n", 10, html.EscapeString(heading))
 	fmt.Fprintf(&b, `<text x="%d" y="50">predicted →</text><text x="10" y="%d">true ↓</text>`+"\n", left, top-8)
 	for j, n := range names {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", left+j*cell+cell/2, top-8, n)
