@@ -161,6 +161,8 @@ site() {
 	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" static/openings.tsv dist/
 	# Endgame tables the page fetches when a game reaches them.
 	"$BIN/kibitz" tb gen --tables "$PAGE_TABLES" --out dist/tables >/dev/null
+	# The endgame model of five 5-man endings, fetched at five or six men.
+	cp static/endgame.kwdl dist/tables/
 	cp index.html dist/
 	hash_names
 	precompress
@@ -246,7 +248,7 @@ precompress() {
 	while IFS= read -r f; do
 		gzip -9 -k -n -f "$f"
 		if command -v brotli >/dev/null 2>&1; then brotli -q 11 -k -f "$f"; fi
-	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' -o -name '*.tsv' -o -name '*.ktb' \))
+	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' -o -name '*.tsv' -o -name '*.ktb' -o -name '*.kwdl' \))
 }
 
 serve() {

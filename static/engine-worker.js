@@ -59,6 +59,21 @@ async function fetchTable() {
   }
 }
 
+// The endgame model (docs/endgames.md, 0.9 MB) is fetched once, when a
+// game is down to five or six men: the 5-man endings it learned have no
+// exact tables in the page, and it corrects the evaluation there.
+let modelFetched = false;
+async function fetchModel() {
+  if (modelFetched || !kibitz.modelNeeded()) return;
+  modelFetched = true;
+  try {
+    const r = await fetch(TABLES + "endgame.kwdl");
+    if (r.ok) kibitz.loadModel(new Uint8Array(await r.arrayBuffer()));
+  } catch {
+    // No model: the engine searches as it would without one.
+  }
+}
+
 onmessage = async ({ data: msg }) => {
   await ready;
   const reply = (fields) => postMessage({ id: msg.id, ...fields });
@@ -67,6 +82,7 @@ onmessage = async ({ data: msg }) => {
       stopAsked = false;
       const bad = kibitz.setPosition(msg.fen || "startpos", msg.moves || []);
       if (!bad) await fetchTable();
+      if (!bad) await fetchModel();
       const err =
         bad ||
         kibitz.search(

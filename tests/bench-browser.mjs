@@ -193,7 +193,9 @@ const signature = (fen) => {
   const men = (side) => "KQRBNP".split("").map((t) => t.repeat([...fen.split(" ")[0]].filter((c) => c === (side ? t : t.toLowerCase())).length)).join("");
   return [`${men(true)}v${men(false)}`, `${men(false)}v${men(true)}`];
 };
-const inTables = (fen) => signature(fen).some((sig) => pageTables.has(sig));
+// It also fetches its endgame model at five or six men (engine-worker.js).
+const men = (fen) => [...fen.split(" ")[0]].filter((c) => /[a-z]/i.test(c)).length;
+const inTables = (fen) => signature(fen).some((sig) => pageTables.has(sig)) || (pageTables.has("endgame.kwdl") && men(fen) >= 5 && men(fen) <= 6);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const quartile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)];
 const mismatches = positions.filter((p, i) => !inTables(p.fen) && (p.nodes !== kib.out[i].nodes || p.nodes !== scalar.out[i].nodes)).length;

@@ -189,3 +189,20 @@ test("endgame tables: from K+B+N against K, Kibitz mates within 33 moves and say
   const plies = await page.evaluate(() => window.kibitz.state.game.history().length);
   assert.ok(plies <= 65, `${plies} plies`);
 });
+
+test("endgame model: down to five men, the worker fetches the model once and the engine plays on", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  const models = [];
+  page.context().on("response", (r) => r.url().endsWith("/endgame.kwdl") && models.push(r.status()));
+  const fen = "8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1"; // rook and pawn against rook
+  await page.goto(page.url().split("?")[0] + `?side=b&depth=6&fen=${encodeURIComponent(fen)}`);
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  for (let move = 1; move <= 2; move++) {
+    await waitStatus(page, /^Your move/, 60000);
+    await typeMove(page, await page.evaluate(() => window.kibitz.state.game.moves()[0]));
+  }
+  await waitStatus(page, /^Your move/, 60000);
+  assert.equal(await page.evaluate(() => window.kibitz.state.game.history().length), 5);
+  assert.deepEqual(models, [200], "the model, fetched once");
+});

@@ -61,3 +61,18 @@ test("stop ends a deep search with a legal move", { timeout: 30000 }, async () =
   clearTimeout(timer);
   assert.ok(kibitz.legalMoves().includes(done.bestmove));
 });
+
+test("the endgame model: asked for at five or six men, bad bytes refused, the page's model loaded", async () => {
+  assert.equal(kibitz.setPosition("startpos", []), null);
+  assert.equal(kibitz.modelNeeded(), false);
+  assert.equal(kibitz.setPosition("8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1", []), null);
+  assert.equal(kibitz.modelNeeded(), true);
+  assert.equal(kibitz.loadModel([1, 2, 3]), "loadModel: want the model file's bytes");
+  assert.equal(kibitz.loadModel(), "loadModel: want the model file's bytes");
+  assert.equal(typeof kibitz.loadModel(new Uint8Array([1, 2, 3])), "string");
+  assert.equal(kibitz.modelNeeded(), true);
+  assert.equal(kibitz.loadModel(new Uint8Array(readFileSync("static/endgame.kwdl"))), null);
+  assert.equal(kibitz.modelNeeded(), false);
+  const { done } = await search({ depth: 4 });
+  assert.ok(kibitz.legalMoves().includes(done.bestmove), done.bestmove);
+});

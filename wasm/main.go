@@ -31,12 +31,19 @@ func main() {
 		"stop":        js.FuncOf(func(js.Value, []js.Value) any { s.Stop(); return nil }),
 		"tableNeeded": js.FuncOf(func(js.Value, []js.Value) any { return s.TableNeeded() }),
 		"loadTable": js.FuncOf(func(_ js.Value, a []js.Value) any {
-			if len(a) == 0 || a[0].Type() != js.TypeObject {
+			data, ok := bytesArg(a, 0)
+			if !ok {
 				return "loadTable: want the table file's bytes"
 			}
-			data := make([]byte, a[0].Get("length").Int())
-			js.CopyBytesToGo(data, a[0])
 			return errValue(s.LoadTable(data))
+		}),
+		"modelNeeded": js.FuncOf(func(js.Value, []js.Value) any { return s.ModelNeeded() }),
+		"loadModel": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			data, ok := bytesArg(a, 0)
+			if !ok {
+				return "loadModel: want the model file's bytes"
+			}
+			return errValue(s.LoadModel(data))
 		}),
 		"search": js.FuncOf(func(_ js.Value, a []js.Value) any {
 			var l bridge.Limits
@@ -69,6 +76,17 @@ func yield() {
 	fn.Invoke(cb)
 	<-done
 	cb.Release()
+}
+
+// bytesArg copies argument i, a Uint8Array, into Go.
+func bytesArg(a []js.Value, i int) ([]byte, bool) {
+	// CopyBytesToGo panics on anything but a Uint8Array.
+	if len(a) <= i || a[i].Type() != js.TypeObject || !a[i].InstanceOf(js.Global().Get("Uint8Array")) {
+		return nil, false
+	}
+	data := make([]byte, a[i].Get("length").Int())
+	js.CopyBytesToGo(data, a[i])
+	return data, true
 }
 
 // errValue is null on success and the error text otherwise.

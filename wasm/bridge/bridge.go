@@ -2,10 +2,11 @@
 // stateful session (position with its game history, options) that answers
 // requests with plain maps ready to become JavaScript objects. It knows
 // nothing of syscall/js, so it is tested natively and under wasm alike;
-// package main in the parent folder only converts values and calls it.
+// package main in the parent folder only converts values and calls it. It
+// takes the endgame tables and the endgame model the page fetches.
 //
 // bridge imports engine/board, engine/search, engine/strength,
-// engine/tablebase and nnue.
+// engine/tablebase, engine/tablebase/wdlnet and nnue.
 package bridge
 
 import (
@@ -20,6 +21,7 @@ import (
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/nnue"
 )
 
@@ -160,6 +162,39 @@ func (s *Session) LoadTable(data []byte) error {
 	}
 	s.tables.Add(t)
 	s.opts.Tables = s.tables
+	s.eng.SetOptions(s.opts)
+	return nil
+}
+
+// ModelNeeded says whether the page should fetch the endgame model: no
+// model is loaded yet and the game has come down to five or six men, from
+// where the search reaches the 5-man endings the model learned and for
+// which the page has no exact tables.
+func (s *Session) ModelNeeded() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	men := s.pos.Occupied().Count()
+	return s.opts.EndgameModel == nil && men >= 5 && men <= 6
+}
+
+// LoadModel adds an endgame model (kibitz tb study --out): from then on the
+// searches correct the evaluation of its endings by its prediction, with
+// the default weight (docs/endgames.md, "The model in play").
+func (s *Session) LoadModel(data []byte) error {
+	m, err := wdlnet.Read(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	term, err := wdlnet.NewTerm(m, wdlnet.DefaultTermWeight)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.searching {
+		return errBusy
+	}
+	s.opts.EndgameModel = term
 	s.eng.SetOptions(s.opts)
 	return nil
 }

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
 )
 
 // Sessions in these tests yield with runtime.Gosched: under wasm there is
@@ -172,6 +174,46 @@ func TestEndgameTables(t *testing.T) {
 	tb, _ := done["tb"].(map[string]any)
 	if tb == nil || tb["wdl"] != 1 || tb["dtm"].(int) < 1 || len(infos) == 0 || infos[0]["tb"] == nil {
 		t.Errorf("done %v, first info %v", done, infos[0])
+	}
+}
+
+// The endgame model is asked for once a game is down to five or six men,
+// refused when damaged, and then moves the evaluation of its endings.
+func TestEndgameModel(t *testing.T) {
+	const krpkr = "8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1"
+	s := New(8, runtime.Gosched)
+	if s.ModelNeeded() {
+		t.Error("the starting position asks for the endgame model")
+	}
+	if err := s.SetPosition(krpkr, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !s.ModelNeeded() {
+		t.Fatal("a rook ending with a pawn does not ask for the endgame model")
+	}
+	_, without := waitDone(t, s, Limits{Depth: 3})
+	if err := s.LoadModel([]byte("not a model")); err == nil || !s.ModelNeeded() {
+		t.Errorf("garbage loaded as a model: %v", err)
+	}
+	sig, _ := tablebase.ParseSignature("KRPvKR")
+	m := wdlnet.New(16, 8, wdlnet.Inputs{Threats: true, Shape: true}, 7)
+	m.Tables = []tablebase.Signature{sig}
+	for i := range m.B3 {
+		m.B3[i] = float32(i) // a model sure of a win whatever it sees
+	}
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadModel(buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if s.ModelNeeded() {
+		t.Error("still asks for the model once loaded")
+	}
+	_, with := waitDone(t, s, Limits{Depth: 3})
+	if fmt.Sprint(with["score"]) == fmt.Sprint(without["score"]) {
+		t.Errorf("the model did not move the score: %v without it, %v with it", without, with)
 	}
 }
 
