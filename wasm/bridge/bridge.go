@@ -155,13 +155,21 @@ func (s *Session) LoadTable(data []byte) error {
 	if err != nil {
 		return err
 	}
+	return s.changeOptions(func() {
+		s.tables.Add(t)
+		s.opts.Tables = s.tables
+	})
+}
+
+// changeOptions applies change to the session's search options between
+// searches.
+func (s *Session) changeOptions(change func()) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.searching {
 		return errBusy
 	}
-	s.tables.Add(t)
-	s.opts.Tables = s.tables
+	change()
 	s.eng.SetOptions(s.opts)
 	return nil
 }
@@ -189,14 +197,7 @@ func (s *Session) LoadModel(data []byte) error {
 	if err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.searching {
-		return errBusy
-	}
-	s.opts.EndgameModel = term
-	s.eng.SetOptions(s.opts)
-	return nil
+	return s.changeOptions(func() { s.opts.EndgameModel = term })
 }
 
 // tableResult is what the tables say of a position ({wdl, dtm} for the
