@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"kibitz/engine/board"
+	"kibitz/engine/nnue"
 	"kibitz/engine/search"
-	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
 

@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"kibitz/nnue"
+	"kibitz/engine/nnue"
 )
 
 // Model is the float32 network the trainer fits; Quantise turns it into an

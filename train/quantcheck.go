@@ -6,7 +6,7 @@ import (
 	"math"
 	"sort"
 
-	"kibitz/nnue"
+	"kibitz/engine/nnue"
 	"kibitz/train/corpus"
 )
 

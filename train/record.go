@@ -8,7 +8,7 @@ import (
 	"math/bits"
 
 	"kibitz/engine/board"
-	"kibitz/nnue"
+	"kibitz/engine/nnue"
 	"kibitz/train/corpus"
 )
 

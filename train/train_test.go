@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
+	"kibitz/engine/nnue"
 	"kibitz/engine/search"
-	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
 

@@ -12,10 +12,10 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
+	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
-	"kibitz/nnue"
 )
 
 type api struct {

@@ -5,9 +5,9 @@ import (
 	"runtime"
 	"time"
 
+	"kibitz/engine/nnue"
 	"kibitz/engine/tablebase"
 	"kibitz/internal/version"
-	"kibitz/nnue"
 )
 
 func evalName(n *nnue.Net) string {

@@ -10,9 +10,9 @@ import (
 	"runtime"
 	"time"
 
-	"kibitz/engine/selfplay"
-	"kibitz/nnue"
+	"kibitz/engine/nnue"
 	"kibitz/train/corpus"
+	"kibitz/train/selfplay"
 )
 
 func runDatagen(args []string, stdout, stderr io.Writer) error {

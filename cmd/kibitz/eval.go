@@ -7,8 +7,8 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
+	"kibitz/engine/nnue"
 	"kibitz/internal/regular"
-	"kibitz/nnue"
 )
 
 // netOptions are the flags that choose NNUE evaluation.

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
+	"kibitz/engine/nnue"
 	"kibitz/engine/uci"
-	"kibitz/nnue"
 	"kibitz/web"
 )
 

@@ -14,6 +14,7 @@ import (
 
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/train/wdltrain"
 )
 
 // runTBStudy is "kibitz tb study": train a compact network on the tables'
@@ -79,19 +80,19 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		*h1, *h2 = start0.H1, start0.H2
 	}
 	start := time.Now()
-	cfg := wdlnet.Config{From: start0, H1: *h1, H2: *h2, Inputs: wdlnet.Inputs{Threats: *threats, Shape: *shape}, Seed: *seed, Samples: *samples, Batch: *batch, LR: *lr,
+	cfg := wdltrain.Config{From: start0, H1: *h1, H2: *h2, Inputs: wdlnet.Inputs{Threats: *threats, Shape: *shape}, Seed: *seed, Samples: *samples, Batch: *batch, LR: *lr,
 		TestPercent: *test, Threads: runtime.GOMAXPROCS(0), Every: max(*samples/20, 1),
 		Progress: func(done int, loss float64) {
 			fmt.Fprintf(stdout, "trained %d positions  loss %.4f  %.0f s\n", done, loss, time.Since(start).Seconds())
 		}}
 	m := start0
 	if *samples > 0 {
-		m = wdlnet.Train(tables, cfg)
+		m = wdltrain.Train(tables, cfg)
 		fmt.Fprintf(stdout, "training: %.0f s\n", time.Since(start).Seconds())
 	}
-	var all wdlnet.Confusion
+	var all wdltrain.Confusion
 	for _, t := range tables {
-		c := wdlnet.Evaluate(m, t, *seed, *test, *sample)
+		c := wdltrain.Evaluate(m, t, *seed, *test, *sample)
 		all.Add(c)
 		fmt.Fprintf(stdout, "%s held-out=%d accuracy=%.4f confusion=%v\n", t.Sig, c.Total(), c.Accuracy(), c)
 	}
@@ -151,7 +152,7 @@ func probeTime(m *wdlnet.Model, t *tablebase.Table) float64 {
 
 // confusionSVG draws a confusion matrix as a grid whose cells are shaded
 // by their share of their row (the true result), with the counts.
-func confusionSVG(c wdlnet.Confusion, title string) string {
+func confusionSVG(c wdltrain.Confusion, title string) string {
 	const cell, left, top = 120, 110, 70
 	names := [3]string{"loss", "draw", "win"}
 	var b strings.Builder

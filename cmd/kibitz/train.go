@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"kibitz/nnue"
+	"kibitz/engine/nnue"
 	"kibitz/train"
 	"kibitz/train/corpus"
 )

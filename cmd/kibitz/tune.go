@@ -8,6 +8,7 @@ import (
 
 	"kibitz/engine/eval"
 	"kibitz/train"
+	"kibitz/train/texel"
 )
 
 // runTune fits the classical evaluation to the results of corpus games: the
@@ -35,9 +36,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err := checkWritable(*out); err != nil {
 		return err
 	}
-	var trainSet, validSet []eval.TuneSample
+	var trainSet, validSet []texel.TuneSample
 	err = train.EachPosition(files, sel, train.DefaultFilter, func(p train.Position) bool {
-		s := eval.NewTuneSample(p.Board, p.Result)
+		s := texel.NewTuneSample(p.Board, p.Result)
 		if train.IsValidation(p.Game, *valid) {
 			validSet = append(validSet, s)
 		} else {
@@ -52,18 +53,18 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%d training and %d validation positions: too few to tune", len(trainSet), len(validSet))
 	}
 	start := eval.Weights()
-	k := eval.FitK(trainSet, start)
+	k := texel.FitK(trainSet, start)
 	fmt.Fprintf(stdout, "%d training and %d validation positions; k = %.3f\n", len(trainSet), len(validSet), k)
-	fmt.Fprintf(stdout, "validation loss before: %.6f\n", eval.Loss(validSet, start, k))
-	tuned := eval.Tune(trainSet, start, k, *epochs, *lr, func(epoch int, loss float64) {
+	fmt.Fprintf(stdout, "validation loss before: %.6f\n", texel.Loss(validSet, start, k))
+	tuned := texel.Tune(trainSet, start, k, *epochs, *lr, func(epoch int, loss float64) {
 		if epoch%50 == 0 || epoch == 1 {
 			fmt.Fprintf(stdout, "epoch %4d  training loss %.6f\n", epoch, loss)
 		}
 	})
-	fmt.Fprintf(stdout, "validation loss after:  %.6f\n", eval.Loss(validSet, tuned, k))
+	fmt.Fprintf(stdout, "validation loss after:  %.6f\n", texel.Loss(validSet, tuned, k))
 	header := fmt.Sprintf("kibitz tune: %d positions of %d corpus files, %d%% of games held out, %d epochs, k=%.3f.",
 		len(trainSet)+len(validSet), len(files), *valid, *epochs, k)
-	src, err := eval.GoSource(tuned, header)
+	src, err := texel.GoSource(tuned, header)
 	if err != nil {
 		return err
 	}

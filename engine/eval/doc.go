@@ -4,7 +4,7 @@
 //
 // The evaluation is linear in its weights. Every term is added by one call,
 // terms.add, which adds weight × count to the score and, given a Trace, also
-// records the count: the Texel tuner (tune.go) fits the counts to the
+// records the count: the Texel tuner (train/texel) fits the counts to the
 // results of games Kibitz played itself, so it fits exactly the function the
 // engine plays. The tuned weights live in weights_gen.go.
 //

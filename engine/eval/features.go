@@ -35,3 +35,17 @@ var weightNames = []struct {
 	{"rook open", wRookOpen}, {"rook half-open", wRookHalf}, {"passed free", wPassedFree},
 	{"king-passer distance", wKingPassed}, {"tempo", wTempo},
 }
+
+// Weights returns the weights in force.
+func Weights() [NumWeights]Score { return weights }
+
+// WeightGroup names the group of weights that starts at index i, for the
+// tuner's report and the comments of the weights file it writes.
+func WeightGroup(i int) (name string, ok bool) {
+	for _, g := range weightNames {
+		if g.start == i {
+			return g.name, true
+		}
+	}
+	return "", false
+}

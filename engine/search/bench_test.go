@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"kibitz/nnue"
+	"kibitz/engine/nnue"
 )
 
 // benchSignaturesFile pins, per bench position and evaluation, the move,

@@ -7,8 +7,8 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
+	"kibitz/engine/nnue"
 	"kibitz/engine/tablebase/wdlnet"
-	"kibitz/nnue"
 )
 
 // stackEntry is per-ply search state.

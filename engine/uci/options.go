@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
+	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/internal/excerpt"
 	"kibitz/internal/regular"
-	"kibitz/nnue"
 )
 
 // optionSpec declares one UCI option and how to apply it. Spin options

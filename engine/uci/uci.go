@@ -23,11 +23,11 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/internal/excerpt"
 	"kibitz/internal/version"
-	"kibitz/nnue"
 )
 
 // Name and Author are what "uci" reports.

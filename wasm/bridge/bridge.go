@@ -18,11 +18,11 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
-	"kibitz/nnue"
 )
 
 // Limits of one search request. Zero fields are unset.

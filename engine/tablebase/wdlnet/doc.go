@@ -10,6 +10,7 @@
 // the attack tables show and the men's places relative to the kings
 // (features.go); so the first layer is a sum of at most 24 weight
 // columns. Two small dense layers follow, then three logits.
-// Training (Train) draws positions from the tables, holding out a
-// deterministic share of every table's index for the test (Heldout).
+// Its trainer (train/wdltrain) draws positions from the tables, holding out
+// a deterministic share of every table's index for the test (Heldout,
+// here, so that whoever reads a model can tell the positions it never saw).
 package wdlnet

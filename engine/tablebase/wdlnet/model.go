@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"kibitz/engine/tablebase"
+	"kibitz/internal/splitmix"
 )
 
 // Classes are the outputs, in this order.
@@ -35,11 +36,11 @@ type Model struct {
 // a seeded generator, so training is reproducible).
 func New(h1, h2 int, in Inputs, seed uint64) *Model {
 	m := alloc(h1, h2, in)
-	r := rng(seed)
+	r := splitmix.Rand(seed)
 	fill := func(w []float32, fanIn int) {
 		s := math.Sqrt(2 / float64(fanIn))
 		for i := range w {
-			w[i] = float32(r.normal() * s)
+			w[i] = float32(r.Normal() * s)
 		}
 	}
 	fill(m.W1, maxActive)
@@ -58,22 +59,28 @@ func alloc(h1, h2 int, in Inputs) *Model {
 // Features is the number of the model's input features.
 func (m *Model) Features() int { return m.Inputs.count() }
 
-// activations holds one forward pass.
-type activations struct {
+// Activations holds one forward pass: the prediction, and what a trainer
+// needs to take its gradient.
+type Activations struct {
 	active  [maxActive]int
 	nActive int
-	h1, h2  []float32 // after ReLU
-	logits  [3]float32
+	H1, H2  []float32 // the hidden layers after ReLU
+	Logits  [3]float32
 }
 
-func (m *Model) newActivations() *activations {
-	return &activations{h1: make([]float32, m.H1), h2: make([]float32, m.H2)}
+// Active returns the input features the pass read.
+func (a *Activations) Active() []int { return a.active[:a.nActive] }
+
+// NewActivations returns room for one forward pass of m.
+func (m *Model) NewActivations() *Activations {
+	return &Activations{H1: make([]float32, m.H1), H2: make([]float32, m.H2)}
 }
 
-func (m *Model) forward(e *tablebase.Entry, a *activations) {
+// Forward evaluates the canonical entry e (see tablebase.Canonical) into a.
+func (m *Model) Forward(e *tablebase.Entry, a *Activations) {
 	a.nActive = features(e, m.Inputs, &a.active)
-	copy(a.h1, m.B1)
-	h1, h2 := a.h1[:m.H1], a.h2[:m.H2] // lengths the compiler can see: no bounds checks below
+	copy(a.H1, m.B1)
+	h1, h2 := a.H1[:m.H1], a.H2[:m.H2] // lengths the compiler can see: no bounds checks below
 	for _, f := range a.active[:a.nActive] {
 		col := m.W1[f*m.H1 : (f+1)*m.H1]
 		col = col[:len(h1)]
@@ -95,34 +102,34 @@ func (m *Model) forward(e *tablebase.Entry, a *activations) {
 			h2[k] += v * row[k]
 		}
 	}
-	a.logits = [3]float32{m.B3[0], m.B3[1], m.B3[2]}
-	for k, v := range a.h2 {
+	a.Logits = [3]float32{m.B3[0], m.B3[1], m.B3[2]}
+	for k, v := range a.H2 {
 		v = max(v, 0)
-		a.h2[k] = v
+		a.H2[k] = v
 		if v == 0 {
 			continue
 		}
-		a.logits[0] += v * m.W3[k*3]
-		a.logits[1] += v * m.W3[k*3+1]
-		a.logits[2] += v * m.W3[k*3+2]
+		a.Logits[0] += v * m.W3[k*3]
+		a.Logits[1] += v * m.W3[k*3+1]
+		a.Logits[2] += v * m.W3[k*3+2]
 	}
 }
 
 // Predictor evaluates a model without allocating; one per goroutine.
 type Predictor struct {
 	m *Model
-	a *activations
+	a *Activations
 }
 
 // Predictor returns an evaluator of m.
-func (m *Model) Predictor() *Predictor { return &Predictor{m: m, a: m.newActivations()} }
+func (m *Model) Predictor() *Predictor { return &Predictor{m: m, a: m.NewActivations()} }
 
 // Predict returns the most likely result of a canonical entry (see
 // tablebase.Canonical) for its side to move, and the three probabilities
 // (loss, draw, win).
 func (p *Predictor) Predict(e *tablebase.Entry) (wdl int, probs [3]float32) {
-	p.m.forward(e, p.a)
-	probs = softmax(p.a.logits)
+	p.m.Forward(e, p.a)
+	probs = Softmax(p.a.Logits)
 	best := 0
 	for c := 1; c < 3; c++ {
 		if probs[c] > probs[best] {
@@ -132,7 +139,8 @@ func (p *Predictor) Predict(e *tablebase.Entry) (wdl int, probs [3]float32) {
 	return Classes[best], probs
 }
 
-func softmax(l [3]float32) (p [3]float32) {
+// Softmax turns logits into probabilities.
+func Softmax(l [3]float32) (p [3]float32) {
 	hi := max(l[0], l[1], l[2])
 	var sum float64
 	for c := range l {

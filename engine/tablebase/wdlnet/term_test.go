@@ -13,11 +13,15 @@ import (
 	"kibitz/engine/tablebase"
 )
 
+// kpkModel is a small model of KPvK trained by train/wdltrain
+// (testdata/kpk.kwdl; its test there checks that it still trains to this
+// file), with the table it learnt.
 var kpkModel = sync.OnceValues(func() (*Model, *tablebase.Table) {
-	s, _ := tablebase.ParseSignature("KPvK")
-	kpk := tablebase.NewSet().Table(s)
-	cfg := Config{H1: 64, H2: 16, Inputs: Inputs{Threats: true}, Seed: 5, Samples: 400_000, Batch: 256, LR: 3e-3, TestPercent: 10, Threads: 2}
-	return Train([]*tablebase.Table{kpk}, cfg), kpk
+	m, err := Load("testdata/kpk.kwdl")
+	if err != nil {
+		panic(err)
+	}
+	return m, tablebase.NewSet().Table(m.Tables[0])
 })
 
 // No exponential in the table lies within a millionth of a rounding

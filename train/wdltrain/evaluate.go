@@ -1,10 +1,11 @@
-package wdlnet
+package wdltrain
 
 import (
 	"runtime"
 	"sync"
 
 	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
 )
 
 // Confusion counts held-out positions by true result (row) and predicted
@@ -42,7 +43,7 @@ func (c *Confusion) Add(o Confusion) {
 // Evaluate counts the model's predictions on the held-out entries of a
 // table (the share Heldout gives for seed and percent); with sample below
 // 100 only that percentage of them, drawn by another hash of the index.
-func Evaluate(m *Model, t *tablebase.Table, seed uint64, percent, sample int) Confusion {
+func Evaluate(m *wdlnet.Model, t *tablebase.Table, seed uint64, percent, sample int) Confusion {
 	threads := runtime.GOMAXPROCS(0)
 	parts := make([]Confusion, threads)
 	chunk := (t.Size() + threads - 1) / threads
@@ -53,7 +54,7 @@ func Evaluate(m *Model, t *tablebase.Table, seed uint64, percent, sample int) Co
 			defer wg.Done()
 			p := m.Predictor()
 			for i := w * chunk; i < min(t.Size(), (w+1)*chunk); i++ {
-				if !Heldout(i, seed, percent) || sample < 100 && !Heldout(i, ^seed, sample) {
+				if !wdlnet.Heldout(i, seed, percent) || sample < 100 && !wdlnet.Heldout(i, ^seed, sample) {
 					continue
 				}
 				e, ok := t.Entry(i)

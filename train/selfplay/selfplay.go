@@ -11,8 +11,8 @@ import (
 	"sync"
 
 	"kibitz/engine/board"
+	"kibitz/engine/nnue"
 	"kibitz/engine/search"
-	"kibitz/nnue"
 )
 
 // Config describes a self-play run.

@@ -1,4 +1,12 @@
-package wdlnet
+// Package wdltrain trains and evaluates the endgame model of
+// engine/tablebase/wdlnet on Kibitz's own tables: positions drawn from
+// the tables in proportion to their size, a deterministic share of every
+// table's index held out (wdlnet.Heldout) and counted afterwards in a
+// confusion matrix (kibitz tb study).
+//
+// wdltrain imports only engine/tablebase, engine/tablebase/wdlnet and
+// internal/splitmix.
+package wdltrain
 
 import (
 	"math"
@@ -6,50 +14,27 @@ import (
 	"sync"
 
 	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/internal/splitmix"
 )
-
-// rng is splitmix64: small, seeded, the same everywhere.
-type rng uint64
-
-func (r *rng) next() uint64 {
-	*r += 0x9e3779b97f4a7c15
-	z := uint64(*r)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
-func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
-
-func (r *rng) normal() float64 {
-	return math.Sqrt(-2*math.Log(1-r.float())) * math.Cos(2*math.Pi*r.float())
-}
-
-// Heldout says whether entry i of a table belongs to the test share
-// (percent of every table's index, chosen by a hash of the entry and the
-// seed): the same split for training and for the report.
-func Heldout(i int, seed uint64, percent int) bool {
-	r := rng(uint64(i)*0x2545f4914f6cdd1d ^ seed)
-	return int(r.next()%100) < percent
-}
 
 // Config sets a training run.
 type Config struct {
-	H1, H2      int
-	Inputs      // the feature groups beyond the placement
-	Seed        uint64
-	Samples     int     // positions drawn in all
-	Batch       int     // positions per step
-	LR          float64 // Adam's step size at the start; it falls to a tenth by the end (cosine)
-	TestPercent int     // held-out share of every table's index
-	Threads     int
+	H1, H2        int
+	wdlnet.Inputs // the feature groups beyond the placement
+	Seed          uint64
+	Samples       int     // positions drawn in all
+	Batch         int     // positions per step
+	LR            float64 // Adam's step size at the start; it falls to a tenth by the end (cosine)
+	TestPercent   int     // held-out share of every table's index
+	Threads       int
 	// Progress, if set, is called every Every samples with the samples
 	// done and the mean training loss since the last call.
 	Progress func(done int, loss float64)
 	Every    int
 	// From, if set, is a model to train further instead of a new one; its
 	// shape and inputs replace H1, H2 and Inputs. It is trained in place.
-	From *Model
+	From *wdlnet.Model
 }
 
 // sampler draws training entries: a table in proportion to its index's
@@ -60,10 +45,10 @@ type sampler struct {
 	cfg    *Config
 }
 
-func (s *sampler) draw(r *rng) tablebase.Entry {
+func (s *sampler) draw(r *splitmix.Rand) tablebase.Entry {
 	total := s.cum[len(s.cum)-1]
 	for {
-		x := int(r.next() % uint64(total))
+		x := int(r.Next() % uint64(total))
 		t := 0
 		for s.cum[t] <= x {
 			t++
@@ -72,7 +57,7 @@ func (s *sampler) draw(r *rng) tablebase.Entry {
 		if t > 0 {
 			i -= s.cum[t-1]
 		}
-		if Heldout(i, s.cfg.Seed, s.cfg.TestPercent) {
+		if wdlnet.Heldout(i, s.cfg.Seed, s.cfg.TestPercent) {
 			continue
 		}
 		if e, ok := s.tables[t].Entry(i); ok {
@@ -88,17 +73,17 @@ type grads struct {
 	touched                []bool
 	rows                   []int
 	loss                   float64
-	a                      *activations
+	a                      *wdlnet.Activations
 	dh1, dh2               []float32
 }
 
-func (m *Model) newGrads() *grads {
+func newGrads(m *wdlnet.Model) *grads {
 	return &grads{w1: make([]float32, len(m.W1)), b1: make([]float32, m.H1), w2: make([]float32, len(m.W2)),
 		b2: make([]float32, m.H2), w3: make([]float32, len(m.W3)), b3: make([]float32, 3),
-		touched: make([]bool, m.Features()), a: m.newActivations(), dh1: make([]float32, m.H1), dh2: make([]float32, m.H2)}
+		touched: make([]bool, m.Features()), a: m.NewActivations(), dh1: make([]float32, m.H1), dh2: make([]float32, m.H2)}
 }
 
-func (g *grads) reset(m *Model) {
+func (g *grads) reset(m *wdlnet.Model) {
 	for _, f := range g.rows {
 		clear(g.w1[f*m.H1 : (f+1)*m.H1])
 		g.touched[f] = false
@@ -113,10 +98,10 @@ func (g *grads) reset(m *Model) {
 }
 
 // accumulate adds the cross-entropy gradient of one entry.
-func (m *Model) accumulate(e *tablebase.Entry, g *grads) {
+func accumulate(m *wdlnet.Model, e *tablebase.Entry, g *grads) {
 	a := g.a
-	m.forward(e, a)
-	p := softmax(a.logits)
+	m.Forward(e, a)
+	p := wdlnet.Softmax(a.Logits)
 	target := e.WDL + 1
 	g.loss -= math.Log(max(float64(p[target]), 1e-12))
 	var dl [3]float32
@@ -127,7 +112,7 @@ func (m *Model) accumulate(e *tablebase.Entry, g *grads) {
 	for c := range dl {
 		g.b3[c] += dl[c]
 	}
-	for k, v := range a.h2 {
+	for k, v := range a.H2 {
 		if v == 0 {
 			g.dh2[k] = 0
 			continue
@@ -138,7 +123,7 @@ func (m *Model) accumulate(e *tablebase.Entry, g *grads) {
 		g.dh2[k] = m.W3[k*3]*dl[0] + m.W3[k*3+1]*dl[1] + m.W3[k*3+2]*dl[2]
 		g.b2[k] += g.dh2[k]
 	}
-	for j, v := range a.h1 {
+	for j, v := range a.H1 {
 		if v == 0 {
 			g.dh1[j] = 0
 			continue
@@ -154,7 +139,7 @@ func (m *Model) accumulate(e *tablebase.Entry, g *grads) {
 		g.dh1[j] = d
 		g.b1[j] += d
 	}
-	for _, f := range a.active[:a.nActive] {
+	for _, f := range a.Active() {
 		if !g.touched[f] {
 			g.touched[f] = true
 			g.rows = append(g.rows, f)
@@ -192,11 +177,11 @@ func (o *adam) step(w, g []float32, from, to int, lr, scale, c1, c2 float64) {
 // steps at the end (RoundWeights). It is deterministic for a given
 // configuration and thread count. A model trained further starts Adam
 // afresh with a new cosine cycle of the step size.
-func Train(tables []*tablebase.Table, cfg Config) *Model {
+func Train(tables []*tablebase.Table, cfg Config) *wdlnet.Model {
 	cfg.Threads = max(1, min(cfg.Threads, runtime.GOMAXPROCS(0)))
 	m := cfg.From
 	if m == nil {
-		m = New(cfg.H1, cfg.H2, cfg.Inputs, cfg.Seed)
+		m = wdlnet.New(cfg.H1, cfg.H2, cfg.Inputs, cfg.Seed)
 	}
 	m.Tables = nil
 	for _, t := range tables {
@@ -209,10 +194,10 @@ func Train(tables []*tablebase.Table, cfg Config) *Model {
 		s.cum = append(s.cum, total)
 	}
 	gs := make([]*grads, cfg.Threads)
-	rngs := make([]rng, cfg.Threads)
+	rngs := make([]splitmix.Rand, cfg.Threads)
 	for i := range gs {
-		gs[i] = m.newGrads()
-		rngs[i] = rng(cfg.Seed*1000003 + uint64(i)*7919 + 1)
+		gs[i] = newGrads(m)
+		rngs[i] = splitmix.Rand(cfg.Seed*1000003 + uint64(i)*7919 + 1)
 	}
 	opt := map[string]adam{}
 	for name, p := range map[string][]float32{"w1": m.W1, "b1": m.B1, "w2": m.W2, "b2": m.B2, "w3": m.W3, "b3": m.B3} {
@@ -235,7 +220,7 @@ func Train(tables []*tablebase.Table, cfg Config) *Model {
 				}
 				for range n {
 					e := s.draw(&rngs[t])
-					m.accumulate(&e, g)
+					accumulate(m, &e, g)
 				}
 			}(t)
 		}

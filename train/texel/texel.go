@@ -1,4 +1,11 @@
-package eval
+// Package texel fits the classical evaluation's weights to the results of
+// Kibitz's own games (the Texel method): it reads each position's term
+// counts through eval.EvaluateTrace, so it fits exactly the function the
+// engine plays, and writes the tuned weights back as engine/eval's
+// weights_gen.go.
+//
+// texel imports only engine/board and engine/eval.
+package texel
 
 import (
 	"bytes"
@@ -9,6 +16,7 @@ import (
 	"sync"
 
 	"kibitz/engine/board"
+	"kibitz/engine/eval"
 )
 
 // TuneSample is a position reduced to what the tuner needs: the non-zero
@@ -22,8 +30,8 @@ type TuneSample struct {
 
 // NewTuneSample traces p's evaluation.
 func NewTuneSample(p *board.Position, result float64) TuneSample {
-	var tr Trace
-	EvaluateTrace(p, &tr)
+	var tr eval.Trace
+	eval.EvaluateTrace(p, &tr)
 	s := TuneSample{phase: int8(tr.Phase), result: float32(result)}
 	for i, c := range tr.Coef {
 		if c != 0 {
@@ -34,11 +42,8 @@ func NewTuneSample(p *board.Position, result float64) TuneSample {
 	return s
 }
 
-// Weights returns the weights in force.
-func Weights() [NumWeights]Score { return weights }
-
 // tuneWeights holds mg and eg halves as floats during tuning.
-type tuneWeights [NumWeights][2]float64
+type tuneWeights [eval.NumWeights][2]float64
 
 func (tw *tuneWeights) eval(s *TuneSample) (float64, float64, float64) {
 	var mg, eg float64
@@ -46,7 +51,7 @@ func (tw *tuneWeights) eval(s *TuneSample) (float64, float64, float64) {
 		mg += float64(s.n[k]) * tw[i][0]
 		eg += float64(s.n[k]) * tw[i][1]
 	}
-	ph := float64(s.phase) / MaxPhase
+	ph := float64(s.phase) / eval.MaxPhase
 	return mg*ph + eg*(1-ph), ph, 1 - ph
 }
 
@@ -77,7 +82,7 @@ func parallel(samples []TuneSample, f func(part []TuneSample) []float64) []float
 }
 
 // Loss is the mean squared error between results and sigmoid(k·eval/400).
-func Loss(samples []TuneSample, w [NumWeights]Score, k float64) float64 {
+func Loss(samples []TuneSample, w [eval.NumWeights]eval.Score, k float64) float64 {
 	tw := fromScores(w)
 	return tw.loss(samples, k)
 }
@@ -96,7 +101,7 @@ func (tw *tuneWeights) loss(samples []TuneSample, k float64) float64 {
 }
 
 // FitK finds the scale k that best maps w's evaluations to the results.
-func FitK(samples []TuneSample, w [NumWeights]Score) float64 {
+func FitK(samples []TuneSample, w [eval.NumWeights]eval.Score) float64 {
 	tw := fromScores(w)
 	lo, hi := 0.1, 4.0
 	for i := 0; i < 40; i++ { // golden-section search
@@ -113,19 +118,19 @@ func FitK(samples []TuneSample, w [NumWeights]Score) float64 {
 // Tune fits the weights to the samples with full-batch Adam on the loss,
 // starting from start; progress is called after every epoch. Material
 // weights are tuned like every other term.
-func Tune(samples []TuneSample, start [NumWeights]Score, k float64, epochs int, lr float64, progress func(epoch int, loss float64)) [NumWeights]Score {
+func Tune(samples []TuneSample, start [eval.NumWeights]eval.Score, k float64, epochs int, lr float64, progress func(epoch int, loss float64)) [eval.NumWeights]eval.Score {
 	tw := fromScores(start)
 	var m, v tuneWeights
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	for epoch := 1; epoch <= epochs; epoch++ {
 		grad := parallel(samples, func(part []TuneSample) []float64 {
-			g := make([]float64, 2*NumWeights+1)
+			g := make([]float64, 2*eval.NumWeights+1)
 			for i := range part {
 				s := &part[i]
 				e, pm, pe := tw.eval(s)
 				sg := sigmoid(k, e)
 				d := sg - float64(s.result)
-				g[2*NumWeights] += d * d
+				g[2*eval.NumWeights] += d * d
 				c := 2 * d * sg * (1 - sg) * k / 400
 				for j, idx := range s.idx {
 					n := float64(s.n[j])
@@ -137,7 +142,7 @@ func Tune(samples []TuneSample, start [NumWeights]Score, k float64, epochs int, 
 		})
 		scale := 1 / float64(len(samples))
 		rate := lr * (0.1 + 0.9*float64(epochs-epoch)/float64(epochs)) // linear decay to 10 %
-		for i := 0; i < NumWeights; i++ {
+		for i := 0; i < eval.NumWeights; i++ {
 			for h := 0; h < 2; h++ {
 				g := grad[2*i+h] * scale
 				m[i][h] = b1*m[i][h] + (1-b1)*g
@@ -148,13 +153,13 @@ func Tune(samples []TuneSample, start [NumWeights]Score, k float64, epochs int, 
 			}
 		}
 		if progress != nil {
-			progress(epoch, grad[2*NumWeights]*scale)
+			progress(epoch, grad[2*eval.NumWeights]*scale)
 		}
 	}
 	return tw.scores()
 }
 
-func fromScores(w [NumWeights]Score) *tuneWeights {
+func fromScores(w [eval.NumWeights]eval.Score) *tuneWeights {
 	var tw tuneWeights
 	for i, s := range w {
 		tw[i] = [2]float64{float64(s.MG()), float64(s.EG())}
@@ -162,24 +167,22 @@ func fromScores(w [NumWeights]Score) *tuneWeights {
 	return &tw
 }
 
-func (tw *tuneWeights) scores() (w [NumWeights]Score) {
+func (tw *tuneWeights) scores() (w [eval.NumWeights]eval.Score) {
 	for i := range tw {
-		w[i] = S(int(math.Round(tw[i][0])), int(math.Round(tw[i][1])))
+		w[i] = eval.S(int(math.Round(tw[i][0])), int(math.Round(tw[i][1])))
 	}
 	return
 }
 
 // GoSource renders weights as the Go file weights_gen.go; header is a
 // comment saying how they were made.
-func GoSource(w [NumWeights]Score, header string) ([]byte, error) {
+func GoSource(w [eval.NumWeights]eval.Score, header string) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by kibitz tune; DO NOT EDIT.\n// %s\n\npackage eval\n\n", header)
 	fmt.Fprintf(&b, "// weights are the evaluation's parameters (see features.go for the layout).\nvar weights = [NumWeights]Score{\n")
-	group := 0
 	for i, s := range w {
-		if group < len(weightNames) && weightNames[group].start == i {
-			fmt.Fprintf(&b, "\t// %s\n", weightNames[group].name)
-			group++
+		if name, ok := eval.WeightGroup(i); ok {
+			fmt.Fprintf(&b, "\t// %s\n", name)
 		}
 		fmt.Fprintf(&b, "\tS(%d, %d),\n", s.MG(), s.EG())
 	}
