@@ -10,17 +10,17 @@ import (
 	"sync/atomic"
 	"time"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
 	"kibitz/engine/nnue"
 	"kibitz/engine/search"
-	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 )
 
 type api struct {
-	net         *nnue.Net      // nil: classical evaluation
-	tables      *tablebase.Set // nil: no endgame tables
+	net         *nnue.Net      // the engines' net, for /api/eval (nil: classical)
+	tables      *tablebase.Set // shared by the engines (nil: no endgame tables)
 	lim         Limits
 	searchTime  time.Duration // wall-clock cap per search (0: none)
 	deep, light *lane
@@ -30,30 +30,44 @@ type api struct {
 	// its table (16 ms in wasm for 8 MB), NewGame only clears it (2 ms).
 	// (Not a sync.Pool: the collector would empty it at every cycle.)
 	mu   sync.Mutex
-	idle []*search.Engine
+	idle []*engine.Engine
 }
 
 // maxIdleEngines bounds the engines kept: a few tables' worth of memory.
 const maxIdleEngines = 4
 
-// engine returns an engine with the options, as fresh as a new one.
-func (a *api) engine(opts search.Options) *search.Engine {
+// newEngine returns an engine with the API's table size, net and tables.
+func (a *api) newEngine() *engine.Engine {
+	// The net is the embedded one, read once: an error here was already
+	// met (and reported as "classical") when the handler was made.
+	e, _ := engine.New(engine.Config{HashMB: a.lim.HashMB, Threads: 1})
+	e.SetTables(a.tables)
+	return e
+}
+
+// engine returns an engine for req, as fresh as a new one.
+func (a *api) engine(req Request) (*engine.Engine, error) {
 	a.mu.Lock()
-	var e *search.Engine
+	var e *engine.Engine
 	if n := len(a.idle); n > 0 {
 		e, a.idle = a.idle[n-1], a.idle[:n-1]
 	}
 	a.mu.Unlock()
 	if e == nil {
-		return search.New(opts)
+		e = a.newEngine()
+	} else {
+		e.NewGame()
 	}
-	e.SetOptions(opts)
-	e.NewGame()
-	return e
+	e.SetMultiPV(req.MultiPV)
+	if !req.Limited {
+		e.SetFullStrength()
+		return e, nil
+	}
+	return e, e.SetLevel(req.Elo)
 }
 
 // release keeps an engine for a later request.
-func (a *api) release(e *search.Engine) {
+func (a *api) release(e *engine.Engine) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if len(a.idle) < maxIdleEngines {
@@ -214,12 +228,11 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		return nil, badRequest("no legal move: the position is %s", reason)
 	}
 	a.searches.Add(1)
-	opts := search.Options{HashMB: a.lim.HashMB, Threads: 1, MultiPV: req.MultiPV, MoveOverhead: search.DefaultMoveOverhead, Net: a.net, Tables: a.tables}
-	if req.Limited {
-		opts.Strength = strength.ForElo(req.Elo)
-	}
-	eng := a.engine(opts)
+	eng, err := a.engine(req)
 	defer a.release(eng)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
 	// A weakened engine draws its move at random: seeded by the position,
 	// the same request gets the same answer (and may be cached).
 	eng.SeedStrength(req.Pos.Key())
@@ -242,10 +255,8 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	if res.Ponder != board.NullMove {
 		out["ponder"] = res.Ponder.String()
 	}
-	if a.tables != nil {
-		if wdl, dtm, ok := a.tables.DTM(req.Pos); ok {
-			out["tb"] = map[string]int{"wdl": wdl, "dtm": dtm} // for the side to move; dtm in plies
-		}
+	if v := res.Table; v != nil {
+		out["tb"] = map[string]int{"wdl": v.WDL, "dtm": v.DTM} // for the side to move; dtm in plies
 	}
 	if req.MultiPV > 1 {
 		out["lines"] = lines
@@ -259,7 +270,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 // stopOnDisconnect stops the search when the client goes away. The
 // function it returns ends the watch and waits for it, so that a late
 // Stop cannot reach the engine once it serves another request.
-func stopOnDisconnect(r *http.Request, eng *search.Engine) func() {
+func stopOnDisconnect(r *http.Request, eng *engine.Engine) func() {
 	done, exited := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(exited)

@@ -2,7 +2,9 @@
 // static play page. The same handler is served natively by "kibitz serve"
 // and on Cloudflare Workers by the small program in web/worker.
 //
-// web imports engine/board, engine/eval, engine/search, engine/strength,
-// engine/tablebase, nnue,
-// internal/excerpt and internal/version.
+// Its searches go through the engine facade (package engine), one engine
+// per running request, all sharing the embedded net and the tables.
+//
+// web imports engine, engine/board, engine/eval, engine/nnue, engine/search,
+// engine/strength, engine/tablebase, internal/excerpt and internal/version.
 package web

@@ -40,7 +40,8 @@ type Config struct {
 	SearchTime time.Duration
 	// Platform names where the handler runs, reported by /api/health.
 	Platform string
-	// Tables, if set, are endgame tables: /api/bestmove searches with them
+	// Tables, if set (engine.OpenTables, engine.ReadTables), are endgame
+	// tables shared by the engines: /api/bestmove searches with them
 	// and answers "tb" when they hold the position.
 	Tables *tablebase.Set
 }
@@ -62,17 +63,20 @@ func NewHandler(c Config) http.Handler {
 	if c.Platform == "" {
 		c.Platform = runtime.GOOS + "/" + runtime.GOARCH
 	}
-	net, err := nnue.Default()
-	if err != nil {
-		net = nil // classical evaluation; the embedded net is checked by the tests
-	}
-	a := &api{net: net, tables: c.Tables, lim: c.Limits, searchTime: c.SearchTime,
+	a := &api{tables: c.Tables, lim: c.Limits, searchTime: c.SearchTime,
 		deep: newLane(c.MaxSearches, c.MaxQueue), light: newLane(runtime.NumCPU(), lightQueue), info: map[string]any{
-			"status": "ok", "engine": version.String, "platform": c.Platform, "evaluation": evalName(net),
+			"status": "ok", "engine": version.String, "platform": c.Platform,
 			"limits": map[string]any{"default_depth": c.Limits.DefaultDepth, "max_depth": c.Limits.MaxDepth,
 				"max_nodes": c.Limits.MaxNodes, "max_multipv": c.Limits.MaxMultiPV,
 				"max_searches": c.MaxSearches, "max_queue": c.MaxQueue, "search_time_ms": c.SearchTime.Milliseconds()},
 		}}
+	// The first engine, kept for the first request, says which net all
+	// of them use: classical only if the embedded net were broken (the
+	// tests check that it is not).
+	first := a.newEngine()
+	a.net = first.Net()
+	a.release(first)
+	a.info["evaluation"] = evalName(a.net)
 	if c.Tables != nil {
 		a.info["tables"] = c.Tables.Names()
 	}

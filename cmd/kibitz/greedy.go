@@ -4,7 +4,7 @@ import (
 	"io"
 	"time"
 
-	"kibitz/engine/greedy"
+	"kibitz/match/greedy"
 )
 
 // runGreedy speaks UCI as the material-greedy player (package greedy), the

@@ -137,3 +137,39 @@ func TestArchitectureShowsThePackageGraph(t *testing.T) {
 	}
 	checkGeneratedBlock(t, "../../docs/architecture.md", "package graph", "TestArchitectureShowsThePackageGraph", b.String())
 }
+
+// TestEngineImportsOnlyEngineAndInternal keeps the walls of the house: the
+// engine wing (engine and engine/…) plays chess and nothing else, so it
+// imports only itself and internal/… — never the trainers, the match
+// runner or the front ends, which import it.
+func TestEngineImportsOnlyEngineAndInternal(t *testing.T) {
+	root := "../.."
+	checked := 0
+	filepath.WalkDir(filepath.Join(root, "engine"), func(dir string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			checked++
+			for name, f := range pkg.Files {
+				for _, imp := range f.Imports {
+					p := strings.Trim(imp.Path.Value, `"`)
+					if strings.HasPrefix(p, "kibitz/") && p != "kibitz/engine" && !strings.HasPrefix(p, "kibitz/engine/") && !strings.HasPrefix(p, "kibitz/internal/") {
+						t.Errorf("%s imports %s: the engine imports only engine/… and internal/…", name, p)
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if checked < 8 {
+		t.Errorf("only %d packages under engine/", checked)
+	}
+}

@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"time"
 
-	"kibitz/engine/tablebase"
+	"kibitz/engine"
 	"kibitz/web"
 )
 
@@ -33,15 +33,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		cfg.MaxQueue = -1 // web.Config: -1 is "no queue"
 	}
 	if *tables != "" {
-		cfg.Tables = tablebase.NewSet()
-		sigs, err := cfg.Tables.LoadDir(*tables)
+		set, unused, err := engine.OpenTables(*tables)
 		if err != nil {
-			return err
+			return fmt.Errorf("--tables: %w", err)
 		}
-		if len(sigs) == 0 {
-			return fmt.Errorf("--tables %s: no %s files", *tables, tablebase.FileExt)
-		}
-		for _, u := range cfg.Tables.Unused() {
+		cfg.Tables = set
+		for _, u := range unused {
 			fmt.Fprintf(stderr, "kibitz serve: %s is not used in the search: it needs %s\n", u.Table, u.Needs)
 		}
 	}

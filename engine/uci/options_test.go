@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
 	"kibitz/engine/nnue"
 	"kibitz/engine/search"
@@ -20,22 +21,26 @@ import (
 // defaultSession is a session with the announced option defaults and an
 // engine, without the command loop.
 func defaultSession() *session {
-	s := &session{}
-	s.applySpinDefaults()
-	s.engine = search.New(s.opts)
-	return s
+	k, err := newKibitz(func(string) {})
+	if err != nil {
+		panic(err)
+	}
+	return &session{engine: k, pos: board.NewPosition()}
 }
+
+// facade is the engine behind a session of Kibitz.
+func facade(s *session) *engine.Engine { return s.engine.(*kibitz).e }
 
 func TestOptionDefaultsAndZeroOverhead(t *testing.T) {
 	s := defaultSession()
-	if o := s.engine.Options(); o.HashMB != 16 || o.Threads != 1 || o.MultiPV != 1 || o.MoveOverhead != search.DefaultMoveOverhead {
+	if o := facade(s).Options(); o.HashMB != 16 || o.Threads != 1 || o.MultiPV != 1 || o.MoveOverhead != search.DefaultMoveOverhead {
 		t.Errorf("defaults: hash %d, threads %d, multipv %d, overhead %v", o.HashMB, o.Threads, o.MultiPV, o.MoveOverhead)
 	}
 	for _, v := range []string{"0", "250"} {
 		if err := s.setOption(strings.Fields("name Move Overhead value " + v)); err != nil {
 			t.Fatal(err)
 		}
-		if got := s.engine.Options().MoveOverhead.Milliseconds(); fmt.Sprint(got) != v {
+		if got := facade(s).Options().MoveOverhead.Milliseconds(); fmt.Sprint(got) != v {
 			t.Errorf("Move Overhead %s: engine uses %d ms", v, got)
 		}
 	}

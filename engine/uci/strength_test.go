@@ -11,26 +11,26 @@ import (
 
 func TestStrengthOptions(t *testing.T) {
 	s := defaultSession()
-	if s.engine.Options().Strength.Limited() {
+	if facade(s).Options().Strength.Limited() {
 		t.Fatal("the engine starts weakened")
 	}
 	set := func(cmd string) error { return s.setOption(strings.Fields("name " + cmd)) }
 	if err := set("UCI_Elo value 1200"); err != nil {
 		t.Fatal(err)
 	}
-	if s.engine.Options().Strength.Limited() {
+	if facade(s).Options().Strength.Limited() {
 		t.Error("UCI_Elo alone weakened the engine; UCI_LimitStrength is false")
 	}
 	if err := set("UCI_LimitStrength value true"); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.engine.Options().Strength; got != strength.ForElo(1200) {
+	if got := facade(s).Options().Strength; got != strength.ForElo(1200) {
 		t.Errorf("limited at 1200: %+v, want %+v", got, strength.ForElo(1200))
 	}
 	if err := set("UCI_Elo value 2000"); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.engine.Options().Strength; got != strength.ForElo(2000) {
+	if got := facade(s).Options().Strength; got != strength.ForElo(2000) {
 		t.Errorf("limited at 2000: %+v", got)
 	}
 	for _, bad := range []string{"UCI_Elo value -201", "UCI_Elo value 99999", "UCI_Elo value strong", "UCI_LimitStrength value yes"} {
@@ -38,13 +38,13 @@ func TestStrengthOptions(t *testing.T) {
 			t.Errorf("setoption %s accepted", bad)
 		}
 	}
-	if got := s.engine.Options().Strength; got != strength.ForElo(2000) {
+	if got := facade(s).Options().Strength; got != strength.ForElo(2000) {
 		t.Errorf("refused values changed the level: %+v", got)
 	}
 	if err := set("UCI_LimitStrength value false"); err != nil {
 		t.Fatal(err)
 	}
-	if s.engine.Options().Strength.Limited() {
+	if facade(s).Options().Strength.Limited() {
 		t.Error("UCI_LimitStrength false left the engine weakened")
 	}
 }

@@ -2,7 +2,11 @@
 
 package uci
 
-import "kibitz/engine/search"
+import (
+	"strconv"
+
+	"kibitz/engine/search"
+)
 
 const tuneBuild = true
 
@@ -12,10 +16,10 @@ const tuneBuild = true
 func init() {
 	for _, p := range search.Params() {
 		name := p.Name
-		optionSpecs = append(optionSpecs, optionSpec{name: name, kind: "spin", def: p.Default, min: p.Min, max: p.Max,
-			apply: func(_ *session, v int) {
-				// The option's range is the parameter's: SetParam cannot refuse it.
-				_ = search.SetParam(name, v)
-			}})
+		kibitzOptions = append(kibitzOptions, Option{Name: name, Type: "spin", Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max})
+		kibitzSetters[name] = setter{spin: func(_ *kibitz, v int) {
+			// The option's range is the parameter's: SetParam cannot refuse it.
+			_ = search.SetParam(name, v)
+		}}
 	}
 }

@@ -8,9 +8,12 @@
 // commands after them wait in turn; stop and quit act at once, and input
 // is read all the while.
 //
-// uci imports engine/board, engine/search, engine/strength, engine/tablebase,
-// engine/tablebase/wdlnet, nnue, internal/regular, internal/excerpt and
-// internal/version.
+// The loop drives any player through the Engine interface: Kibitz itself
+// (the engine facade, with its options, in kibitz.go) or another, such as
+// the material-greedy player of match/greedy.
+//
+// uci imports engine, engine/board, engine/search, engine/strength,
+// engine/tablebase/wdlnet, internal/excerpt and internal/version.
 package uci
 
 import (
@@ -18,19 +21,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
-	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/internal/excerpt"
 	"kibitz/internal/version"
 )
 
-// Name and Author are what "uci" reports.
+// Name and Author are what "uci" reports for Kibitz.
 const (
 	Name   = version.Name
 	Author = "the Kibitz authors"
@@ -39,23 +40,50 @@ const (
 // maxLine bounds one command; longer lines are rejected, not buffered.
 const maxLine = 1 << 20
 
+// Engine is a player the UCI loop drives. The loop calls it from one
+// goroutine at a time and never changes it (SetOption, NewGame) while a
+// search it started is running.
+type Engine interface {
+	// ID returns the name and author "uci" reports.
+	ID() (name, author string)
+	// Options declares the options "uci" lists and setoption accepts.
+	Options() []Option
+	// SetOption sets the option named as declared to value, which the
+	// loop has checked against the declaration ("" for a button).
+	SetOption(name, value string) error
+	// NewGame forgets the previous game.
+	NewGame()
+	// Go searches pos (its own copy) in the background, calling report
+	// with progress; the channel delivers the result.
+	Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan search.Result
+	// Stop asks a running search to answer now.
+	Stop()
+}
+
+// Option declares one UCI option: Type is "spin" (Min..Max), "check"
+// (true or false), "string" or "button".
+type Option struct {
+	Name, Type, Default string
+	Min, Max            int
+}
+
+// declaration is the option's line in the answer to "uci".
+func (o Option) declaration() string {
+	switch o.Type {
+	case "button":
+		return fmt.Sprintf("option name %s type button", o.Name)
+	case "spin":
+		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
+	}
+	return fmt.Sprintf("option name %s type %s default %s", o.Name, o.Type, o.Default)
+}
+
 // session is the state of one UCI conversation.
 type session struct {
 	out    *syncWriter
-	engine *search.Engine
+	engine Engine
 	pos    *board.Position
-	opts   search.Options
-
-	cfg           Config
-	limitStrength bool // UCI_LimitStrength option
-	elo           int  // UCI_Elo option
-
-	useNNUE bool      // UseNNUE option
-	netFile string    // EvalFile option
-	net     *nnue.Net // the net loaded from netFile (nil: the embedded one)
-
-	model       *wdlnet.Model // the EndgameModel option's model (nil: none)
-	modelWeight int           // EndgameModelWeight
+	cfg    Config
 
 	// mu guards searching: the search goroutine prints bestmove and clears
 	// the flag while holding it, so a command the GUI sends in reply to
@@ -86,22 +114,29 @@ type Config struct {
 	MaxDepth int
 }
 
-// Run reads commands from in until "quit" or end of input and writes the
-// engine's answers to out.
+// Run reads commands from in until "quit" or end of input and writes
+// Kibitz's answers to out.
 func Run(in io.Reader, out io.Writer) error { return RunWith(in, out, Config{}) }
 
 // RunWith is Run with a configuration.
 func RunWith(in io.Reader, out io.Writer, cfg Config) error {
-	s := &session{out: &syncWriter{w: out}, pos: board.NewPosition(), useNNUE: true, netFile: embeddedNet, cfg: cfg}
-	if err := s.applyNet(); err != nil {
-		s.useNNUE = false // the embedded net is checked by the tests; keep playing classically
-		s.errorf("%v", err)
+	w := &syncWriter{w: out}
+	k, err := newKibitz(func(note string) { w.printf("info string %s", note) })
+	if err != nil {
+		// The embedded net is checked by the tests; keep playing classically.
+		w.printf("info string error: %v", err)
 	}
-	s.applySpinDefaults()
-	s.engine = search.New(s.opts)
-	s.opts = s.engine.Options()
-	// A weakened engine should not play the same game twice.
-	s.engine.SeedStrength(uint64(time.Now().UnixNano()))
+	return serve(in, w, k, cfg)
+}
+
+// RunEngine drives eng by the commands from in, answering on out.
+func RunEngine(in io.Reader, out io.Writer, eng Engine, cfg Config) error {
+	return serve(in, &syncWriter{w: out}, eng, cfg)
+}
+
+// serve is the command loop.
+func serve(in io.Reader, out *syncWriter, eng Engine, cfg Config) error {
+	s := &session{out: out, pos: board.NewPosition(), engine: eng, cfg: cfg}
 	lines := make(chan string)
 	quit := make(chan struct{})
 	defer close(quit)
@@ -202,8 +237,9 @@ func (s *session) handle(line string) {
 	cmd, args := fields[0], fields[1:]
 	switch cmd {
 	case "uci":
-		s.out.printf("id name %s\nid author %s", Name, Author)
-		for _, o := range optionSpecs {
+		name, author := s.engine.ID()
+		s.out.printf("id name %s\nid author %s", name, author)
+		for _, o := range s.engine.Options() {
 			s.out.printf("%s", o.declaration())
 		}
 		s.out.printf("uciok")
@@ -288,4 +324,56 @@ func ParsePosition(args []string) (*board.Position, error) {
 		return nil, fmt.Errorf("position: %w", err)
 	}
 	return p, err
+}
+
+// setOption parses "name <words…> [value <v>]", checks the value against
+// the option's declaration and sets it.
+func (s *session) setOption(args []string) error {
+	if len(args) < 2 || args[0] != "name" {
+		return fmt.Errorf("setoption: want \"setoption name <name> value <value>\"")
+	}
+	nameWords, valueWords := args[1:], []string(nil)
+	for i, a := range args[1:] {
+		if a == "value" {
+			nameWords, valueWords = args[1:i+1], args[i+2:]
+			break
+		}
+	}
+	name, value := strings.Join(nameWords, " "), strings.Join(valueWords, " ")
+	for _, o := range s.engine.Options() {
+		if !strings.EqualFold(o.Name, name) {
+			continue
+		}
+		switch o.Type {
+		case "spin":
+			if len(valueWords) != 1 {
+				return fmt.Errorf("setoption %s: want one integer value", o.Name)
+			}
+			if n, err := strconv.Atoi(value); err != nil || n < o.Min || n > o.Max {
+				return fmt.Errorf("setoption %s: value %q is not an integer in %d..%d", o.Name, excerpt.Of(value), o.Min, o.Max)
+			}
+		case "check":
+			if _, err := parseCheck(value); err != nil {
+				return fmt.Errorf("setoption %s: %w", o.Name, err)
+			}
+		case "button":
+			value = ""
+		}
+		if err := s.engine.SetOption(o.Name, value); err != nil {
+			return fmt.Errorf("setoption %s: %w", o.Name, err)
+		}
+		return nil
+	}
+	return fmt.Errorf("setoption: unknown option %q", excerpt.Of(name))
+}
+
+// parseCheck reads a check option's value.
+func parseCheck(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("value %q is not true or false", excerpt.Of(v))
 }

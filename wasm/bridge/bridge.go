@@ -5,24 +5,22 @@
 // package main in the parent folder only converts values and calls it. It
 // takes the endgame tables and the endgame model the page fetches.
 //
-// bridge imports engine/board, engine/search, engine/strength,
-// engine/tablebase, engine/tablebase/wdlnet and nnue.
+// The engine is the facade of package engine; the session adds the game's
+// position and the page's request format.
+//
+// bridge imports engine, engine/board, engine/search and engine/strength.
 package bridge
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
-	"kibitz/engine/tablebase"
-	"kibitz/engine/tablebase/wdlnet"
 )
 
 // Limits of one search request. Zero fields are unset.
@@ -37,28 +35,22 @@ type Limits struct {
 // Session is one worker's engine.
 type Session struct {
 	mu        sync.Mutex
-	eng       *search.Engine
-	opts      search.Options
+	eng       *engine.Engine
 	pos       *board.Position
 	searching bool
-	tables    *tablebase.Set // endgame tables loaded so far (the page fetches them as needed)
 }
 
 // New returns a session at the starting position with a hash of hashMB.
 // yield (may be nil) lets the host's event loop run during a search.
 func New(hashMB int, yield func()) *Session {
-	s := &Session{pos: board.NewPosition(), tables: tablebase.NewSet(),
-		opts: search.Options{HashMB: hashMB, Threads: 1, MoveOverhead: search.DefaultMoveOverhead, Yield: yield}}
-	if net, err := nnue.Default(); err == nil {
-		s.opts.Net = net // the default evaluation; classical only if the embedded net were broken
-	}
-	s.eng = search.New(s.opts)
+	// The default evaluation; classical only if the embedded net were broken.
+	eng, _ := engine.New(engine.Config{HashMB: hashMB, Threads: 1, Yield: yield})
 	// A weakened engine should not play the same game twice.
-	s.eng.SeedStrength(rand.Uint64())
-	return s
+	eng.SeedStrength(rand.Uint64())
+	return &Session{pos: board.NewPosition(), eng: eng}
 }
 
-var errBusy = errors.New("a search is running; stop it first")
+var errBusy = engine.ErrBusy
 
 // NewGame resets the position and forgets what the engine learned.
 func (s *Session) NewGame() error {
@@ -82,8 +74,7 @@ func (s *Session) SetHash(mb int) error {
 	if mb < 1 || mb > 1024 {
 		return fmt.Errorf("hash %d MB is out of range 1..1024", mb)
 	}
-	s.opts.HashMB = mb
-	s.eng.SetOptions(s.opts)
+	s.eng.SetHash(mb)
 	return nil
 }
 
@@ -145,33 +136,23 @@ func (s *Session) LegalMoves() []string {
 func (s *Session) TableNeeded() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.tables.Missing(s.pos)
+	return s.eng.TableNeeded(s.pos)
 }
 
 // LoadTable adds an endgame table file (kibitz tb gen); from then on the
 // searches use the tables.
 func (s *Session) LoadTable(data []byte) error {
-	t, err := tablebase.ReadTable(bytes.NewReader(data))
-	if err != nil {
-		return err
-	}
-	return s.changeOptions(func() {
-		s.tables.Add(t)
-		s.opts.Tables = s.tables
-	})
+	return s.between(func() error { return s.eng.AddTable(data) })
 }
 
-// changeOptions applies change to the session's search options between
-// searches.
-func (s *Session) changeOptions(change func()) error {
+// between runs change, which changes the engine, when no search runs.
+func (s *Session) between(change func() error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.searching {
 		return errBusy
 	}
-	change()
-	s.eng.SetOptions(s.opts)
-	return nil
+	return change()
 }
 
 // ModelNeeded says whether the page should fetch the endgame model: no
@@ -182,35 +163,23 @@ func (s *Session) ModelNeeded() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	men := s.pos.Occupied().Count()
-	return s.opts.EndgameModel == nil && men >= 5 && men <= 6
+	return !s.eng.HasModel() && men >= 5 && men <= 6
 }
 
 // LoadModel adds an endgame model (kibitz tb study --out): from then on the
 // searches correct the evaluation of its endings by its prediction, with
 // the default weight (docs/endgames.md, "The model in play").
 func (s *Session) LoadModel(data []byte) error {
-	m, err := wdlnet.Read(bytes.NewReader(data))
-	if err != nil {
-		return err
-	}
-	term, err := wdlnet.NewTerm(m, wdlnet.DefaultTermWeight)
-	if err != nil {
-		return err
-	}
-	return s.changeOptions(func() { s.opts.EndgameModel = term })
+	return s.between(func() error { return s.eng.ReadModel(data) })
 }
 
-// tableResult is what the tables say of a position ({wdl, dtm} for the
+// verdictObject is the tables' verdict as the worker's {wdl, dtm} (for the
 // side to move, dtm in plies), or nil.
-func tableResult(tables *tablebase.Set, pos *board.Position) map[string]any {
-	if tables == nil {
+func verdictObject(v *engine.Verdict) map[string]any {
+	if v == nil {
 		return nil
 	}
-	wdl, dtm, ok := tables.DTM(pos)
-	if !ok {
-		return nil
-	}
-	return map[string]any{"wdl": wdl, "dtm": dtm}
+	return map[string]any{"wdl": v.WDL, "dtm": v.DTM}
 }
 
 // Search starts a search of the current position in the background.
@@ -227,17 +196,18 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		s.mu.Unlock()
 		return errBusy
 	}
-	level := strength.Params{}
-	if l.Elo != 0 {
-		level = strength.ForElo(l.Elo)
+	if max(l.MultiPV, 1) != s.eng.Options().MultiPV {
+		s.eng.SetMultiPV(l.MultiPV)
 	}
-	if max(l.MultiPV, 1) != s.opts.MultiPV || level != s.opts.Strength {
-		s.opts.MultiPV, s.opts.Strength = max(l.MultiPV, 1), level
-		s.eng.SetOptions(s.opts)
+	if l.Elo == 0 { // the page's "full strength"; no level is labelled 0
+		s.eng.SetFullStrength()
+	} else if err := s.eng.SetLevel(l.Elo); err != nil { // checked by toSearch
+		s.mu.Unlock()
+		return err
 	}
 	s.searching = true
 	pos := s.pos.Clone()
-	tb := tableResult(s.opts.Tables, pos)
+	tb := verdictObject(s.eng.Verdict(pos))
 	s.mu.Unlock()
 	result := s.eng.Go(pos, lim, func(i search.Info) {
 		if onInfo != nil {
@@ -254,7 +224,7 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		s.searching = false
 		s.mu.Unlock()
 		if onDone != nil {
-			o := ResultObject(r)
+			o := ResultObject(r.Result)
 			if l.Elo != 0 {
 				o["elo"] = l.Elo // the strength the move was chosen at
 			}

@@ -3,11 +3,11 @@
 package main
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"io/fs"
 
+	"kibitz/engine"
 	"kibitz/engine/tablebase"
 )
 
@@ -23,21 +23,22 @@ var tableFiles embed.FS
 // build: the error goes to the Worker's log and the API runs without
 // tables rather than not at all.
 func endgameTables() *tablebase.Set {
-	set := tablebase.NewSet()
 	names, _ := fs.Glob(tableFiles, "tables/*"+tablebase.FileExt)
-	for _, name := range names {
-		data, err := tableFiles.ReadFile(name)
-		if err == nil {
-			var t *tablebase.Table
-			if t, err = tablebase.ReadTable(bytes.NewReader(data)); err == nil {
-				set.Add(t)
-				continue
-			}
-		}
-		fmt.Printf("kibitz worker: %s: %v; serving without endgame tables\n", name, err)
+	if len(names) == 0 {
 		return nil
 	}
-	if len(names) == 0 {
+	files := map[string][]byte{}
+	for _, name := range names {
+		data, err := tableFiles.ReadFile(name)
+		if err != nil {
+			fmt.Printf("kibitz worker: %s: %v; serving without endgame tables\n", name, err)
+			return nil
+		}
+		files[name] = data
+	}
+	set, err := engine.ReadTables(files)
+	if err != nil {
+		fmt.Printf("kibitz worker: %v; serving without endgame tables\n", err)
 		return nil
 	}
 	return set

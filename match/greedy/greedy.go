@@ -4,20 +4,18 @@
 // random legal move. It speaks enough UCI to be an opponent in
 // `kibitz match` (`kibitz greedy`).
 //
-// greedy imports engine/board, engine/uci (to read "position") and
-// internal/excerpt.
+// greedy imports engine/board, engine/search and engine/uci (whose command
+// loop it plugs into).
 package greedy
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strings"
 
 	"kibitz/engine/board"
+	"kibitz/engine/search"
 	"kibitz/engine/uci"
-	"kibitz/internal/excerpt"
 )
 
 // Choose returns the move the greedy player makes in pos, or NullMove when
@@ -52,44 +50,30 @@ func Choose(pos *board.Position, rng *rand.Rand) board.Move {
 	return best[rng.IntN(len(best))]
 }
 
+// Player is the greedy player as a UCI engine (engine/uci's Engine): it
+// answers every "go" at once, whatever the limits, and has no options.
+type Player struct{ rng *rand.Rand }
+
+// NewPlayer returns a player whose random choices follow seed.
+func NewPlayer(seed uint64) *Player {
+	return &Player{rng: rand.New(rand.NewPCG(seed, 0x677265656479))}
+}
+
+func (g *Player) ID() (string, string)           { return "Kibitz greedy", uci.Author }
+func (g *Player) Options() []uci.Option          { return nil }
+func (g *Player) SetOption(name, _ string) error { return fmt.Errorf("no option %q", name) }
+func (g *Player) NewGame()                       {}
+func (g *Player) Stop()                          {}
+
+// Go chooses at once; the result says depth 0 and no nodes searched.
+func (g *Player) Go(pos *board.Position, _ search.Limits, _ func(search.Info)) <-chan search.Result {
+	r := make(chan search.Result, 1)
+	r <- search.Result{Move: Choose(pos, g.rng)}
+	return r
+}
+
 // Run answers UCI commands from in on out until "quit" or the end of the
-// input: uci, isready, ucinewgame, setoption (accepted and ignored),
-// position and go (answered at once, whatever the limits).
+// input, through engine/uci's command loop.
 func Run(in io.Reader, out io.Writer, seed uint64) error {
-	rng := rand.New(rand.NewPCG(seed, 0x677265656479))
-	pos := board.NewPosition()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
-		case "uci":
-			fmt.Fprint(out, "id name Kibitz greedy\nid author the Kibitz authors\nuciok\n")
-		case "isready":
-			fmt.Fprintln(out, "readyok")
-		case "position":
-			p, err := uci.ParsePosition(f[1:])
-			if err != nil {
-				fmt.Fprintf(out, "info string error: %v\n", err)
-				continue
-			}
-			pos = p
-		case "go":
-			m := Choose(pos, rng)
-			if m == board.NullMove {
-				fmt.Fprintln(out, "bestmove 0000")
-			} else {
-				fmt.Fprintf(out, "bestmove %s\n", m)
-			}
-		case "quit":
-			return nil
-		case "ucinewgame", "setoption", "stop":
-		default:
-			fmt.Fprintf(out, "info string error: unknown command %q\n", excerpt.Of(f[0]))
-		}
-	}
-	return sc.Err()
+	return uci.RunEngine(in, out, NewPlayer(seed), uci.Config{})
 }

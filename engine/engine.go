@@ -1,0 +1,369 @@
+// Package engine is Kibitz's one facade: an Engine owns the search (its
+// transposition table and threads), the evaluation (the embedded net, a
+// net file or the classical evaluation), the endgame tables, the endgame
+// model and the strength level, and answers a search with the tables'
+// verdict beside the move. The UCI loop, the browser's worker bridge and
+// the HTTP API build the engine only through it, so each rule about
+// assembling the engine — which net by default, when tables are trusted,
+// how a table hit is reported — is written once, here.
+//
+// Settings change between searches: a front end stops or waits for a
+// running search before it changes one.
+//
+// engine imports engine/board, engine/nnue, engine/search, engine/strength,
+// engine/tablebase, engine/tablebase/wdlnet and internal/regular.
+package engine
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"time"
+
+	"kibitz/engine/board"
+	"kibitz/engine/nnue"
+	"kibitz/engine/search"
+	"kibitz/engine/strength"
+	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/internal/regular"
+)
+
+// Config is how an engine starts; zero fields take the search's defaults
+// (16 MB, one thread, one line).
+type Config struct {
+	HashMB       int
+	Threads      int
+	MultiPV      int
+	MoveOverhead time.Duration // 0: search.DefaultMoveOverhead
+	// Yield, if set, is called every 16 Ki nodes so that a host without
+	// preemption (wasm in a browser) can run its event loop.
+	Yield func()
+	// Classical starts with the classical evaluation instead of the net.
+	Classical bool
+}
+
+// Engine is one player: settings, evaluation, tables, model and search.
+type Engine struct {
+	search *search.Engine
+	opts   search.Options
+
+	useNNUE bool
+	net     *nnue.Net // the chosen net; nil: the embedded one
+	netPath string    // where net came from ("": embedded or given)
+
+	tables      *tablebase.Set // nil: none
+	model       *wdlnet.Model  // nil: none
+	modelWeight int
+}
+
+// New returns an engine at full strength with the embedded net, or the
+// classical evaluation if cfg asks for it. If the embedded net cannot be
+// read (the tests check that it can), the engine evaluates classically
+// and New returns it together with the error.
+func New(cfg Config) (*Engine, error) {
+	if cfg.MoveOverhead == 0 {
+		cfg.MoveOverhead = search.DefaultMoveOverhead
+	}
+	e := &Engine{useNNUE: !cfg.Classical, modelWeight: wdlnet.DefaultTermWeight, opts: search.Options{
+		HashMB: cfg.HashMB, Threads: cfg.Threads, MultiPV: cfg.MultiPV, MoveOverhead: cfg.MoveOverhead, Yield: cfg.Yield}}
+	err := e.applyNet()
+	if err != nil {
+		e.useNNUE = false
+	}
+	e.search = search.New(e.opts)
+	e.opts = e.search.Options()
+	return e, err
+}
+
+// Options returns the search options in force (tests and reports).
+func (e *Engine) Options() search.Options { return e.opts }
+
+// update applies a change to the search options.
+func (e *Engine) update(change func(o *search.Options)) {
+	change(&e.opts)
+	e.search.SetOptions(e.opts)
+	e.opts = e.search.Options()
+}
+
+// SetHash resizes the transposition table (it is cleared).
+func (e *Engine) SetHash(mb int) { e.update(func(o *search.Options) { o.HashMB = mb }) }
+
+// SetThreads sets the number of search threads.
+func (e *Engine) SetThreads(n int) { e.update(func(o *search.Options) { o.Threads = n }) }
+
+// SetMultiPV sets the number of principal variations searched and reported.
+func (e *Engine) SetMultiPV(n int) { e.update(func(o *search.Options) { o.MultiPV = max(n, 1) }) }
+
+// SetMoveOverhead sets the time kept back from every timed move.
+func (e *Engine) SetMoveOverhead(d time.Duration) {
+	e.update(func(o *search.Options) { o.MoveOverhead = d })
+}
+
+// SetLevel weakens the engine to the level nearest elo (package strength;
+// the scale goes through 0).
+func (e *Engine) SetLevel(elo int) error {
+	if elo < strength.MinElo || elo > strength.FullElo {
+		return fmt.Errorf("elo %d is out of range %d..%d", elo, strength.MinElo, strength.FullElo)
+	}
+	e.setStrength(strength.ForElo(elo))
+	return nil
+}
+
+// SetFullStrength undoes SetLevel.
+func (e *Engine) SetFullStrength() { e.setStrength(strength.Params{}) }
+
+func (e *Engine) setStrength(level strength.Params) {
+	if level != e.opts.Strength {
+		e.update(func(o *search.Options) { o.Strength = level })
+	}
+}
+
+// SeedStrength seeds the draws of a weakened engine, so that it need not
+// play the same game twice.
+func (e *Engine) SeedStrength(seed uint64) { e.search.SeedStrength(seed) }
+
+// UseNNUE switches between the net and the classical evaluation.
+func (e *Engine) UseNNUE(on bool) error {
+	e.useNNUE = on
+	return e.applyNet()
+}
+
+// LoadNet reads a net file (kibitz train --out) and evaluates with it;
+// "" goes back to the embedded net. On error the net in use stays.
+func (e *Engine) LoadNet(path string) error {
+	if path == "" {
+		e.net, e.netPath = nil, ""
+		return e.applyNet()
+	}
+	f, err := regular.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	n, err := nnue.Load(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	e.net, e.netPath = n, path
+	return e.applyNet()
+}
+
+// SetNet evaluates with n (nil: the embedded net).
+func (e *Engine) SetNet(n *nnue.Net) error {
+	e.net, e.netPath = n, ""
+	return e.applyNet()
+}
+
+// Net returns the net the search evaluates with, nil when classical.
+func (e *Engine) Net() *nnue.Net { return e.opts.Net }
+
+// NetPath returns the file of the net loaded by LoadNet ("" otherwise).
+func (e *Engine) NetPath() string { return e.netPath }
+
+// applyNet puts the chosen net (or none) into the search options.
+func (e *Engine) applyNet() error {
+	net := (*nnue.Net)(nil)
+	if e.useNNUE {
+		net = e.net
+		if net == nil {
+			d, err := nnue.Default()
+			if err != nil {
+				return err
+			}
+			net = d
+		}
+	}
+	e.opts.Net = net
+	if e.search != nil {
+		e.update(func(*search.Options) {})
+	}
+	return nil
+}
+
+// LoadTables loads the endgame tables (kibitz tb gen) of a directory,
+// which the search then trusts, and returns the tables it cannot use yet
+// (a table needs the tables it converts into). "" turns them off.
+func (e *Engine) LoadTables(dir string) ([]tablebase.Need, error) {
+	if dir == "" {
+		e.SetTables(nil)
+		return nil, nil
+	}
+	set, unused, err := OpenTables(dir)
+	if err != nil {
+		return nil, err
+	}
+	e.SetTables(set)
+	return unused, nil
+}
+
+// OpenTables loads the endgame tables of a directory for engines to share
+// (SetTables), and returns the tables they cannot use yet: a table is used
+// once the tables it converts into are there too.
+func OpenTables(dir string) (*tablebase.Set, []tablebase.Need, error) {
+	set := tablebase.NewSet()
+	sigs, err := set.LoadDir(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(sigs) == 0 {
+		return nil, nil, fmt.Errorf("%s holds no table files (%s)", dir, tablebase.FileExt)
+	}
+	return set, set.Unused(), nil
+}
+
+// ReadTables reads table files' contents (name: contents) into one set
+// for engines to share; a damaged file is an error that names it.
+func ReadTables(files map[string][]byte) (*tablebase.Set, error) {
+	set := tablebase.NewSet()
+	for name, data := range files {
+		t, err := tablebase.ReadTable(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		set.Add(t)
+	}
+	return set, nil
+}
+
+// SetTables uses set as the endgame tables (nil: none). Engines may share
+// one set.
+func (e *Engine) SetTables(set *tablebase.Set) {
+	e.tables = set
+	e.update(func(o *search.Options) { o.Tables = set })
+}
+
+// AddTable adds one table file's contents (the page fetches tables one by
+// one as a game needs them).
+func (e *Engine) AddTable(data []byte) error {
+	t, err := tablebase.ReadTable(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	if e.tables == nil {
+		e.tables = tablebase.NewSet()
+	}
+	e.tables.Add(t)
+	e.SetTables(e.tables)
+	return nil
+}
+
+// Tables returns the endgame tables in use (nil: none).
+func (e *Engine) Tables() *tablebase.Set { return e.tables }
+
+// TableNeeded names a table that pos needs and the engine lacks ("": none).
+func (e *Engine) TableNeeded(pos *board.Position) string {
+	if e.tables == nil {
+		return tablebase.NewSet().Missing(pos)
+	}
+	return e.tables.Missing(pos)
+}
+
+// LoadModel reads an endgame model file (kibitz tb study --out) and
+// corrects the evaluation of its endings with it; "" turns it off.
+func (e *Engine) LoadModel(path string) error {
+	if path == "" {
+		return e.SetModel(nil)
+	}
+	m, err := wdlnet.Load(path)
+	if err != nil {
+		return err
+	}
+	if err := e.SetModel(m); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadModel is LoadModel from a model file's contents.
+func (e *Engine) ReadModel(data []byte) error {
+	m, err := wdlnet.Read(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	return e.SetModel(m)
+}
+
+// SetModel uses m as the endgame model (nil: none).
+func (e *Engine) SetModel(m *wdlnet.Model) error {
+	if m == nil {
+		e.model = nil
+		e.update(func(o *search.Options) { o.EndgameModel = nil })
+		return nil
+	}
+	term, err := wdlnet.NewTerm(m, e.modelWeight)
+	if err != nil {
+		return err
+	}
+	e.model = m
+	e.update(func(o *search.Options) { o.EndgameModel = term })
+	return nil
+}
+
+// HasModel says whether an endgame model is in use.
+func (e *Engine) HasModel() bool { return e.model != nil }
+
+// SetModelWeight sets how far the model's prediction moves an evaluation
+// (centipawns at a certain result; wdlnet.DefaultTermWeight by default).
+func (e *Engine) SetModelWeight(w int) error {
+	if w < 0 || w > MaxModelWeight {
+		return fmt.Errorf("model weight %d is out of range 0..%d", w, MaxModelWeight)
+	}
+	e.modelWeight = w
+	return e.SetModel(e.model)
+}
+
+// MaxModelWeight bounds SetModelWeight.
+const MaxModelWeight = 2000
+
+// NewGame forgets what the engine learnt of the game (table, histories).
+func (e *Engine) NewGame() { e.search.NewGame() }
+
+// ClearHash empties the transposition table.
+func (e *Engine) ClearHash() { e.search.ClearHash() }
+
+// Verdict is what the endgame tables say of a position for the side to
+// move: WDL 1, 0 or -1, and DTM, the plies to mate (0 for a draw).
+type Verdict struct{ WDL, DTM int }
+
+// Result is a search's answer, with the tables' verdict on the searched
+// position when they hold it.
+type Result struct {
+	search.Result
+	Table *Verdict
+}
+
+// Verdict returns the tables' verdict on pos, or nil.
+func (e *Engine) Verdict(pos *board.Position) *Verdict {
+	if e.tables == nil {
+		return nil
+	}
+	wdl, dtm, ok := e.tables.DTM(pos)
+	if !ok {
+		return nil
+	}
+	return &Verdict{WDL: wdl, DTM: dtm}
+}
+
+// Search searches pos (which it does not change) within lim, calling
+// report (may be nil) with progress, and returns the result.
+func (e *Engine) Search(pos *board.Position, lim search.Limits, report func(search.Info)) Result {
+	v := e.Verdict(pos)
+	return Result{Result: e.search.Search(pos, lim, report), Table: v}
+}
+
+// Go is Search in the background: the result arrives on the channel.
+func (e *Engine) Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan Result {
+	v := e.Verdict(pos)
+	in := e.search.Go(pos, lim, report)
+	out := make(chan Result, 1)
+	go func() { out <- Result{Result: <-in, Table: v} }()
+	return out
+}
+
+// Stop asks a running search to finish now; its result still follows.
+func (e *Engine) Stop() { e.search.Stop() }
+
+// ErrBusy is what a front end answers when asked to change the engine
+// while it searches.
+var ErrBusy = errors.New("a search is running; stop it first")

@@ -1,0 +1,148 @@
+package engine
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kibitz/engine/board"
+	"kibitz/engine/nnue"
+	"kibitz/engine/search"
+	"kibitz/engine/strength"
+	"kibitz/engine/tablebase"
+	"kibitz/engine/tablebase/wdlnet"
+)
+
+func newEngine(t *testing.T) *Engine {
+	t.Helper()
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func position(t *testing.T, fen string) *board.Position {
+	t.Helper()
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The facade searches exactly as the search it wraps, with the embedded
+// net: node for node at a fixed depth.
+func TestSearchesAsTheSearchDoes(t *testing.T) {
+	e := newEngine(t)
+	net, err := nnue.Default()
+	if err != nil || e.Net() != net {
+		t.Fatalf("the engine does not evaluate with the embedded net (%v)", err)
+	}
+	pos := position(t, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	got := e.Search(pos, search.Limits{Depth: 8}, nil)
+	want := search.New(search.Options{Net: net, MoveOverhead: search.DefaultMoveOverhead}).Search(pos, search.Limits{Depth: 8}, nil)
+	if got.Move != want.Move || got.Nodes != want.Nodes || got.Score != want.Score {
+		t.Errorf("facade %v %d nodes %d cp, search %v %d nodes %d cp", got.Move, got.Nodes, got.Score, want.Move, want.Nodes, want.Score)
+	}
+	if got.Table != nil {
+		t.Errorf("a verdict without tables: %+v", got.Table)
+	}
+}
+
+func TestEvaluationChoices(t *testing.T) {
+	e := newEngine(t)
+	if err := e.UseNNUE(false); err != nil || e.Net() != nil {
+		t.Fatalf("UseNNUE(false): %v, net %v", err, e.Net())
+	}
+	if err := e.UseNNUE(true); err != nil || e.Net() == nil {
+		t.Fatalf("UseNNUE(true): %v", err)
+	}
+	before := e.Net()
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.nnue")
+	os.WriteFile(junk, []byte("not a net"), 0o644)
+	for _, bad := range []string{junk, filepath.Join(dir, "missing.nnue"), dir} {
+		if err := e.LoadNet(bad); err == nil || !strings.Contains(err.Error(), filepath.Base(bad)) {
+			t.Errorf("LoadNet(%s): %v", bad, err)
+		}
+		if e.Net() != before {
+			t.Errorf("LoadNet(%s) failed but changed the net", bad)
+		}
+	}
+	if e, err := New(Config{Classical: true}); err != nil || e.Net() != nil {
+		t.Errorf("Config.Classical: net %v, %v", e.Net(), err)
+	}
+}
+
+// A search of a position the tables hold answers with their verdict, and
+// tables added from a file's contents are used at once.
+func TestTablesGiveTheVerdict(t *testing.T) {
+	sig, _ := tablebase.ParseSignature("KQvK")
+	var file bytes.Buffer
+	if _, err := tablebase.NewSet().Table(sig).WriteTo(&file); err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(t)
+	pos := position(t, "8/8/8/4k3/8/8/8/3QK3 w - - 0 1")
+	if e.TableNeeded(pos) != "KQvK" {
+		t.Fatalf("TableNeeded: %q", e.TableNeeded(pos))
+	}
+	if err := e.AddTable([]byte("not a table")); err == nil {
+		t.Error("garbage accepted as a table")
+	}
+	if err := e.AddTable(file.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if e.TableNeeded(pos) != "" {
+		t.Errorf("TableNeeded after loading: %q", e.TableNeeded(pos))
+	}
+	r := e.Search(pos, search.Limits{Depth: 4}, nil)
+	if r.Table == nil || r.Table.WDL != 1 || r.Table.DTM <= 0 || r.Table.DTM%2 != 1 {
+		t.Errorf("verdict %+v, want a win in an odd number of plies", r.Table)
+	}
+	if _, err := ReadTables(map[string][]byte{"bad.ktb": []byte("x")}); err == nil || !strings.Contains(err.Error(), "bad.ktb") {
+		t.Errorf("ReadTables of a damaged file: %v", err)
+	}
+	if _, _, err := OpenTables(t.TempDir()); err == nil || !strings.Contains(err.Error(), "no table files") {
+		t.Errorf("OpenTables of an empty directory: %v", err)
+	}
+	if _, err := e.LoadTables(""); err != nil || e.Tables() != nil || e.Search(pos, search.Limits{Depth: 2}, nil).Table != nil {
+		t.Errorf("tables not turned off: %v", err)
+	}
+}
+
+func TestModelAndLevelBounds(t *testing.T) {
+	e := newEngine(t)
+	if err := e.ReadModel([]byte("not a model")); err == nil || e.HasModel() {
+		t.Errorf("garbage accepted as a model: %v", err)
+	}
+	sig, _ := tablebase.ParseSignature("KPvK")
+	m := wdlnet.New(16, 4, wdlnet.Inputs{Threats: true}, 1)
+	m.Tables = []tablebase.Signature{sig}
+	if err := e.SetModel(m); err != nil || !e.HasModel() || e.Options().EndgameModel == nil {
+		t.Fatalf("SetModel: %v", err)
+	}
+	for _, w := range []int{-1, MaxModelWeight + 1} {
+		if err := e.SetModelWeight(w); err == nil {
+			t.Errorf("model weight %d accepted", w)
+		}
+	}
+	if err := e.SetModel(nil); err != nil || e.HasModel() || e.Options().EndgameModel != nil {
+		t.Errorf("model not turned off: %v", err)
+	}
+	for _, elo := range []int{strength.MinElo - 1, strength.FullElo + 1} {
+		if err := e.SetLevel(elo); err == nil {
+			t.Errorf("level %d accepted", elo)
+		}
+	}
+	if err := e.SetLevel(0); err != nil || e.Options().Strength != strength.ForElo(0) {
+		t.Errorf("level 0: %v, %+v", err, e.Options().Strength)
+	}
+	e.SetFullStrength()
+	if e.Options().Strength.Limited() {
+		t.Error("SetFullStrength left the engine weakened")
+	}
+}
