@@ -253,6 +253,27 @@ func TestTablebaseCommands(t *testing.T) {
 	if code, out, errOut := runCLI(t, "", "tb", "gen", "--men", "3", "--out", dir); code != 0 || !strings.Contains(out, "5 tables") {
 		t.Fatalf("tb gen: %d %s %s", code, out, errOut)
 	}
+	checkTBStats(t, dir)
+	checkTBGenOptions(t, dir)
+	checkTBStudy(t, dir)
+	picture := filepath.Join(dir, "kpk.svg")
+	for _, args := range [][]string{
+		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"},
+		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "0"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--model", picture},
+		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--model", filepath.Join(dir, "none.kwdl")}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
+		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--out", filepath.Join(dir, "no", "such", "dir", "m.kwdl")},
+		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--men", "3", "--jobs", "0"}, {"tb", "gen", "--men", "3", "--progress", "-1s"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
+		{"tb", "gen", "--tables", "KRvKN", "--from", t.TempDir()}, {"tb", "gen", "--tables", "KRvKN", "--from", filepath.Join(dir, "none")},
+		{"tb", "probe", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, {"tb", "stats", "--dir", t.TempDir()},
+	} {
+		if code, _, errOut := runCLI(t, "", args...); code == 0 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// checkTBStats checks tb stats and tb probe on the 3-man tables in dir.
+func checkTBStats(t *testing.T, dir string) {
 	// The pawnless lines are the tables' own checks (TestLongestMates); for
 	// KPvK the longest win is the published 28 moves (56 plies).
 	code, out, _ := runCLI(t, "", "tb", "stats", "--dir", dir)
@@ -286,6 +307,11 @@ func TestTablebaseCommands(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "tb", "probe", "--fen", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", "--dir", dir); code != 0 || out != "win: mate in 1 (1 ply); best move a1a8\n" {
 		t.Errorf("tb probe: %d %q", code, out)
 	}
+}
+
+// checkTBGenOptions checks tb gen's --from, --progress, --deps and
+// --resume, given the 3-man tables in dir.
+func checkTBGenOptions(t *testing.T, dir string) {
 	// --from: the 3-man tables are loaded, not made again; --deps writes
 	// what is made on the way.
 	// --progress 0: a line once the positions are seeded, then one per
@@ -314,10 +340,15 @@ func TestTablebaseCommands(t *testing.T) {
 	if partial, _ := filepath.Glob(filepath.Join(deps, "*.partial")); len(partial) != 0 {
 		t.Errorf("left behind: %v", partial)
 	}
+}
+
+// checkTBStudy checks the neural study on KPvK (dir holds the 3-man
+// tables): its report, its model file and its picture (dir/kpk.svg).
+func checkTBStudy(t *testing.T, dir string) {
 	// The neural study on KPvK: a small model, its report and its file.
 	model := filepath.Join(dir, "kpk.kwdl")
 	picture := filepath.Join(dir, "kpk.svg")
-	code, out, errOut = runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "20000", "--h1", "16", "--h2", "8", "--out", model, "--confusion-svg", picture)
+	code, out, errOut := runCLI(t, "", "tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "20000", "--h1", "16", "--h2", "8", "--out", model, "--confusion-svg", picture)
 	if svg, err := os.ReadFile(picture); err != nil || !strings.HasPrefix(string(svg), "<svg") || strings.Count(string(svg), "<rect") != 9 {
 		t.Errorf("the confusion matrix picture: %v\n%s", err, svg)
 	}
@@ -352,18 +383,5 @@ func TestTablebaseCommands(t *testing.T) {
 	}
 	if _, err := os.Stat(more); err != nil {
 		t.Error(err)
-	}
-	for _, args := range [][]string{
-		{"tb", "study"}, {"tb", "study", "--dir", dir, "--tables", "KQvKR"},
-		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--samples", "0"}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--model", picture},
-		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--model", filepath.Join(dir, "none.kwdl")}, {"tb", "study", "--dir", dir, "--tables", "KPvK", "--test", "0"},
-		{"tb", "study", "--dir", dir, "--tables", "KPvK", "--out", filepath.Join(dir, "no", "such", "dir", "m.kwdl")},
-		{"tb"}, {"tb", "sideways"}, {"tb", "gen", "--men", "9"}, {"tb", "gen", "--men", "3", "--jobs", "0"}, {"tb", "gen", "--men", "3", "--progress", "-1s"}, {"tb", "gen", "--tables", "KPPPvK"}, {"tb", "gen", "--tables", "KQRvKRB"},
-		{"tb", "gen", "--tables", "KRvKN", "--from", t.TempDir()}, {"tb", "gen", "--tables", "KRvKN", "--from", filepath.Join(dir, "none")},
-		{"tb", "probe", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, {"tb", "stats", "--dir", t.TempDir()},
-	} {
-		if code, _, errOut := runCLI(t, "", args...); code == 0 || errOut == "" {
-			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
-		}
 	}
 }

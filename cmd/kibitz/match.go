@@ -70,19 +70,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		Progress: stdout, Tags: match.PGNTags{Event: "Kibitz match", Site: hostname(), Date: time.Now()},
 	}
 	copy(cfg.Engines[:], engines)
-	if *openings != "" {
-		if cfg.Openings, err = match.LoadOpenings(*openings, (*games+1)/2, *seed); err != nil {
-			return err
-		}
-	} else {
-		cfg.Openings = match.DefaultOpenings()
-	}
-	if *sprtSpec != "" {
-		t, err := match.ParseSPRT(*sprtSpec)
-		if err != nil {
-			return err
-		}
-		cfg.SPRT = &t
+	if err := matchOpeningsAndSPRT(&cfg, *openings, *sprtSpec); err != nil {
+		return err
 	}
 	if *pgnPath != "" {
 		f, err := os.Create(*pgnPath)
@@ -92,24 +81,50 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		defer f.Close()
 		cfg.PGN = f
 	}
-	limits := [2]string{}
-	for i, e := range engines {
-		limits[i] = ref.Limit.String()
-		if e.Limit != nil {
-			limits[i] = e.Limit.String()
-		}
-	}
-	limitText := limits[0]
-	if limits[0] != limits[1] {
-		limitText = limits[0] + " against " + limits[1]
-	}
-	fmt.Fprintf(stdout, "seed %d; %s vs %s; %s; %d games; concurrency %d\n", *seed, engines[0].Name, engines[1].Name, limitText, (*games+1)/2*2, *conc)
+	fmt.Fprintf(stdout, "seed %d; %s vs %s; %s; %d games; concurrency %d\n", *seed, engines[0].Name, engines[1].Name, limitText(ref.Limit, engines), (*games+1)/2*2, *conc)
 	stop, release := stopOnSignal(stderr)
 	defer release()
 	cfg.Stop = stop
 	sum, err := match.Run(cfg)
 	sum.Report(stdout, [2]string{engines[0].Name, engines[1].Name}, cfg.SPRT)
 	return err
+}
+
+// matchOpeningsAndSPRT sets the openings (a file, or the built-in set) and
+// the SPRT of a match.
+func matchOpeningsAndSPRT(cfg *match.Config, openings, sprtSpec string) error {
+	var err error
+	if openings != "" {
+		if cfg.Openings, err = match.LoadOpenings(openings, (cfg.Games+1)/2, cfg.Seed); err != nil {
+			return err
+		}
+	} else {
+		cfg.Openings = match.DefaultOpenings()
+	}
+	if sprtSpec != "" {
+		t, err := match.ParseSPRT(sprtSpec)
+		if err != nil {
+			return err
+		}
+		cfg.SPRT = &t
+	}
+	return nil
+}
+
+// limitText describes the limits of a match: the common one, or each
+// engine's own.
+func limitText(common match.Limit, engines engineFlags) string {
+	limits := [2]string{}
+	for i, e := range engines {
+		limits[i] = common.String()
+		if e.Limit != nil {
+			limits[i] = e.Limit.String()
+		}
+	}
+	if limits[0] != limits[1] {
+		return limits[0] + " against " + limits[1]
+	}
+	return limits[0]
 }
 
 // stopOnSignal returns a channel closed at the first interrupt (Ctrl-C or

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -172,4 +173,41 @@ func TestEngineImportsOnlyEngineAndInternal(t *testing.T) {
 	if checked < 8 {
 		t.Errorf("only %d packages under engine/", checked)
 	}
+}
+
+// TestNoLongFunctions keeps every function of the module, tests included,
+// within 80 lines, but negamax, whose numbered steps read best in one
+// place (docs/architecture.md).
+func TestNoLongFunctions(t *testing.T) {
+	const limit = 80
+	root := "../.."
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") && path != root {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || fn.Name.Name == "negamax" {
+				continue
+			}
+			if n := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1; n > limit {
+				t.Errorf("%s: %s is %d lines long (at most %d)", path, fn.Name.Name, n, limit)
+			}
+		}
+		return nil
+	})
 }

@@ -56,21 +56,9 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	sigs, err := tablebase.ParseSignatures(*list)
+	tables, err := studyTables(*dir, *list)
 	if err != nil {
 		return err
-	}
-	set := tablebase.NewSet()
-	if _, err := set.LoadDir(*dir); err != nil {
-		return err
-	}
-	var tables []*tablebase.Table
-	for _, s := range sigs {
-		t, ok := set.Loaded(s)
-		if !ok {
-			return fmt.Errorf("%s: no table in %s (make it with kibitz tb gen --tables %s --out %s)", s, *dir, s, *dir)
-		}
-		tables = append(tables, t)
 	}
 	var start0 *wdlnet.Model
 	if *from != "" {
@@ -90,13 +78,7 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 		m = wdltrain.Train(tables, cfg)
 		fmt.Fprintf(stdout, "training: %.0f s\n", time.Since(start).Seconds())
 	}
-	var all wdltrain.Confusion
-	for _, t := range tables {
-		c := wdltrain.Evaluate(m, t, *seed, *test, *sample)
-		all.Add(c)
-		fmt.Fprintf(stdout, "%s held-out=%d accuracy=%.4f confusion=%v\n", t.Sig, c.Total(), c.Accuracy(), c)
-	}
-	fmt.Fprintf(stdout, "all held-out=%d accuracy=%.4f confusion=%v (rows true, columns predicted: loss, draw, win)\n", all.Total(), all.Accuracy(), all)
+	all := reportStudy(stdout, m, tables, *seed, *test, *sample)
 	if *picture != "" {
 		if err := os.WriteFile(*picture, []byte(confusionSVG(all, *list)), 0o644); err != nil {
 			return err
@@ -105,32 +87,66 @@ func runTBStudy(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "model: %d bytes (%d×%d×%d×3; the first two layers int16, the rest float32)\n", m.Bytes(), m.Features(), *h1, *h2)
 	fmt.Fprintf(stdout, "probe: %.2f µs per position (one thread, canonical form given)\n", probeTime(m, tables[0]))
 	if *out != "" {
-		// Written beside the target and renamed: an existing model is
-		// replaced whole or not at all.
-		f, err := os.CreateTemp(filepath.Dir(*out), ".kwdl-*")
-		if err != nil {
-			return err
-		}
-		if _, err := m.WriteTo(f); err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			return err
-		}
-		if err := f.Chmod(0o644); err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			return err
-		}
-		if err := f.Close(); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
-		if err := os.Rename(f.Name(), *out); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
+		return writeModel(m, *out)
 	}
 	return nil
+}
+
+// reportStudy prints the model's confusion on each table's held-out
+// positions and returns their sum.
+func reportStudy(stdout io.Writer, m *wdlnet.Model, tables []*tablebase.Table, seed uint64, test, sample int) wdltrain.Confusion {
+	var all wdltrain.Confusion
+	for _, t := range tables {
+		c := wdltrain.Evaluate(m, t, seed, test, sample)
+		all.Add(c)
+		fmt.Fprintf(stdout, "%s held-out=%d accuracy=%.4f confusion=%v\n", t.Sig, c.Total(), c.Accuracy(), c)
+	}
+	fmt.Fprintf(stdout, "all held-out=%d accuracy=%.4f confusion=%v (rows true, columns predicted: loss, draw, win)\n", all.Total(), all.Accuracy(), all)
+	return all
+}
+
+// studyTables loads the tables named in list (comma-separated) from dir.
+func studyTables(dir, list string) ([]*tablebase.Table, error) {
+	sigs, err := tablebase.ParseSignatures(list)
+	if err != nil {
+		return nil, err
+	}
+	set := tablebase.NewSet()
+	if _, err := set.LoadDir(dir); err != nil {
+		return nil, err
+	}
+	var tables []*tablebase.Table
+	for _, s := range sigs {
+		t, ok := set.Loaded(s)
+		if !ok {
+			return nil, fmt.Errorf("%s: no table in %s (make it with kibitz tb gen --tables %s --out %s)", s, dir, s, dir)
+		}
+		tables = append(tables, t)
+	}
+	return tables, nil
+}
+
+// writeModel writes m beside path and renames it there: an existing model
+// is replaced whole or not at all.
+func writeModel(m *wdlnet.Model, path string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".kwdl-*")
+	if err != nil {
+		return err
+	}
+	_, err = m.WriteTo(f)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // probeTime is the mean time of one prediction over the table's first

@@ -16,13 +16,23 @@ import (
 	"kibitz/train/corpus"
 )
 
-func runTrain(args []string, stdout, stderr io.Writer) error {
+// trainRun is what the flags of "kibitz train" ask for.
+type trainRun struct {
+	cfg                    train.Config
+	filter                 train.Filter
+	data, where, gameRange string
+	out, activation        string
+	limit                  int
+}
+
+// parseTrain reads and checks the flags of "kibitz train".
+func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs := newFlags("train", stderr)
-	cfg := train.DefaultConfig()
+	r := &trainRun{cfg: train.DefaultConfig()}
+	cfg, filter := &r.cfg, &r.filter
 	data := fs.String("data", "", "corpus files or directories, comma-separated (default: the store, $KIBITZ_DATA or ~/.cache/kibitz/data)")
 	where := fs.String("where", "", "only files whose metadata has these key=value pairs, comma-separated (e.g. net=1a2b3c4d5e6f,nodes=5000)")
 	gameRange := fs.String("games", "", "only game numbers A:B (A included, B excluded; either may be left out)")
-	var filter train.Filter
 	fs.BoolVar(&filter.KeepInCheck, "keep-check", false, "keep positions with the side to move in check")
 	fs.BoolVar(&filter.KeepNoisy, "keep-noisy", false, "keep positions whose chosen move captures or promotes")
 	fs.IntVar(&filter.MinPly, "min-ply", 0, "skip positions before this ply")
@@ -47,26 +57,36 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&cfg.Schedule, "schedule", "step", "learning rate over the epochs: step (to 30 % at 60 %, 9 % at 85 %) or cosine")
 	fs.BoolVar(&cfg.Mirror, "mirror", false, "train on positions without castling rights mirrored left to right half of the time")
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return nil, err
 	}
 	if cfg.Hidden < 64 || cfg.Hidden > 1024 || cfg.Hidden%64 != 0 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets || !nnue.ValidKingBuckets(cfg.KingBuckets) || cfg.Epochs < 1 || cfg.BatchSize < 1 ||
 		cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.LambdaEnd > 1 || cfg.SigmoidScale <= 0 || cfg.ValidPercent < 0 || cfg.ValidPercent > 50 || *limit < 0 ||
 		(cfg.Schedule != "step" && cfg.Schedule != "cosine") || (*activation != "crelu" && *activation != "screlu") {
-		return errors.New("a flag is out of range (see kibitz train -h)")
+		return nil, errors.New("a flag is out of range (see kibitz train -h)")
 	}
 	cfg.Squared = *activation == "screlu"
 	if filter.MinPly < 0 || filter.MaxPly < 0 || filter.MaxAbsScore < 0 || (filter.MaxPly > 0 && filter.MaxPly <= filter.MinPly) {
-		return errors.New("--min-ply, --max-ply and --max-score must not be negative, and --max-ply must exceed --min-ply")
+		return nil, errors.New("--min-ply, --max-ply and --max-score must not be negative, and --max-ply must exceed --min-ply")
 	}
-	files, sel, err := corpusSelection(*data, *where, *gameRange)
+	r.data, r.where, r.gameRange, r.out, r.limit, r.activation = *data, *where, *gameRange, *out, *limit, *activation
+	return r, nil
+}
+
+func runTrain(args []string, stdout, stderr io.Writer) error {
+	r, err := parseTrain(args, stderr)
+	if err != nil {
+		return err
+	}
+	cfg, filter := r.cfg, r.filter
+	files, sel, err := corpusSelection(r.data, r.where, r.gameRange)
 	if err != nil {
 		return err
 	}
 	// Fail on an unwritable output now, not after the training.
-	if err := checkWritable(*out); err != nil {
+	if err := checkWritable(r.out); err != nil {
 		return err
 	}
-	samples, err := train.LoadCorpus(files, sel, filter, *limit)
+	samples, err := train.LoadCorpus(files, sel, filter, r.limit)
 	if err != nil {
 		return err
 	}
@@ -75,7 +95,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	trainSet, validSet := train.Split(samples, cfg.ValidPercent)
 	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d output buckets, %d epochs, batch %d, lr %g (%s), lambda %s, sigmoid scale %g cp, mirror %v, activation %s, king buckets %d\n",
-		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Schedule, lambdaText(cfg), cfg.SigmoidScale, cfg.Mirror, *activation, cfg.KingBuckets)
+		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Schedule, lambdaText(cfg), cfg.SigmoidScale, cfg.Mirror, r.activation, cfg.KingBuckets)
 	cfg.Progress = func(s train.EpochStats) {
 		fmt.Fprintf(stdout, "epoch %3d  lr %.6f  loss %.6f  validation %.6f  %.0f pos/s  %s\n",
 			s.Epoch, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, (time.Duration(s.ElapsedSec) * time.Second).String())
@@ -92,15 +112,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(stdout, report)
-	if err := os.WriteFile(*out, net.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(r.out, net.Bytes(), 0o644); err != nil {
 		return err
 	}
-	base := strings.TrimSuffix(*out, ".nnue")
+	base := strings.TrimSuffix(r.out, ".nnue")
 	title := fmt.Sprintf("Kibitz NNUE %d-%d×2-1×%d: %d positions, seed %d", 768*cfg.KingBuckets, cfg.Hidden, cfg.Buckets, len(samples), cfg.Seed)
 	if err := writeCurve(base, curve, title); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s, %s.csv, %s.svg\n", *out, base, base)
+	fmt.Fprintf(stdout, "wrote %s, %s.csv, %s.svg\n", r.out, base, base)
 	return nil
 }
 

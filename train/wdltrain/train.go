@@ -187,94 +187,30 @@ func Train(tables []*tablebase.Table, cfg Config) *wdlnet.Model {
 	for _, t := range tables {
 		m.Tables = append(m.Tables, t.Sig)
 	}
-	s := &sampler{tables: tables, cfg: &cfg}
+	r := &run{m: m, cfg: &cfg, s: &sampler{tables: tables, cfg: &cfg}, opt: map[string]adam{}}
 	total := 0
 	for _, t := range tables {
 		total += t.Size()
-		s.cum = append(s.cum, total)
+		r.s.cum = append(r.s.cum, total)
 	}
-	gs := make([]*grads, cfg.Threads)
-	rngs := make([]splitmix.Rand, cfg.Threads)
-	for i := range gs {
-		gs[i] = newGrads(m)
-		rngs[i] = splitmix.Rand(cfg.Seed*1000003 + uint64(i)*7919 + 1)
+	r.gs = make([]*grads, cfg.Threads)
+	r.rngs = make([]splitmix.Rand, cfg.Threads)
+	for i := range r.gs {
+		r.gs[i] = newGrads(m)
+		r.rngs[i] = splitmix.Rand(cfg.Seed*1000003 + uint64(i)*7919 + 1)
 	}
-	opt := map[string]adam{}
 	for name, p := range map[string][]float32{"w1": m.W1, "b1": m.B1, "w2": m.W2, "b2": m.B2, "w3": m.W3, "b3": m.B3} {
-		opt[name] = newAdam(len(p))
+		r.opt[name] = newAdam(len(p))
 	}
 	steps := max(1, cfg.Samples/cfg.Batch)
 	var lossSum float64
 	lossN := 0
 	for step := 1; step <= steps; step++ {
-		var wg sync.WaitGroup
-		for t := range gs {
-			wg.Add(1)
-			go func(t int) {
-				defer wg.Done()
-				g := gs[t]
-				g.reset(m)
-				n := cfg.Batch / cfg.Threads
-				if t < cfg.Batch%cfg.Threads {
-					n++
-				}
-				for range n {
-					e := s.draw(&rngs[t])
-					accumulate(m, &e, g)
-				}
-			}(t)
-		}
-		wg.Wait()
-		// Sum the threads' gradients into the first and take Adam's step:
-		// the rows of W1 on every thread (each row summed in thread order,
-		// so the result does not depend on how the rows are shared out),
-		// the small layers on this one.
-		g := gs[0]
-		for _, o := range gs[1:] {
-			for _, f := range o.rows {
-				if !g.touched[f] {
-					g.touched[f] = true
-					g.rows = append(g.rows, f)
-				}
-			}
-			for _, pair := range [][2][]float32{{g.b1, o.b1}, {g.w2, o.w2}, {g.b2, o.b2}, {g.w3, o.w3}, {g.b3, o.b3}} {
-				for i := range pair[0] {
-					pair[0][i] += pair[1][i]
-				}
-			}
-			g.loss += o.loss
-		}
+		r.gradients()
+		g := r.sum()
 		progress := float64(step-1) / float64(steps)
 		lr := cfg.LR * (0.1 + 0.9*0.5*(1+math.Cos(math.Pi*progress)))
-		c1, c2 := 1-math.Pow(beta1, float64(step)), 1-math.Pow(beta2, float64(step))
-		scale := 1 / float64(cfg.Batch)
-		w1 := opt["w1"]
-		share := (len(g.rows) + len(gs) - 1) / len(gs)
-		for t := range gs {
-			wg.Add(1)
-			go func(rows []int) {
-				defer wg.Done()
-				for _, f := range rows {
-					dst := g.w1[f*m.H1 : (f+1)*m.H1]
-					for _, o := range gs[1:] {
-						if o.touched[f] {
-							for j, v := range o.w1[f*m.H1 : (f+1)*m.H1] {
-								dst[j] += v
-							}
-						}
-					}
-					w1.step(m.W1, g.w1, f*m.H1, (f+1)*m.H1, lr, scale, c1, c2)
-				}
-			}(g.rows[min(len(g.rows), t*share):min(len(g.rows), (t+1)*share)])
-		}
-		for _, u := range []struct {
-			name string
-			w, g []float32
-		}{{"b1", m.B1, g.b1}, {"w2", m.W2, g.w2}, {"b2", m.B2, g.b2}, {"w3", m.W3, g.w3}, {"b3", m.B3, g.b3}} {
-			o := opt[u.name]
-			o.step(u.w, u.g, 0, len(u.w), lr, scale, c1, c2)
-		}
-		wg.Wait()
+		r.adamStep(step, lr)
 		lossSum += g.loss
 		lossN += cfg.Batch
 		if cfg.Progress != nil && cfg.Every > 0 && (step*cfg.Batch)/cfg.Every != ((step-1)*cfg.Batch)/cfg.Every {
@@ -284,4 +220,95 @@ func Train(tables []*tablebase.Table, cfg Config) *wdlnet.Model {
 	}
 	m.RoundWeights()
 	return m
+}
+
+// run is one training run's state: a gradient and a random stream per
+// thread, and Adam's moments per parameter slice.
+type run struct {
+	m    *wdlnet.Model
+	cfg  *Config
+	s    *sampler
+	gs   []*grads
+	rngs []splitmix.Rand
+	opt  map[string]adam
+}
+
+// gradients draws a batch and accumulates its gradient, a share per thread.
+func (r *run) gradients() {
+	var wg sync.WaitGroup
+	for t := range r.gs {
+		wg.Add(1)
+		go func(t int) {
+			defer wg.Done()
+			g := r.gs[t]
+			g.reset(r.m)
+			n := r.cfg.Batch / r.cfg.Threads
+			if t < r.cfg.Batch%r.cfg.Threads {
+				n++
+			}
+			for range n {
+				e := r.s.draw(&r.rngs[t])
+				accumulate(r.m, &e, g)
+			}
+		}(t)
+	}
+	wg.Wait()
+}
+
+// sum adds the threads' gradients of the small layers, their loss and
+// the list of W1's touched rows into the first thread's, and returns it.
+func (r *run) sum() *grads {
+	g := r.gs[0]
+	for _, o := range r.gs[1:] {
+		for _, f := range o.rows {
+			if !g.touched[f] {
+				g.touched[f] = true
+				g.rows = append(g.rows, f)
+			}
+		}
+		for _, pair := range [][2][]float32{{g.b1, o.b1}, {g.w2, o.w2}, {g.b2, o.b2}, {g.w3, o.w3}, {g.b3, o.b3}} {
+			for i := range pair[0] {
+				pair[0][i] += pair[1][i]
+			}
+		}
+		g.loss += o.loss
+	}
+	return g
+}
+
+// adamStep takes Adam's step: the touched rows of W1 on every thread (each
+// row summed in thread order, so the result does not depend on how the
+// rows are shared out), the small layers on this one.
+func (r *run) adamStep(step int, lr float64) {
+	m, g := r.m, r.gs[0]
+	c1, c2 := 1-math.Pow(beta1, float64(step)), 1-math.Pow(beta2, float64(step))
+	scale := 1 / float64(r.cfg.Batch)
+	w1 := r.opt["w1"]
+	share := (len(g.rows) + len(r.gs) - 1) / len(r.gs)
+	var wg sync.WaitGroup
+	for t := range r.gs {
+		wg.Add(1)
+		go func(rows []int) {
+			defer wg.Done()
+			for _, f := range rows {
+				dst := g.w1[f*m.H1 : (f+1)*m.H1]
+				for _, o := range r.gs[1:] {
+					if o.touched[f] {
+						for j, v := range o.w1[f*m.H1 : (f+1)*m.H1] {
+							dst[j] += v
+						}
+					}
+				}
+				w1.step(m.W1, g.w1, f*m.H1, (f+1)*m.H1, lr, scale, c1, c2)
+			}
+		}(g.rows[min(len(g.rows), t*share):min(len(g.rows), (t+1)*share)])
+	}
+	for _, u := range []struct {
+		name string
+		w, g []float32
+	}{{"b1", m.B1, g.b1}, {"w2", m.W2, g.w2}, {"b2", m.B2, g.b2}, {"w3", m.W3, g.w3}, {"b3", m.B3, g.b3}} {
+		o := r.opt[u.name]
+		o.step(u.w, u.g, 0, len(u.w), lr, scale, c1, c2)
+	}
+	wg.Wait()
 }
