@@ -52,6 +52,46 @@ func NewModel(h, buckets int, seed uint64) *Model {
 	return m
 }
 
+// FromNet returns the float model of a net, to train further (Config.Init):
+// every weight dequantised from its scale, so that quantising the model
+// again gives the net back. A net with king buckets keeps them in FTW,
+// with a shared factor of zero.
+func FromNet(n *nnue.Net) *Model {
+	m := &Model{H: n.Hidden, B: n.Buckets, K: 1, Squared: n.Activation == nnue.ActSCReLU,
+		FTW: make([]float32, len(n.FTWeights)), FTB: make([]float32, len(n.FTBias)), OW: make([]float32, len(n.OutWeights)), OB: make([]float32, len(n.OutBias))}
+	for i, q := range n.FTWeights {
+		m.FTW[i] = float32(float64(q) / nnue.QA)
+	}
+	for i, q := range n.FTBias {
+		m.FTB[i] = float32(float64(q) / nnue.QA)
+	}
+	outScale := float64(n.QB)
+	if m.Squared {
+		outScale = float64(n.QB) * 256 / nnue.QA
+	}
+	for i, q := range n.OutWeights {
+		m.OW[i] = float32(float64(q) / outScale)
+	}
+	for i, b := range n.OutBias {
+		m.OB[i] = float32(float64(b) / (nnue.QA * float64(n.QB)))
+	}
+	if n.KingBuckets > 1 {
+		m.K, m.FTF = n.KingBuckets, make([]float32, nnue.Inputs*m.H)
+	}
+	return m
+}
+
+// clone returns a copy that shares no weights with m.
+func (m *Model) clone() *Model {
+	c := *m
+	for _, p := range []*[]float32{&c.FTW, &c.FTB, &c.OW, &c.OB, &c.FTF} {
+		if *p != nil {
+			*p = append([]float32(nil), *p...)
+		}
+	}
+	return &c
+}
+
 // UseKingBuckets gives a new model k king buckets: the seeded random
 // feature weights become the shared factor, and every bucket starts at
 // zero, so that at first each bucket is the model without buckets.

@@ -37,7 +37,12 @@ type Config struct {
 	Schedule     string // learning rate over the epochs: "step" (the default) or "cosine"
 	// Mirror trains on each position without castling rights mirrored
 	// left to right half of the time (a different half every epoch).
-	Mirror   bool
+	Mirror bool
+	// Init, if set, is where training starts instead of seeded random
+	// weights (FromNet: a net trained before). Its shape must be the
+	// configuration's; a net without king buckets may start a model with
+	// them (its weights become the shared factor, as in UseKingBuckets).
+	Init     *Model
 	Progress func(EpochStats)
 }
 
@@ -106,7 +111,16 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 	}
 	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
 	m.Squared = cfg.Squared
-	m.UseKingBuckets(cfg.KingBuckets)
+	if in := cfg.Init; in != nil {
+		if in.H != cfg.Hidden || in.B != cfg.Buckets || in.Squared != cfg.Squared || in.K != 1 && in.K != cfg.KingBuckets {
+			return nil, nil, fmt.Errorf("the starting net has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v, not %d, %d, %d and %v",
+				in.H, in.B, in.K, in.Squared, cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Squared)
+		}
+		m = in.clone()
+	}
+	if m.K == 1 {
+		m.UseKingBuckets(cfg.KingBuckets)
+	}
 	opt := newAdam(m)
 	start, curve := 1, []EpochStats(nil)
 	if cfg.Checkpoint != "" {

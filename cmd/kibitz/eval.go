@@ -35,17 +35,26 @@ func (o netOptions) parse(fs *flag.FlagSet, args []string) (*nnue.Net, error) {
 // load returns the chosen net, or nil for the classical evaluation.
 func (o netOptions) load() (*nnue.Net, error) {
 	if *o.file != "" {
-		f, err := regular.Open(*o.file)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return nnue.Load(f)
+		return readNet(*o.file)
 	}
 	if *o.use {
 		return nnue.Default()
 	}
 	return nil, nil
+}
+
+// readNet reads a net file; a damaged one is an error that names it.
+func readNet(path string) (*nnue.Net, error) {
+	f, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	n, err := nnue.Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
 }
 
 func runEval(args []string, stdout, stderr io.Writer) error {

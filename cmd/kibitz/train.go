@@ -21,7 +21,7 @@ type trainRun struct {
 	cfg                    train.Config
 	filter                 train.Filter
 	data, where, gameRange string
-	out, activation        string
+	out, activation, init  string
 	limit                  int
 }
 
@@ -55,6 +55,7 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	fs.StringVar(&cfg.Checkpoint, "checkpoint", "", "checkpoint file: saved every epoch, resumed from if present")
 	fs.StringVar(&cfg.Schedule, "schedule", "step", "learning rate over the epochs: step (to 30 % at 60 %, 9 % at 85 %) or cosine")
+	fs.StringVar(&r.init, "init", "", "start from this net instead of random weights: a .nnue file, or \"default\" for the embedded net (its shape must be the one asked for; king buckets may be added)")
 	fs.BoolVar(&cfg.Mirror, "mirror", false, "train on positions without castling rights mirrored left to right half of the time")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
@@ -78,6 +79,13 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg, filter := r.cfg, r.filter
+	if r.init != "" {
+		n, err := loadNet(r.init)
+		if err != nil {
+			return fmt.Errorf("--init: %w", err)
+		}
+		cfg.Init = train.FromNet(n)
+	}
 	files, sel, err := corpusSelection(r.data, r.where, r.gameRange)
 	if err != nil {
 		return err
@@ -122,6 +130,14 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s, %s.csv, %s.svg\n", r.out, base, base)
 	return nil
+}
+
+// loadNet reads a net file, or the embedded net for "default".
+func loadNet(path string) (*nnue.Net, error) {
+	if path == "default" {
+		return nnue.Default()
+	}
+	return readNet(path)
 }
 
 // lambdaText describes the target's blend: one weight, or its schedule.

@@ -1,0 +1,70 @@
+package train
+
+import (
+	"bytes"
+	"testing"
+
+	"kibitz/engine/nnue"
+	"kibitz/train/corpus"
+)
+
+// A net read back as a float model quantises to the same net, byte for
+// byte: training that starts from it starts exactly where it stands.
+func TestFromNetRoundTrips(t *testing.T) {
+	def, err := nnue.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := FromNet(def).Quantise(); !bytes.Equal(got.Bytes(), def.Bytes()) {
+		t.Error("the default net, dequantised and quantised again, differs")
+	}
+	// A model with king buckets and the squared activation, through a net.
+	m := NewModel(64, 1, 3)
+	m.Squared = true
+	m.UseKingBuckets(4)
+	for i := range m.FTW {
+		m.FTW[i] = float32(i%17-8) / 100
+	}
+	n := m.Quantise()
+	if back := FromNet(n).Quantise(); !bytes.Equal(back.Bytes(), n.Bytes()) {
+		t.Error("a king-bucketed, squared net does not round-trip")
+	}
+}
+
+// Training from a net starts at that net's loss, and a net of another
+// shape is refused.
+func TestTrainingStartsFromANet(t *testing.T) {
+	files := []string{materialCorpus(t, 60, 5)}
+	samples, err := LoadCorpus(files, corpus.Selection{}, Filter{KeepInCheck: true, KeepNoisy: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.Lambda, cfg.LR, cfg.ValidPercent = 64, 6, 256, 0, 0.003, 10
+	tr, va := Split(samples, cfg.ValidPercent)
+	trained, _, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := FromNet(trained.Quantise())
+	cfg.Epochs, cfg.LR, cfg.Init = 1, 1e-9, start
+	_, curve, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if netLoss := Loss(start, va, cfg, 2); curve[0].ValidLoss < netLoss*0.999 || curve[0].ValidLoss > netLoss*1.001 {
+		t.Errorf("one epoch at a tiny step from the net: validation %.6f, the net's %.6f", curve[0].ValidLoss, netLoss)
+	}
+	// With king buckets the net's weights become the shared factor (the
+	// buckets read mirrored boards, so this is where a mirrored training
+	// of the net helps), trained in a copy.
+	cfg.KingBuckets = 2
+	again, _, err := Train(tr, va, cfg)
+	if err != nil || again.K != 2 || start.K != 1 || &again.FTF[0] == &start.FTW[0] {
+		t.Errorf("king buckets: %v, %d (start %d), or the start's weights trained in place", err, again.K, start.K)
+	}
+	cfg.Hidden = 128
+	if _, _, err := Train(tr, va, cfg); err == nil {
+		t.Error("a 64-hidden net started a 128-hidden model")
+	}
+}
