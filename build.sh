@@ -48,6 +48,11 @@ run_tests() {
 	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 	if [ -n "$unformatted" ]; then echo "gofmt needed on: $unformatted" >&2; exit 1; fi
 	go vet ./...
+	echo "== the page's JavaScript: type check (tsc, JSDoc) and lint (eslint)"
+	npm_deps
+	npx tsc -p tsconfig.json
+	npx tsc -p tsconfig.worker.json
+	npx eslint .
 	echo "== go test (native)"
 	go test -count=1 -timeout 600s ./...
 	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
@@ -71,7 +76,7 @@ run_tests() {
 	need_chromium
 	site >/dev/null
 	native >/dev/null
-	node --test tests/game.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs
+	node --test tests/game.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs tests/protocol.test.mjs
 	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs tests/levels.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null
@@ -147,102 +152,38 @@ site() {
 	wasm >/dev/null
 	native >/dev/null
 	npm_deps
-	rm -rf dist
-	mkdir -p dist/assets/pieces dist/assets/extensions/markers dist/assets/extensions/arrows
-	local cm=node_modules/cm-chessboard/assets
-	npx esbuild static/app.js --bundle --minify --format=esm --target=es2020 --outfile=dist/app.js --log-level=warning
-	npx esbuild static/engine-worker.js --minify --target=es2020 --outfile=dist/engine-worker.js --log-level=warning
-	cat "$cm/chessboard.css" "$cm/extensions/markers/markers.css" "$cm/extensions/arrows/arrows.css" \
-		"$cm/extensions/promotion-dialog/promotion-dialog.css" static/style.css |
-		npx esbuild --loader=css --minify --log-level=warning >dist/app.css
-	cp "$cm/pieces/standard.svg" dist/assets/pieces/
-	cp "$cm/extensions/markers/markers.svg" dist/assets/extensions/markers/
-	cp "$cm/extensions/arrows/arrows.svg" dist/assets/extensions/arrows/
-	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" static/openings.tsv dist/
-	# Endgame tables the page fetches when a game reaches them.
-	"$BIN/kibitz" tb gen --tables "$PAGE_TABLES" --out dist/tables >/dev/null
-	# The endgame model of five 5-man endings, fetched at five or six men.
-	cp static/endgame.kwdl dist/tables/
-	cp index.html dist/
-	hash_names
+	rm -rf dist bin/page
+	mkdir -p bin/page
+	# What the bundles import besides the page's sources, as kibitz-page/…:
+	# the engine modules, Go's glue, the endgame tables and model.
+	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" static/endgame.kwdl bin/page/
+	"$BIN/kibitz" tb gen --tables "$PAGE_TABLES" --out bin/page >/dev/null
+	page_tables_module >bin/page/tables.js
+	# esbuild gives every file a content-hashed name (so that a host may
+	# cache it for good) and lists them in its metafiles; the worker goes
+	# first, for the bundle names it.
+	local common=(--bundle --minify --target=es2020 --outdir=dist --entry-names='[name]-[hash]' --asset-names='[name]-[hash]'
+		--alias:kibitz-page=./bin/page --log-level=warning
+		--loader:.wasm=file --loader:.ktb=file --loader:.kwdl=file --loader:.tsv=file --loader:.svg=file)
+	npx esbuild static/engine-worker.js "${common[@]}" --format=iife --metafile=bin/page/worker-meta.json
+	local worker
+	worker=$(node scripts/site-manifest.mjs worker bin/page/worker-meta.json)
+	npx esbuild static/app.js "${common[@]}" --format=esm --define:KIBITZ_WORKER_URL="\"./$worker\"" --metafile=bin/page/app-meta.json
+	# dist/manifest.json, dist/_headers and dist/index.html, from the metafiles.
+	node scripts/site-manifest.mjs write bin/page/worker-meta.json bin/page/app-meta.json
 	precompress
 	echo "built dist/ ($(du -sh dist | cut -f1))"
 }
 
-# hashed renames dist/FILE to FILE-HASH.EXT (the first 10 hex digits of
-# its SHA-256) and prints the new name.
-hashed() {
-	local f=dist/$1 h
-	h=$(sha256sum "$f" | cut -c1-10)
-	mv "$f" "dist/${1%.*}-$h.${1##*.}"
-	echo "${1%.*}-$h.${1##*.}"
+# page_tables_module writes the module through which the worker names the
+# endgame files the page may fetch: each table of PAGE_TABLES and the model.
+page_tables_module() {
+	local t
+	for t in ${PAGE_TABLES//,/ }; do echo "import $t from \"./$t.ktb\";"; done
+	echo "export const tables = { ${PAGE_TABLES//,/, } };"
+	echo "export { default as model } from \"./endgame.kwdl\";"
 }
 
-# refer replaces the quoted name $2 by $3 in dist/$1, and fails if it was
-# not there (a bundler that changed its quotes would otherwise break the page).
-refer() {
-	grep -q "\"$2\"" "dist/$1" || { echo "build.sh: \"$2\" not found in dist/$1" >&2; exit 1; }
-	sed -i "s|\"$2\"|\"$3\"|g" "dist/$1"
-}
-
-# hash_names gives the bundle, the worker and the wasm content-hashed names,
-# so that a host may cache them for good; index.html, which names them, is
-# revalidated. dist/manifest.json maps the plain names to the hashed ones.
-hash_names() {
-	local wasm simd exec worker app css assets openings tables
-	# The board's images: one hash for the folder, which the bundle names.
-	assets=assets-$(cd dist/assets && find . -type f | sort | xargs cat | sha256sum | cut -c1-10)
-	mv dist/assets "dist/$assets"
-	refer app.js ./assets/ "./$assets/"
-	tables=tables-$(cd dist/tables && find . -type f | sort | xargs cat | sha256sum | cut -c1-10)
-	mv dist/tables "dist/$tables"
-	refer engine-worker.js tables/ "$tables/"
-	wasm=$(hashed kibitz.wasm)
-	simd=$(hashed kibitz-simd.wasm)
-	exec=$(hashed wasm_exec.js)
-	refer engine-worker.js kibitz.wasm "$wasm"
-	refer engine-worker.js kibitz-simd.wasm "$simd"
-	refer engine-worker.js wasm_exec.js "$exec"
-	worker=$(hashed engine-worker.js)
-	refer app.js engine-worker.js "$worker"
-	openings=$(hashed openings.tsv)
-	refer app.js openings.tsv "$openings"
-	app=$(hashed app.js)
-	css=$(hashed app.css)
-	refer index.html app.js "$app"
-	refer index.html app.css "$css"
-	printf '{"kibitz.wasm": "%s", "kibitz-simd.wasm": "%s", "wasm_exec.js": "%s", "engine-worker.js": "%s", "app.js": "%s", "app.css": "%s", "openings.tsv": "%s", "assets": "%s", "tables": "%s"}\n' \
-		"$wasm" "$simd" "$exec" "$worker" "$app" "$css" "$openings" "$assets" "$tables" >dist/manifest.json
-	# Cloudflare's static assets read cache headers from _headers.
-	cat >dist/_headers <<-EOF
-		/index.html
-		  Cache-Control: no-cache
-		/
-		  Cache-Control: no-cache
-		/$wasm
-		  Cache-Control: public, max-age=31536000, immutable
-		/$simd
-		  Cache-Control: public, max-age=31536000, immutable
-		/$exec
-		  Cache-Control: public, max-age=31536000, immutable
-		/$worker
-		  Cache-Control: public, max-age=31536000, immutable
-		/$app
-		  Cache-Control: public, max-age=31536000, immutable
-		/$css
-		  Cache-Control: public, max-age=31536000, immutable
-		/$openings
-		  Cache-Control: public, max-age=31536000, immutable
-		/$assets/*
-		  Cache-Control: public, max-age=31536000, immutable
-		/$tables/*
-		  Cache-Control: public, max-age=31536000, immutable
-	EOF
-}
-
-# precompress writes FILE.gz (and FILE.br where the brotli tool exists)
-# beside every text and wasm file: kibitz serve sends them to browsers that
-# accept them, with no work per request.
 precompress() {
 	local f
 	while IFS= read -r f; do

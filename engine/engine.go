@@ -251,12 +251,14 @@ func (e *Engine) AddTable(data []byte) error {
 // Tables returns the endgame tables in use (nil: none).
 func (e *Engine) Tables() *tablebase.Set { return e.tables }
 
-// TableNeeded names a table that pos needs and the engine lacks ("": none).
-func (e *Engine) TableNeeded(pos *board.Position) string {
+// TablesNeeded names the tables that pos needs and the engine lacks, in
+// an order in which AddTable takes them (a table is used once the tables
+// it leads to are there); none for a position the tables do not cover.
+func (e *Engine) TablesNeeded(pos *board.Position) []string {
 	if e.tables == nil {
-		return tablebase.NewSet().Missing(pos)
+		return tablebase.NewSet().MissingAll(pos)
 	}
-	return e.tables.Missing(pos)
+	return e.tables.MissingAll(pos)
 }
 
 // LoadModel reads an endgame model file (kibitz tb study --out) and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,8 +88,8 @@ func TestTablesGiveTheVerdict(t *testing.T) {
 	}
 	e := newEngine(t)
 	pos := position(t, "8/8/8/4k3/8/8/8/3QK3 w - - 0 1")
-	if e.TableNeeded(pos) != "KQvK" {
-		t.Fatalf("TableNeeded: %q", e.TableNeeded(pos))
+	if need := e.TablesNeeded(pos); !slices.Equal(need, []string{"KQvK"}) {
+		t.Fatalf("TablesNeeded: %q", need)
 	}
 	if err := e.AddTable([]byte("not a table")); err == nil {
 		t.Error("garbage accepted as a table")
@@ -96,8 +97,8 @@ func TestTablesGiveTheVerdict(t *testing.T) {
 	if err := e.AddTable(file.Bytes()); err != nil {
 		t.Fatal(err)
 	}
-	if e.TableNeeded(pos) != "" {
-		t.Errorf("TableNeeded after loading: %q", e.TableNeeded(pos))
+	if need := e.TablesNeeded(pos); need != nil {
+		t.Errorf("TablesNeeded after loading: %q", need)
 	}
 	r := e.Search(pos, search.Limits{Depth: 4}, nil)
 	if r.Table == nil || r.Table.WDL != 1 || r.Table.DTM <= 0 || r.Table.DTM%2 != 1 {

@@ -5,8 +5,8 @@
 import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { whiteScore, scoreText, moveSan } from "./format.js";
 import { drawAnswer } from "./game.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 function negate(score) {
   return "mate" in score ? { mate: -score.mate } : { cp: -score.cp };

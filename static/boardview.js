@@ -8,6 +8,10 @@ import { Markers, MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Marke
 import { Arrows } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { PromotionDialog } from "cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
 import { Accessibility } from "cm-chessboard/src/extensions/accessibility/Accessibility.js";
+// The board's images, given content-hashed names by the bundler.
+import piecesUrl from "cm-chessboard/assets/pieces/standard.svg";
+import markersUrl from "cm-chessboard/assets/extensions/markers/markers.svg";
+import arrowsUrl from "cm-chessboard/assets/extensions/arrows/arrows.svg";
 
 const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
 const CHECK = { class: "marker-check", slice: "markerCircleFilled" };
@@ -16,11 +20,11 @@ export class BoardView {
   constructor(el) {
     this.cm = new Chessboard(el, {
       position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-      assetsUrl: "./assets/",
-      style: { borderType: BORDER_TYPE.none, showCoordinates: true, animationDuration: 200 },
+      assetsUrl: "",
+      style: { borderType: BORDER_TYPE.none, showCoordinates: true, animationDuration: 200, pieces: { file: piecesUrl } },
       extensions: [
-        { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
-        { class: Arrows },
+        { class: Markers, props: { autoMarkers: MARKER_TYPE.frame, sprite: markersUrl } },
+        { class: Arrows, props: { sprite: arrowsUrl } },
         { class: PromotionDialog },
         // The page has its own keyboard move form (it goes through the same
         // path as a move on the board); the extension's hidden one did not.

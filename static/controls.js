@@ -2,8 +2,8 @@
 // actions themselves belong to the page (app.js).
 import { saveSettings } from "./settings.js";
 import { depthText, strengthHelp, levels, levelLabel } from "./strength.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 // bindSettings shows settings in the form and keeps them saved as the
 // player changes them; onLines runs when the number of engine lines
@@ -20,26 +20,26 @@ export function bindSettings(settings, { onLines, onSounds }) {
   $("sounds").checked = settings.sounds;
   showDepth();
   $("sounds").addEventListener("change", (e) => {
-    settings.sounds = e.target.checked;
+    settings.sounds = /** @type {HTMLInputElement} */ (e.target).checked;
     onSounds(settings.sounds);
     saveSettings(settings);
   });
   $("depth").addEventListener("input", (e) => {
-    settings.depth = parseInt(e.target.value, 10);
+    settings.depth = parseInt(/** @type {HTMLInputElement} */ (e.target).value, 10);
     showDepth();
     saveSettings(settings);
   });
   $("level").addEventListener("change", (e) => {
-    settings.elo = parseInt(e.target.value, 10) || 0;
+    settings.elo = parseInt(/** @type {HTMLSelectElement} */ (e.target).value, 10) || 0;
     showDepth();
     saveSettings(settings);
   });
   $("side").addEventListener("change", (e) => {
-    settings.side = e.target.value;
+    settings.side = /** @type {HTMLSelectElement} */ (e.target).value;
     saveSettings(settings);
   });
   $("lines").addEventListener("change", (e) => {
-    settings.lines = parseInt(e.target.value, 10);
+    settings.lines = parseInt(/** @type {HTMLSelectElement} */ (e.target).value, 10);
     onLines();
     saveSettings(settings);
   });
@@ -64,7 +64,8 @@ export function showLevels(settings) {
 // form field, or with a modifier, are left alone.
 export function bindKeys({ position, show, flip, hint, analyse, stop }) {
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = /** @type {Element} */ (e.target);
+    if (target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     const { ply, plies } = position();
     const keys = {
       ArrowLeft: () => show(ply - 1),
@@ -76,7 +77,7 @@ export function bindKeys({ position, show, flip, hint, analyse, stop }) {
       a: analyse,
       " ": stop,
     };
-    if (keys[e.key] && !(e.key === " " && e.target.closest("button"))) {
+    if (keys[e.key] && !(e.key === " " && target.closest("button"))) {
       e.preventDefault();
       keys[e.key]();
     }

@@ -1,7 +1,14 @@
+// @ts-check
 // The Kibitz engine in a Web Worker: loads the Go wasm build and relays
 // messages between the page and the global `kibitz` object it installs.
-/* global Go, kibitz */
-importScripts("wasm_exec.js");
+// The messages are defined in protocol.js; this script is bundled with it.
+// The engine modules, Go's glue and the endgame files come from the build
+// (kibitz-page/…, build.sh site), which gives them content-hashed names.
+import "kibitz-page/wasm_exec.js";
+import scalarUrl from "kibitz-page/kibitz.wasm";
+import simdUrl from "kibitz-page/kibitz-simd.wasm";
+import { tables as tableUrls, model as modelUrl } from "kibitz-page/tables.js";
+import { parseRequest, reply } from "./protocol.js";
 
 // The search calls kibitzYield(callback) every few thousand nodes and waits
 // for the callback: a MessageChannel round trip lets this worker handle the
@@ -27,70 +34,81 @@ const SIMD_PROBE = new Uint8Array([
   0, 0, 0, 11,
 ]);
 const useSimd = new URLSearchParams(self.location.search).get("wasm") !== "scalar" && WebAssembly.validate(SIMD_PROBE);
-const moduleUrl = useSimd ? "kibitz-simd.wasm" : "kibitz.wasm";
+const moduleUrl = useSimd ? simdUrl : scalarUrl;
 
 const go = new Go();
 // instantiateStreaming compiles the module while it downloads.
 const ready = WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject)
   .then(({ instance }) => {
     go.run(instance);
-    postMessage({ type: "ready", version: kibitz.version, backend: kibitz.backend, strengths: kibitz.strengths });
+    postMessage(reply.ready(kibitz.version, kibitz.backend, kibitz.strengths));
   })
-  .catch((err) => postMessage({ type: "fatal", message: String(err) }));
+  .catch((err) => postMessage(reply.fatal(String(err))));
 
-// Endgame tables (kibitz tb gen) are fetched when a position needs one:
-// 1.3 MB gzip for KBNvK, where generating it here would take minutes.
-const TABLES = "tables/";
-const fetchedTables = new Set();
-let stopAsked = false; // a stop that came while a table was on its way
+// What a position needs from the server is decided once per position
+// (kibitz.needs): the endgame tables (kibitz tb gen; 1.3 MB gzip for KBNvK,
+// where generating it here would take minutes), fetched side by side and
+// loaded in the order given (a table is used once the tables it leads to
+// are there), and, once a game is down to five or six men, the endgame
+// model (docs/endgames.md, 0.9 MB): the 5-man endings it learned have no
+// exact tables in the page. What failed to arrive is not asked for again;
+// the engine then searches as it would without it.
+const asked = new Set(); // the files asked for: names of tables, "model"
+let lastPosition = "";
 
-// A table is used once the tables it leads to are there too (KPvK needs
-// KQvK and KRvK): fetch until nothing more is needed or a fetch fails.
-async function fetchTable() {
-  for (let need = kibitz.tableNeeded(); need && !fetchedTables.has(need); need = kibitz.tableNeeded()) {
-    fetchedTables.add(need);
-    try {
-      const r = await fetch(TABLES + need + ".ktb");
-      if (!r.ok) return;
-      kibitz.loadTable(new Uint8Array(await r.arrayBuffer()));
-    } catch {
-      return; // No table: the engine searches as it would without one.
-    }
-  }
-}
-
-// The endgame model (docs/endgames.md, 0.9 MB) is fetched once, when a
-// game is down to five or six men: the 5-man endings it learned have no
-// exact tables in the page, and it corrects the evaluation there.
-let modelFetched = false;
-async function fetchModel() {
-  if (modelFetched || !kibitz.modelNeeded()) return;
-  modelFetched = true;
+/** @param {string} url */
+async function fetchBytes(url) {
   try {
-    const r = await fetch(TABLES + "endgame.kwdl");
-    if (r.ok) kibitz.loadModel(new Uint8Array(await r.arrayBuffer()));
+    const r = await fetch(url);
+    return r.ok ? new Uint8Array(await r.arrayBuffer()) : null;
   } catch {
-    // No model: the engine searches as it would without one.
+    return null;
   }
 }
 
-onmessage = async ({ data: msg }) => {
+/** @param {string} position the position's FEN and moves, as one key */
+async function fetchNeeds(position) {
+  if (position === lastPosition) return;
+  lastPosition = position;
+  const { tables, model } = kibitz.needs();
+  /** @type {{name: string, url: string, load: (data: Uint8Array) => unknown}[]} */
+  const wanted = tables.filter((t) => !asked.has(t) && t in tableUrls).map((t) => ({ name: t, url: tableUrls[t], load: kibitz.loadTable }));
+  if (model && !asked.has("model")) wanted.push({ name: "model", url: modelUrl, load: kibitz.loadModel });
+  for (const w of wanted) asked.add(w.name);
+  const arrived = await Promise.all(wanted.map((w) => fetchBytes(w.url)));
+  wanted.forEach((w, i) => {
+    const data = arrived[i];
+    if (data) w.load(data);
+  });
+}
+
+let stopAsked = false; // a stop that came while tables were on their way
+
+onmessage = async ({ data }) => {
   await ready;
-  const reply = (fields) => postMessage({ id: msg.id, ...fields });
+  const parsed = parseRequest(data);
+  if ("error" in parsed) {
+    postMessage(reply.error(parsed.id, parsed.error));
+    return;
+  }
+  const msg = parsed.request;
+  const answer = (/** @type {string | null} */ err) => postMessage(err ? reply.error(msg.id, err) : reply.done(/** @type {number} */ (msg.id)));
   switch (msg.type) {
     case "search": {
+      const id = msg.id;
       stopAsked = false;
-      const bad = kibitz.setPosition(msg.fen || "startpos", msg.moves || []);
-      if (!bad) await fetchTable();
-      if (!bad) await fetchModel();
+      const fen = msg.fen || "startpos";
+      const moves = msg.moves || [];
+      const bad = kibitz.setPosition(fen, moves);
+      if (!bad) await fetchNeeds(fen + " " + moves.join(" "));
       const err =
         bad ||
         kibitz.search(
           { depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1, elo: msg.elo || 0 },
-          (info) => reply({ type: "info", info }),
-          (result) => reply({ type: "bestmove", result }),
+          (info) => postMessage(reply.info(id, info)),
+          (result) => postMessage(reply.bestmove(id, result)),
         );
-      if (err) reply({ type: "error", message: err });
+      if (err) postMessage(reply.error(id, err));
       else if (stopAsked) kibitz.stop();
       break;
     }
@@ -98,23 +116,15 @@ onmessage = async ({ data: msg }) => {
       stopAsked = true;
       kibitz.stop();
       break;
-    case "newgame": {
-      const err = kibitz.newGame();
-      reply(err ? { type: "error", message: err } : { type: "done" });
+    case "newgame":
+      answer(kibitz.newGame());
       break;
-    }
-    case "validate": {
+    case "check":
       // The engine's own FEN parser judges positions for the page.
-      const err = kibitz.setPosition(msg.fen, msg.moves || []);
-      reply(err ? { type: "error", message: err } : { type: "done" });
+      answer(kibitz.check(msg.fen, msg.moves || []));
       break;
-    }
-    case "hash": {
-      const err = kibitz.setHash(msg.mb);
-      reply(err ? { type: "error", message: err } : { type: "done" });
+    case "hash":
+      answer(kibitz.setHash(msg.mb));
       break;
-    }
-    default:
-      reply({ type: "error", message: `unknown message type ${msg.type}` });
   }
 };

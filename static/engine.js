@@ -1,16 +1,37 @@
-// EngineClient talks to the engine worker: one search at a time, each a
-// promise of the result, with progress reports through a callback.
+// @ts-check
+// EngineClient talks to the engine worker (messages: protocol.js): one
+// search at a time, each a promise of the result, with progress reports
+// through a callback.
+
+/**
+ * @typedef {import("./protocol.js").Reply} Reply
+ * @typedef {import("./protocol.js").SearchInfo} SearchInfo
+ * @typedef {import("./protocol.js").SearchResult} SearchResult
+ * @typedef {import("./protocol.js").SearchParams} SearchParams
+ * @typedef {import("./protocol.js").Strengths} Strengths
+ * @typedef {{resolve: (v: any) => void, reject: (e: Error) => void, onInfo?: ((i: SearchInfo) => void) | null}} Pending
+ */
+
 export class EngineClient {
+  /** @param {string} workerUrl */
   constructor(workerUrl = "engine-worker.js") {
     this.worker = new Worker(workerUrl);
     this.nextId = 1;
-    this.pending = new Map(); // id -> {resolve, reject, onInfo}
+    /** @type {Map<number, Pending>} */
+    this.pending = new Map();
     this.searchId = 0;
+    /** @type {Promise<unknown>} the running search's answer */
+    this.current = Promise.resolve();
+    /** @type {string | undefined} */
+    this.version = undefined;
+    /** @type {Strengths | undefined} the strength scale (levels and the depths' Elo) */
+    this.strengths = undefined;
+    /** @type {Promise<string>} */
     this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener("message", ({ data }) => {
+      this.worker.addEventListener("message", (/** @type {MessageEvent<Reply>} */ { data }) => {
         if (data.type === "ready") {
           this.version = data.version;
-          this.strengths = data.strengths; // the strength scale (levels and the depths' Elo)
+          this.strengths = data.strengths;
           resolve(data.version);
         } else if (data.type === "fatal") {
           reject(new Error(data.message));
@@ -22,7 +43,9 @@ export class EngineClient {
     });
   }
 
+  /** @param {Reply} data */
   dispatch(data) {
+    if (data.type === "ready" || data.type === "fatal" || data.id === undefined) return;
     const p = this.pending.get(data.id);
     if (!p) return; // an answer nobody waits for any more
     switch (data.type) {
@@ -46,6 +69,11 @@ export class EngineClient {
     }
   }
 
+  /**
+   * @param {{type: string} & Record<string, unknown>} msg
+   * @param {((i: SearchInfo) => void)} [onInfo]
+   * @returns {{id: number, promise: Promise<any>}}
+   */
   request(msg, onInfo) {
     const id = this.nextId++;
     return {
@@ -61,8 +89,12 @@ export class EngineClient {
     return this.searchId !== 0;
   }
 
-  // search({fen, moves, depth, movetime, multipv, elo}, onInfo) resolves
-  // with {bestmove, ponder, score, depth, nodes, time, pv, elo}.
+  /**
+   * Searches; resolves with the result (protocol.js, SearchResult).
+   * @param {SearchParams} params
+   * @param {(i: SearchInfo) => void} [onInfo]
+   * @returns {Promise<SearchResult>}
+   */
   async search(params, onInfo) {
     await this.ready;
     if (this.searching) await this.stopAndWait();
@@ -89,16 +121,20 @@ export class EngineClient {
     await running;
   }
 
-  // validate resolves with "" when the engine accepts fen (and the moves),
-  // or with its reason why not.
-  async validate(fen, moves = []) {
+  /**
+   * Resolves with "" when the engine accepts fen (and the moves), or with
+   * its reason why not; the engine's own position stays as it is.
+   * @param {string} fen
+   * @param {string[]} [moves]
+   * @returns {Promise<string>}
+   */
+  async check(fen, moves = []) {
     await this.ready;
-    await this.stopAndWait();
     try {
-      await this.request({ type: "validate", fen, moves }).promise;
+      await this.request({ type: "check", fen, moves }).promise;
       return "";
     } catch (err) {
-      return err.message;
+      return /** @type {Error} */ (err).message;
     }
   }
 

@@ -4,8 +4,8 @@
 // setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview}.
 import { gameOver, pgnHeaders, readImport, pgnDate } from "./game.js";
 import { treePgn, importTree, keptText } from "./tree.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 export function createGameIO(page) {
   const { state, engine, board, settings, render, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
@@ -30,10 +30,10 @@ export function createGameIO(page) {
     if (!read) return;
     if (read.error) return fail(read.error);
     if (read.fen) {
-      const why = await engine.validate(read.fen);
+      const why = await engine.check(read.fen);
       return why ? fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
     }
-    const why = await engine.validate(read.start, read.moves);
+    const why = await engine.check(read.start, read.moves);
     if (why) return fail(`The engine cannot play this game: ${why}`);
     state.epoch++;
     await engine.newGame().catch(() => {});

@@ -31,9 +31,10 @@ export function openingAt(table, fens, ply) {
 
 let loading = null;
 
-// loadOpenings fetches and parses the table once; it resolves with an
-// empty table when the file cannot be had (the page then shows no names).
-export function loadOpenings(url = "openings.tsv") {
+// loadOpenings fetches and parses the table (url: its content-hashed name,
+// from the bundler) once; it resolves with an empty table when the file
+// cannot be had (the page then shows no names).
+export function loadOpenings(url) {
   loading ??= fetch(url)
     .then((r) => (r.ok ? r.text() : ""))
     .then(parseOpenings)

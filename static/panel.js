@@ -5,9 +5,18 @@
 // per move (onPick(ply) when chosen), the shown ply marked current, the
 // review's verdicts (marks: ply → {name, mark}) and the moves' own
 // assessments (nags(i): "!", "?!"…) shown after them.
+/**
+ * @param {HTMLElement} ol
+ * @param {any[]} history chess.js's verbose history
+ * @param {number} ply
+ * @param {(ply: number) => void} onPick
+ * @param {Map<number, {name: string, mark: string}>} [marks]
+ * @param {(i: number) => string} [nags]
+ */
 export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => "") {
   // The list is rebuilt: a focused move keeps the focus on its new button.
-  const focusedPly = ol.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
+  const focused = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focusedPly = focused && ol.contains(focused) ? focused.dataset.ply : null;
   ol.replaceChildren();
   const firstBlack = history.length > 0 && history[0].color === "b";
   let number = history.length ? parseInt(history[0].before.split(" ")[5], 10) : 1;
@@ -40,9 +49,9 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
     if (i === 0 && firstBlack) li.append(document.createElement("span"));
     li.append(cell(i));
   });
-  const current = ol.querySelector(".current");
+  const current = /** @type {HTMLElement | null} */ (ol.querySelector(".current"));
   if (current) current.scrollIntoView({ block: "nearest" });
-  if (focusedPly) (ol.querySelector(`button[data-ply="${focusedPly}"]`) || current)?.focus();
+  if (focusedPly) (/** @type {HTMLElement | null} */ (ol.querySelector(`button[data-ply="${focusedPly}"]`)) || current)?.focus();
 }
 
 // showLine shows engine line n (of at most max) in ol: its score, then the

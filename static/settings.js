@@ -6,11 +6,21 @@ import { defaultSoundsOn } from "./sounds.js";
 const KEY = "kibitz.settings.v1";
 // elo: 0 plays at full strength to the chosen depth; otherwise the level
 // with that Elo (the engine's scale, see strength.js; no level is labelled 0).
+/**
+ * @typedef {{depth: number, elo: number, side: string, lines: number, flipped: boolean,
+ *   sounds: boolean | null, fen?: string | null}} Settings
+ *   fen comes from the address only and is never saved
+ */
+/** @type {Settings} */
 const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null };
 export const MAX_LINES = 5;
 
+/**
+ * @param {string} search the address's query
+ * @returns {Settings}
+ */
 export function loadSettings(search = location.search) {
-  let saved = {};
+  let saved;
   try {
     saved = JSON.parse(localStorage.getItem(KEY) || "{}");
   } catch {
@@ -34,6 +44,7 @@ export function loadSettings(search = location.search) {
   return s;
 }
 
+/** @param {Settings} s */
 export function saveSettings(s) {
   const { depth, elo, side, lines, flipped, sounds } = s;
   try {

@@ -12,8 +12,8 @@ import { libraryGames, saveToLibrary, libraryPgn } from "./library.js";
 import { download } from "./panel.js";
 import { LINE_MOVES } from "./format.js";
 import { branchText } from "./tree.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 // The deepest search the page asks for: in analysis it runs until stopped.
 const ANALYSIS_DEPTH = 99;

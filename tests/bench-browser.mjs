@@ -4,7 +4,7 @@
 // weight. Prints figures; asserts only that wasm and native agree node for
 // node. Needs dist/ and bin/kibitz.
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -74,8 +74,9 @@ const workerUrl = manifest["engine-worker.js"];
 const benchWorker = (url, withTimes) => page.evaluate(async ({ positions, depth, workerUrl, withTimes }) => {
   const w = new Worker(workerUrl);
   const backend = await new Promise((r) => w.addEventListener("message", (e) => e.data.type === "ready" && r(e.data.backend), { once: false }));
+  let nextId = 1; // the worker's protocol wants integer ids
   const call = (msg) => new Promise((resolve) => {
-    const id = Math.random();
+    const id = nextId++;
     const on = (e) => {
       if (e.data.id !== id) return;
       if (e.data.type === "bestmove" || e.data.type === "done" || e.data.type === "error") {
@@ -151,8 +152,9 @@ const pairs = await page.evaluate(async ({ fens, workerUrl, rounds }) => {
   await until(/^uciok/);
   const kib = new Worker(workerUrl);
   await new Promise((r) => kib.addEventListener("message", (e) => e.data.type === "ready" && r()));
+  let nextId = 1; // the worker's protocol wants integer ids
   const call = (msg) => new Promise((resolve) => {
-    const id = Math.random();
+    const id = nextId++;
     const on = (e) => {
       if (e.data.id !== id || !["bestmove", "done", "error"].includes(e.data.type)) return;
       kib.removeEventListener("message", on);
@@ -186,9 +188,10 @@ await browser.close();
 server.kill();
 rmSync(site, { recursive: true, force: true });
 
-// The page probes its endgame tables (dist/tables-*/), which the native
-// bench does not have: positions they cover search differently by design.
-const pageTables = new Set(readdirSync(join("dist", manifest.tables)).map((f) => f.replace(/\.ktb(\.gz)?$/, "")));
+// The page probes its endgame tables (the .ktb files of dist/manifest.json),
+// which the native bench does not have: positions they cover search
+// differently by design.
+const pageTables = new Set(Object.keys(manifest).filter((f) => /\.(ktb|kwdl)$/.test(f)).map((f) => f.replace(/\.ktb$/, "")));
 const signature = (fen) => {
   const men = (side) => "KQRBNP".split("").map((t) => t.repeat([...fen.split(" ")[0]].filter((c) => c === (side ? t : t.toLowerCase())).length)).join("");
   return [`${men(true)}v${men(false)}`, `${men(false)}v${men(true)}`];

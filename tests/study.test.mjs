@@ -194,7 +194,7 @@ test("endgame model: down to five men, the worker fetches the model once and the
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
   const models = [];
-  page.context().on("response", (r) => r.url().endsWith("/endgame.kwdl") && models.push(r.status()));
+  page.context().on("response", (r) => /\/endgame-[A-Z2-7]{8}\.kwdl$/.test(r.url()) && models.push(r.status()));
   const fen = "8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1"; // rook and pawn against rook
   await page.goto(page.url().split("?")[0] + `?side=b&depth=6&fen=${encodeURIComponent(fen)}`);
   await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");

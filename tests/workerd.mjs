@@ -86,7 +86,7 @@ const api :Workerd.Worker = (
   } catch (e) {
     proc.kill();
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`${e.message}: ${stderr}`);
+    throw new Error(`${e.message}: ${stderr}`, { cause: e });
   }
   // workerd has read its modules by now; the directory is not needed while it serves.
   rmSync(dir, { recursive: true, force: true });

@@ -22,10 +22,17 @@ function search(limits) {
   });
 }
 
-test("exposes the API", () => {
-  for (const f of ["newGame", "setPosition", "makeMove", "legalMoves", "search", "stop", "setHash", "fen"]) {
+// legal says whether move can be played after moves from fen (kibitz.check
+// judges without touching the engine's position).
+const legal = (fen, moves, move) => kibitz.check(fen, [...moves, move]) === null;
+
+test("exposes the API, and only it", () => {
+  const api = ["newGame", "setPosition", "check", "needs", "search", "stop", "setHash", "loadTable", "loadModel"];
+  for (const f of api) {
     assert.equal(typeof kibitz[f], "function", f);
   }
+  const functions = Object.keys(kibitz).filter((k) => typeof kibitz[k] === "function");
+  assert.deepEqual(functions.sort(), [...api].sort());
   assert.match(kibitz.version, /^kibitz/);
   // Each module runs the kernels it was built for.
   assert.equal(kibitz.backend, wasmPath.includes("simd") ? "wasm-simd128" : "scalar");
@@ -35,17 +42,35 @@ test("searches at a depth and reports each iteration", async () => {
   assert.equal(kibitz.setPosition("startpos", ["e2e4"]), null);
   const { infos, done } = await search({ depth: 4 });
   assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3, 4]);
-  assert.ok(kibitz.legalMoves().includes(done.bestmove), done.bestmove);
+  assert.ok(legal("startpos", ["e2e4"], done.bestmove), done.bestmove);
   assert.equal(typeof infos[3].score.cp, "number");
   assert.ok(Array.isArray(infos[3].pv) && infos[3].pv.length > 0);
 });
 
-test("reports errors as strings and keeps the position", () => {
-  const before = kibitz.fen();
+test("reports errors as strings and keeps the position", async () => {
+  const fen = "8/8/8/4k3/8/8/8/KR6 w - - 0 1";
+  assert.equal(kibitz.setPosition(fen, []), null);
   assert.match(kibitz.setPosition("nonsense", []), /invalid FEN/);
   assert.match(kibitz.setPosition("startpos", ["e2e5"]), /illegal move/);
-  assert.equal(kibitz.fen(), before);
+  assert.match(kibitz.check("nonsense", []), /invalid FEN/);
+  assert.match(kibitz.check("startpos", ["e2e5"]), /illegal move/);
+  assert.equal(kibitz.check("startpos", ["e2e4", "e7e5"]), null);
+  const { done } = await search({ depth: 2 });
+  assert.ok(legal(fen, [], done.bestmove), `${done.bestmove} is not a move of the position set before the errors`);
   assert.match(kibitz.search({ depth: -2 }), /out of range/);
+  for (const bad of [undefined, 5, "e2e4", {}]) {
+    assert.equal(typeof kibitz.check("startpos", bad), bad === undefined ? "object" : "string", String(bad));
+  }
+});
+
+test("needs: the tables a position lacks, in loading order, and the model at five or six men", () => {
+  assert.equal(kibitz.setPosition("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1", []), null);
+  const { tables, model } = kibitz.needs();
+  assert.deepEqual(tables.slice(-1), ["KPvK"]);
+  assert.deepEqual([...tables].sort(), ["KPvK", "KQvK", "KRvK"]);
+  assert.equal(model, false);
+  assert.equal(kibitz.setPosition("startpos", []), null);
+  assert.deepEqual(kibitz.needs(), { tables: [], model: false });
 });
 
 test("stop ends a deep search with a legal move", { timeout: 30000 }, async () => {
@@ -59,20 +84,21 @@ test("stop ends a deep search with a legal move", { timeout: 30000 }, async () =
     new Promise((_, fail) => (timer = setTimeout(() => fail(new Error("stop not answered within 10 s")), 10000))),
   ]);
   clearTimeout(timer);
-  assert.ok(kibitz.legalMoves().includes(done.bestmove));
+  assert.ok(legal("startpos", [], done.bestmove), done.bestmove);
 });
 
 test("the endgame model: asked for at five or six men, bad bytes refused, the page's model loaded", async () => {
+  const krpkr = "8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1";
   assert.equal(kibitz.setPosition("startpos", []), null);
-  assert.equal(kibitz.modelNeeded(), false);
-  assert.equal(kibitz.setPosition("8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1", []), null);
-  assert.equal(kibitz.modelNeeded(), true);
+  assert.equal(kibitz.needs().model, false);
+  assert.equal(kibitz.setPosition(krpkr, []), null);
+  assert.equal(kibitz.needs().model, true);
   assert.equal(kibitz.loadModel([1, 2, 3]), "loadModel: want the model file's bytes");
   assert.equal(kibitz.loadModel(), "loadModel: want the model file's bytes");
   assert.equal(typeof kibitz.loadModel(new Uint8Array([1, 2, 3])), "string");
-  assert.equal(kibitz.modelNeeded(), true);
+  assert.equal(kibitz.needs().model, true);
   assert.equal(kibitz.loadModel(new Uint8Array(readFileSync("static/endgame.kwdl"))), null);
-  assert.equal(kibitz.modelNeeded(), false);
+  assert.equal(kibitz.needs().model, false);
   const { done } = await search({ depth: 4 });
-  assert.ok(kibitz.legalMoves().includes(done.bestmove), done.bestmove);
+  assert.ok(legal(krpkr, [], done.bestmove), done.bestmove);
 });

@@ -2,10 +2,13 @@
 
 // Command wasm is the Kibitz engine for a browser Web Worker. It installs a
 // global object "kibitz" whose methods the worker script calls; searches
-// run in the background and report through callbacks.
+// run in the background and report through callbacks. The worker's
+// messages to and from the page are defined in static/protocol.js.
 package main
 
 import (
+	"errors"
+	"fmt"
 	"syscall/js"
 	"time"
 
@@ -23,13 +26,24 @@ func main() {
 		"newGame":   js.FuncOf(func(js.Value, []js.Value) any { return errValue(s.NewGame()) }),
 		"setHash":   js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.SetHash(intArg(a, 0))) }),
 		"setPosition": js.FuncOf(func(_ js.Value, a []js.Value) any {
-			return errValue(s.SetPosition(stringArg(a, 0), stringsArg(a, 1)))
+			moves, err := movesArg(a, 1)
+			if err != nil {
+				return err.Error()
+			}
+			return errValue(s.SetPosition(stringArg(a, 0), moves))
 		}),
-		"makeMove":    js.FuncOf(func(_ js.Value, a []js.Value) any { return errValue(s.MakeMove(stringArg(a, 0))) }),
-		"fen":         js.FuncOf(func(js.Value, []js.Value) any { return s.FEN() }),
-		"legalMoves":  js.FuncOf(func(js.Value, []js.Value) any { return toAny(s.LegalMoves()) }),
-		"stop":        js.FuncOf(func(js.Value, []js.Value) any { s.Stop(); return nil }),
-		"tableNeeded": js.FuncOf(func(js.Value, []js.Value) any { return s.TableNeeded() }),
+		"check": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			moves, err := movesArg(a, 1)
+			if err != nil {
+				return err.Error()
+			}
+			return errValue(s.Check(stringArg(a, 0), moves))
+		}),
+		"needs": js.FuncOf(func(js.Value, []js.Value) any {
+			tables, model := s.Needs()
+			return map[string]any{"tables": toAny(tables), "model": model}
+		}),
+		"stop": js.FuncOf(func(js.Value, []js.Value) any { s.Stop(); return nil }),
 		"loadTable": js.FuncOf(func(_ js.Value, a []js.Value) any {
 			data, ok := bytesArg(a, 0)
 			if !ok {
@@ -37,7 +51,6 @@ func main() {
 			}
 			return errValue(s.LoadTable(data))
 		}),
-		"modelNeeded": js.FuncOf(func(js.Value, []js.Value) any { return s.ModelNeeded() }),
 		"loadModel": js.FuncOf(func(_ js.Value, a []js.Value) any {
 			data, ok := bytesArg(a, 0)
 			if !ok {
@@ -111,16 +124,25 @@ func intArg(a []js.Value, i int) int {
 	return 0
 }
 
-func stringsArg(a []js.Value, i int) []string {
-	if len(a) <= i || a[i].Type() != js.TypeObject {
-		return nil
+// movesArg reads argument i, a list of UCI moves; absent (undefined or
+// null) is none.
+func movesArg(a []js.Value, i int) ([]string, error) {
+	if len(a) <= i || a[i].IsUndefined() || a[i].IsNull() {
+		return nil, nil
+	}
+	if !js.Global().Get("Array").Call("isArray", a[i]).Bool() {
+		return nil, errors.New("moves: want a list of UCI moves")
 	}
 	n := a[i].Length()
 	out := make([]string, n)
 	for k := 0; k < n; k++ {
-		out[k] = a[i].Index(k).String()
+		m := a[i].Index(k)
+		if m.Type() != js.TypeString {
+			return nil, fmt.Errorf("moves: item %d is not a string", k+1)
+		}
+		out[k] = m.String()
 	}
-	return out
+	return out, nil
 }
 
 func field(v js.Value, name string) int {

@@ -14,16 +14,17 @@ func init() {
 	for ext, typ := range map[string]string{
 		".wasm": "application/wasm", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
 		".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8",
-		".tsv": "text/tab-separated-values; charset=utf-8",
+		".tsv": "text/tab-separated-values; charset=utf-8", ".ktb": "application/octet-stream", ".kwdl": "application/octet-stream",
 	} {
 		mime.AddExtensionType(ext, typ)
 	}
 }
 
-// hashedName matches the content-hashed names ./build.sh site gives the
-// bundle, the worker, the wasm and the board's image folder: their
-// contents never change, so they may be cached for good.
-var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm|tsv)$|^/(assets|tables)-[0-9a-f]{10}/`)
+// hashedName matches the content-hashed names esbuild gives every file of
+// the page but index.html (./build.sh site: NAME-HASH.EXT, the hash eight
+// base-32 characters): their contents never change, so they may be cached
+// for good.
+var hashedName = regexp.MustCompile(`-[A-Z2-7]{8}\.(js|css|wasm|tsv|svg|ktb|kwdl)$`)
 
 // encodings are the precompressed forms a file may have beside it, best
 // first.

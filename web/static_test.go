@@ -16,12 +16,12 @@ import (
 func siteDir(t *testing.T) (string, []byte) {
 	dir := t.TempDir()
 	js := bytes.Repeat([]byte("console.log('kibitz');\n"), 200)
-	os.WriteFile(filepath.Join(dir, "app-0123456789.js"), js, 0o644)
+	os.WriteFile(filepath.Join(dir, "app-ABCD2345.js"), js, 0o644)
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	zw.Write(js)
 	zw.Close()
-	os.WriteFile(filepath.Join(dir, "app-0123456789.js.gz"), gz.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "app-ABCD2345.js.gz"), gz.Bytes(), 0o644)
 	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>k</title>"), 0o644)
 	return dir, js
 }
@@ -41,7 +41,7 @@ func TestStaticCompressionAndCaching(t *testing.T) {
 	dir, js := siteDir(t)
 	h := staticHandler(http.Dir(dir))
 	// A browser that takes gzip gets the precompressed file, marked so.
-	resp := get(t, h, "/app-0123456789.js", map[string]string{"Accept-Encoding": "gzip, deflate, br"})
+	resp := get(t, h, "/app-ABCD2345.js", map[string]string{"Accept-Encoding": "gzip, deflate, br"})
 	body, _ := io.ReadAll(resp.Body)
 	if resp.Header.Get("Content-Encoding") != "gzip" || len(body) >= len(js) || resp.Header.Get("Vary") != "Accept-Encoding" {
 		t.Fatalf("gzip: %v, %d bytes for %d", resp.Header, len(body), len(js))
@@ -58,7 +58,7 @@ func TestStaticCompressionAndCaching(t *testing.T) {
 	}
 	// Without gzip (or with q=0) the file itself.
 	for _, accept := range []string{"", "identity", "gzip;q=0"} {
-		resp = get(t, h, "/app-0123456789.js", map[string]string{"Accept-Encoding": accept})
+		resp = get(t, h, "/app-ABCD2345.js", map[string]string{"Accept-Encoding": accept})
 		body, _ = io.ReadAll(resp.Body)
 		if resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, js) {
 			t.Errorf("Accept-Encoding %q: %q, %d bytes", accept, resp.Header.Get("Content-Encoding"), len(body))
@@ -80,6 +80,20 @@ func TestAcceptsEncoding(t *testing.T) {
 	} {
 		if got := acceptsEncoding(header, "gzip"); got != want {
 			t.Errorf("%q: %v", header, got)
+		}
+	}
+}
+
+// Only the names esbuild hashes are cached for good.
+func TestHashedNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"/app-EHUDODB3.js": true, "/app-CH56N5EK.css": true, "/kibitz-simd-775N3XIF.wasm": true, "/KQvK-ZGU2KW5Y.ktb": true,
+		"/endgame-S3KV572Y.kwdl": true, "/standard-R66Z4LSB.svg": true, "/openings-URXHEJVG.tsv": true,
+		"/index.html": false, "/manifest.json": false, "/app.js": false, "/app-ehudodb3.js": false, "/app-EHUDODB.js": false,
+		"/app-EHUDODB3.js.map": false, "/sub/app-EHUDODB18.js": false,
+	} {
+		if got := hashedName.MatchString(name); got != want {
+			t.Errorf("%s: hashed %v, want %v", name, got, want)
 		}
 	}
 }

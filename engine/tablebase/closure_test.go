@@ -47,6 +47,9 @@ func TestClosure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if all := set.MissingAll(pos); !slices.Equal(all, []string{"KQvK", "KRvK", "KPvK"}) && !slices.Equal(all, []string{"KRvK", "KQvK", "KPvK"}) {
+		t.Errorf("MissingAll: %v, want KQvK and KRvK, then KPvK", all)
+	}
 	var added []string
 	for need := set.Missing(pos); need != ""; need = set.Missing(pos) {
 		if _, ok := set.ProbeWDL(pos); ok {
@@ -72,5 +75,8 @@ func TestClosure(t *testing.T) {
 	}
 	if wdl, ok := set.ProbeWDL(pos); !ok || wdl != 1 {
 		t.Errorf("ProbeWDL with the closed set: %d %v", wdl, ok)
+	}
+	if all := set.MissingAll(pos); all != nil {
+		t.Errorf("MissingAll with the closed set: %v", all)
 	}
 }

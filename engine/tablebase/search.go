@@ -168,6 +168,43 @@ func (set *Set) Missing(b *board.Position) string {
 	return set.missingFor(c)
 }
 
+// MissingAll names every table a position needs that the set lacks: its
+// own table and those it leads to, in an order in which they can be
+// added; none when the set can already use the position's table.
+func (set *Set) MissingAll(b *board.Position) []string {
+	first := set.Missing(b)
+	if first == "" {
+		return nil
+	}
+	s, _, _ := fromBoard(b) // Missing has checked it
+	c, _ := s.canonical()
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	var out []string
+	set.collectMissing(c, map[string]bool{}, &out)
+	return out
+}
+
+// collectMissing adds to out the tables of s's closure that the set lacks,
+// the ones a table leads to before it.
+func (set *Set) collectMissing(s Signature, seen map[string]bool, out *[]string) {
+	name := s.String()
+	if seen[name] {
+		return
+	}
+	seen[name] = true
+	t, ok := set.tables[name]
+	if ok && t.closed {
+		return
+	}
+	for _, e := range exitSignatures(s) {
+		set.collectMissing(e, seen, out)
+	}
+	if !ok {
+		*out = append(*out, name)
+	}
+}
+
 func (set *Set) missingFor(s Signature) string {
 	t, ok := set.tables[s.String()]
 	if !ok {

@@ -96,47 +96,24 @@ func (s *Session) SetPosition(fen string, moves []string) error {
 	return nil
 }
 
-// MakeMove plays one UCI move on the current position.
-func (s *Session) MakeMove(mv string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.searching {
-		return errBusy
-	}
-	m, err := s.pos.ParseMove(mv)
-	if err != nil {
-		return err
-	}
-	s.pos.MakeMove(m)
-	return nil
+// Check says whether a FEN ("" or "startpos" for the standard start) and
+// UCI moves played from it make a legal position, without changing the
+// session: the page asks the engine's own parser before it sets a game up.
+func (s *Session) Check(fen string, moves []string) error {
+	_, err := board.PositionAfter(fen, moves)
+	return err
 }
 
-// FEN returns the current position.
-func (s *Session) FEN() string {
+// Needs says what the page should fetch for the current position, decided
+// once per position: the endgame tables it needs (in the order LoadTable
+// takes them) and whether the endgame model is wanted — the game has come
+// down to five or six men, from where the search reaches the 5-man endings
+// the model learned and for which the page has no exact tables.
+func (s *Session) Needs() (tables []string, model bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.pos.FEN()
-}
-
-// LegalMoves returns the legal moves of the current position in UCI.
-func (s *Session) LegalMoves() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var l board.MoveList
-	s.pos.GenerateMoves(&l, board.GenAll)
-	out := make([]string, l.N)
-	for i, m := range l.Slice() {
-		out[i] = m.String()
-	}
-	return out
-}
-
-// TableNeeded names the endgame table the current position needs and the
-// session lacks ("" for none).
-func (s *Session) TableNeeded() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.eng.TableNeeded(s.pos)
+	men := s.pos.Occupied().Count()
+	return s.eng.TablesNeeded(s.pos), !s.eng.HasModel() && men >= 5 && men <= 6
 }
 
 // LoadTable adds an endgame table file (kibitz tb gen); from then on the
@@ -153,17 +130,6 @@ func (s *Session) between(change func() error) error {
 		return errBusy
 	}
 	return change()
-}
-
-// ModelNeeded says whether the page should fetch the endgame model: no
-// model is loaded yet and the game has come down to five or six men, from
-// where the search reaches the 5-man endings the model learned and for
-// which the page has no exact tables.
-func (s *Session) ModelNeeded() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	men := s.pos.Occupied().Count()
-	return !s.eng.HasModel() && men >= 5 && men <= 6
 }
 
 // LoadModel adds an endgame model (kibitz tb study --out): from then on the

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"kibitz/engine/board"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
@@ -47,7 +48,7 @@ func TestSearchReportsEachDepth(t *testing.T) {
 			t.Errorf("info %d: score %v", i, info["score"])
 		}
 	}
-	if !slices.Contains(s.LegalMoves(), done["bestmove"].(string)) || done["depth"] != 5 {
+	if s.Check("", []string{"e2e4", "e7e5", done["bestmove"].(string)}) != nil || done["depth"] != 5 {
 		t.Errorf("done: %v", done)
 	}
 }
@@ -59,7 +60,7 @@ func TestMateAndNoMove(t *testing.T) {
 	if done["bestmove"] != "a1a8" || done["score"].(map[string]any)["mate"] != 1 {
 		t.Errorf("mate in 1: %v", done)
 	}
-	s.MakeMove("a1a8")
+	s.SetPosition("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", []string{"a1a8"})
 	_, done = waitDone(t, s, Limits{Depth: 3})
 	if done["bestmove"] != "" {
 		t.Errorf("checkmated side: %v", done)
@@ -79,7 +80,7 @@ func TestStopAnswersQuickly(t *testing.T) {
 	s.Stop()
 	select {
 	case m := <-ch:
-		if !slices.Contains(s.LegalMoves(), m["bestmove"].(string)) {
+		if s.Check("", []string{m["bestmove"].(string)}) != nil {
 			t.Errorf("bestmove after stop: %v", m)
 		}
 	case <-time.After(10 * time.Second):
@@ -100,11 +101,8 @@ func TestBadRequests(t *testing.T) {
 	if err := s.SetPosition("", []string{"e2e4", "e2e4"}); err == nil || !strings.Contains(err.Error(), "move 2") {
 		t.Errorf("illegal move: %v", err)
 	}
-	if s.FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
-		t.Errorf("failed SetPosition changed the position: %s", s.FEN())
-	}
-	if err := s.MakeMove("e2e5"); err == nil {
-		t.Error("illegal MakeMove accepted")
+	if tables, _ := s.Needs(); s.pos.FEN() != board.StartFEN || tables != nil {
+		t.Errorf("failed SetPosition changed the position: %s", s.pos.FEN())
 	}
 	if err := s.SetHash(0); err == nil {
 		t.Error("hash 0 accepted")
@@ -155,7 +153,7 @@ func TestEndgameTables(t *testing.T) {
 	if err := s.SetPosition("8/8/3k4/8/8/8/8/KQ6 w - - 0 1", nil); err != nil {
 		t.Fatal(err)
 	}
-	if need := s.TableNeeded(); need != "KQvK" {
+	if need, _ := s.Needs(); !slices.Equal(need, []string{"KQvK"}) {
 		t.Fatalf("needed %q", need)
 	}
 	if err := s.LoadTable([]byte("not a table")); err == nil {
@@ -167,7 +165,7 @@ func TestEndgameTables(t *testing.T) {
 	if err := s.LoadTable(buf.Bytes()); err != nil {
 		t.Fatal(err)
 	}
-	if need := s.TableNeeded(); need != "" {
+	if need, _ := s.Needs(); need != nil {
 		t.Errorf("still needs %q", need)
 	}
 	infos, done := waitDone(t, s, Limits{Depth: 4})
@@ -182,17 +180,17 @@ func TestEndgameTables(t *testing.T) {
 func TestEndgameModel(t *testing.T) {
 	const krpkr = "8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1"
 	s := New(8, runtime.Gosched)
-	if s.ModelNeeded() {
+	if _, model := s.Needs(); model {
 		t.Error("the starting position asks for the endgame model")
 	}
 	if err := s.SetPosition(krpkr, nil); err != nil {
 		t.Fatal(err)
 	}
-	if !s.ModelNeeded() {
+	if _, model := s.Needs(); !model {
 		t.Fatal("a rook ending with a pawn does not ask for the endgame model")
 	}
 	_, without := waitDone(t, s, Limits{Depth: 3})
-	if err := s.LoadModel([]byte("not a model")); err == nil || !s.ModelNeeded() {
+	if err := s.LoadModel([]byte("not a model")); err == nil || !modelNeeded(s) {
 		t.Errorf("garbage loaded as a model: %v", err)
 	}
 	sig, _ := tablebase.ParseSignature("KRPvKR")
@@ -208,12 +206,39 @@ func TestEndgameModel(t *testing.T) {
 	if err := s.LoadModel(buf.Bytes()); err != nil {
 		t.Fatal(err)
 	}
-	if s.ModelNeeded() {
+	if modelNeeded(s) {
 		t.Error("still asks for the model once loaded")
 	}
 	_, with := waitDone(t, s, Limits{Depth: 3})
 	if fmt.Sprint(with["score"]) == fmt.Sprint(without["score"]) {
 		t.Errorf("the model did not move the score: %v without it, %v with it", without, with)
+	}
+}
+
+func modelNeeded(s *Session) bool {
+	_, model := s.Needs()
+	return model
+}
+
+// Check judges a position without touching the session's.
+func TestCheckHasNoSideEffect(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	if err := s.SetPosition("", []string{"e2e4"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		fen   string
+		moves []string
+		ok    bool
+	}{{"", nil, true}, {"startpos", []string{"d2d4", "d7d5"}, true}, {"8/8/8/4k3/8/8/8/KR6 w - - 0 1", nil, true},
+		{"not a fen", nil, false}, {"", []string{"e2e5"}, false}, {"8/8/8/8/8/8/8/8 w - - 0 1", nil, false}} {
+		if err := s.Check(c.fen, c.moves); (err == nil) != c.ok {
+			t.Errorf("Check(%q, %v): %v", c.fen, c.moves, err)
+		}
+	}
+	want := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+	if got := s.pos.FEN(); got != want {
+		t.Errorf("the session's position became %s", got)
 	}
 }
 

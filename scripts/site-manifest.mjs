@@ -1,0 +1,56 @@
+// site-manifest.mjs — the names esbuild gave the page's files (./build.sh
+// site), read from its metafiles:
+//   node scripts/site-manifest.mjs worker META   prints the worker bundle's name
+//   node scripts/site-manifest.mjs write META…   writes dist/manifest.json (each
+//     source file's name → its content-hashed name), dist/_headers (the cache
+//     rules for Cloudflare's static assets) and dist/index.html (index.html
+//     naming the hashed bundle and style sheet)
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
+
+const [command, ...metafiles] = process.argv.slice(2);
+
+// names maps each output of the metafiles to the source name it stands
+// for: an entry point's own name, the style sheet of the "app" entry, an
+// asset's input file's name.
+function names(paths) {
+  const out = {};
+  for (const path of paths) {
+    const { outputs } = JSON.parse(readFileSync(path, "utf8"));
+    for (const [file, o] of Object.entries(outputs)) {
+      if (file.endsWith(".map")) continue;
+      const inputs = Object.keys(o.inputs);
+      let source;
+      if (o.entryPoint) source = basename(o.entryPoint);
+      else if (file.endsWith(".css")) source = "app.css";
+      else if (inputs.length === 1) source = basename(inputs[0]);
+      else throw new Error(`${path}: cannot tell what ${file} is`);
+      if (out[source] && out[source] !== basename(file)) throw new Error(`two outputs for ${source}: ${out[source]}, ${basename(file)}`);
+      out[source] = basename(file);
+    }
+  }
+  return out;
+}
+
+const manifest = names(metafiles);
+if (command === "worker") {
+  const worker = manifest["engine-worker.js"];
+  if (!worker) throw new Error("no engine-worker.js bundle in " + metafiles.join(", "));
+  process.stdout.write(worker);
+} else if (command === "write") {
+  for (const need of ["app.js", "app.css", "engine-worker.js", "kibitz.wasm", "kibitz-simd.wasm"]) {
+    if (!manifest[need]) throw new Error(`the build made no ${need}`);
+  }
+  writeFileSync("dist/manifest.json", JSON.stringify(manifest, null, 1) + "\n");
+  const immutable = Object.values(manifest).map((f) => `/${f}\n  Cache-Control: public, max-age=31536000, immutable\n`);
+  writeFileSync("dist/_headers", ["/index.html\n  Cache-Control: no-cache\n", "/\n  Cache-Control: no-cache\n", ...immutable].join(""));
+  let html = readFileSync("index.html", "utf8");
+  for (const [attr, name] of [["href", "app.css"], ["src", "app.js"]]) {
+    const plain = `${attr}="${name}"`;
+    if (!html.includes(plain)) throw new Error(`index.html has no ${plain}`);
+    html = html.replace(plain, `${attr}="${manifest[name]}"`);
+  }
+  writeFileSync("dist/index.html", html);
+} else {
+  throw new Error("usage: site-manifest.mjs worker META | write META…");
+}

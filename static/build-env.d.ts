@@ -1,0 +1,30 @@
+// What the page's bundler (esbuild, ./build.sh site) provides besides the
+// sources: files imported as their content-hashed URLs, and the worker's
+// name.
+
+/** The engine worker's bundle, named by the build. */
+declare const KIBITZ_WORKER_URL: string;
+
+declare module "*.svg" {
+  const url: string;
+  export default url;
+}
+declare module "*.tsv" {
+  const url: string;
+  export default url;
+}
+declare module "*.css";
+
+// The engine side, from the build folder (bin/page): Go's wasm glue, the
+// two engine modules and the endgame files the page may fetch.
+declare module "kibitz-page/wasm_exec.js";
+declare module "kibitz-page/*.wasm" {
+  const url: string;
+  export default url;
+}
+declare module "kibitz-page/tables.js" {
+  /** Each endgame table the page has (e.g. "KQvK") and its URL. */
+  export const tables: Record<string, string>;
+  /** The endgame model's URL. */
+  export const model: string;
+}

@@ -1,0 +1,32 @@
+// @ts-check
+// The page's elements by id (index.html), typed: every module looks its
+// elements up here, so the type checker knows a button from a select.
+
+/**
+ * The elements whose kind matters to the code; any other id is an
+ * HTMLElement.
+ * @typedef {{
+ *   "analyse": HTMLButtonElement, "copy-fen": HTMLButtonElement, "copy-pgn": HTMLButtonElement,
+ *   "describe": HTMLButtonElement, "download-pgn": HTMLButtonElement, "draw": HTMLButtonElement,
+ *   "export-library": HTMLButtonElement, "flip": HTMLButtonElement, "hint": HTMLButtonElement,
+ *   "import": HTMLButtonElement, "move-submit": HTMLButtonElement, "new-game": HTMLButtonElement,
+ *   "resign": HTMLButtonElement, "review": HTMLButtonElement, "stop": HTMLButtonElement,
+ *   "takeback": HTMLButtonElement,
+ *   "depth": HTMLInputElement, "move-text": HTMLInputElement, "sounds": HTMLInputElement,
+ *   "level": HTMLSelectElement, "lines": HTMLSelectElement, "side": HTMLSelectElement,
+ *   "review-depth": HTMLSelectElement,
+ *   "import-text": HTMLTextAreaElement, "review-progress": HTMLProgressElement,
+ *   "depth-value": HTMLOutputElement, "move-form": HTMLFormElement,
+ *   "library-box": HTMLDetailsElement, "review-graph": SVGSVGElement,
+ * }} PageElements
+ */
+
+/**
+ * The element with this id.
+ * @template {string} K
+ * @param {K} id
+ * @returns {K extends keyof PageElements ? PageElements[K] : HTMLElement}
+ */
+export function $(id) {
+  return /** @type {any} */ (document.getElementById(id));
+}

@@ -1,0 +1,134 @@
+// @ts-check
+// The engine worker's protocol: every message between the page
+// (engine.js, EngineClient) and the worker (engine-worker.js), its fields
+// and its errors. Both sides build and read messages only through this
+// module.
+//
+// The page sends requests, each with a number `id` of its choosing:
+//   search   {fen?, moves?, depth?, movetime?, nodes?, multipv?, elo?}
+//            → any number of `info`, then `bestmove` (or `error`)
+//   stop     {}            → nothing; the running search answers `bestmove`
+//   newgame  {}            → `done` (or `error`)
+//   check    {fen, moves?} → `done` when the engine's own parser accepts the
+//            position, else `error` with its reason; the engine's position
+//            is not changed
+//   hash     {mb}          → `done` (or `error`)
+// The worker answers with the request's id:
+//   info     {info: SearchInfo}      one iteration's report
+//   bestmove {result: SearchResult}  the search's answer
+//   done     {}                      the request is carried out
+//   error    {message}               the request is refused, and why
+// and, unasked, once: `ready` {version, backend, strengths} when the
+// engine has started, or `fatal` {message} when it cannot start.
+//
+// A search without depth, movetime or nodes searches to depth 10; elo 0
+// (or none) is full strength. Fields are checked here, before the engine
+// sees them: a bad request gets an `error` naming the field.
+
+/**
+ * @typedef {{cp?: number, mate?: number}} Score centipawns, or moves to mate
+ *   (negative: being mated), for the side to move
+ * @typedef {{wdl: number, dtm: number}} TableVerdict the endgame tables'
+ *   result for the side to move (1, 0, −1) and plies to mate
+ * @typedef {{depth: number, seldepth: number, multipv: number, score: Score, bound: string,
+ *   nodes: number, nps: number, time: number, hashfull: number, pv: string[], tb?: TableVerdict}} SearchInfo
+ * @typedef {{bestmove: string, ponder: string, score: Score, depth: number, nodes: number,
+ *   time: number, pv: string[], elo?: number, tb?: TableVerdict}} SearchResult
+ *   bestmove is "" when the side to move has no legal move
+ * @typedef {{fen?: string, moves?: string[], depth?: number, movetime?: number, nodes?: number,
+ *   multipv?: number, elo?: number}} SearchParams
+ * @typedef {{levels: number[], full: number, depths: number[]}} Strengths the strength scale
+ * @typedef {{type: "search", id: number} & SearchParams} SearchRequest
+ * @typedef {{type: "stop", id?: number}} StopRequest
+ * @typedef {{type: "newgame", id: number}} NewGameRequest
+ * @typedef {{type: "check", id: number, fen: string, moves?: string[]}} CheckRequest
+ * @typedef {{type: "hash", id: number, mb: number}} HashRequest
+ * @typedef {SearchRequest | StopRequest | NewGameRequest | CheckRequest | HashRequest} Request
+ * @typedef {{type: "ready", version: string, backend: string, strengths: Strengths}} ReadyMessage
+ * @typedef {{type: "fatal", message: string}} FatalMessage
+ * @typedef {{type: "info", id: number, info: SearchInfo}} InfoMessage
+ * @typedef {{type: "bestmove", id: number, result: SearchResult}} BestMoveMessage
+ * @typedef {{type: "done", id: number}} DoneMessage
+ * @typedef {{type: "error", id?: number, message: string}} ErrorMessage
+ * @typedef {ReadyMessage | FatalMessage | InfoMessage | BestMoveMessage | DoneMessage | ErrorMessage} Reply
+ */
+
+/** The request types, in the order of the list above. */
+export const REQUEST_TYPES = Object.freeze(["search", "stop", "newgame", "check", "hash"]);
+
+/** The numeric fields of a search and their smallest values; the engine
+ * checks their ranges (and names the field) when it searches. */
+const SEARCH_FIELDS = Object.freeze({ depth: 0, movetime: 0, nodes: 0, multipv: 0, elo: Number.MIN_SAFE_INTEGER });
+
+/**
+ * Reads a message the worker received: the request, or the reason it is
+ * refused (with the id, when the message had one, to answer it).
+ * @param {unknown} data
+ * @returns {{request: Request} | {error: string, id?: number}}
+ */
+export function parseRequest(data) {
+  if (typeof data !== "object" || data === null) return { error: "a request must be an object" };
+  const msg = /** @type {Record<string, unknown>} */ (data);
+  const id = typeof msg.id === "number" ? msg.id : undefined;
+  const type = msg.type;
+  if (typeof type !== "string" || !REQUEST_TYPES.includes(type)) {
+    return { error: `unknown message type ${String(type)}`, id };
+  }
+  if (type === "stop") return { request: { type: "stop", id } };
+  if (id === undefined || !Number.isInteger(id)) return { error: `${type}: the request needs an integer id` };
+  const fail = (/** @type {string} */ why) => ({ error: `${type}: ${why}`, id });
+  switch (type) {
+    case "search": {
+      /** @type {SearchRequest} */
+      const request = { type: "search", id };
+      if (msg.fen !== undefined && typeof msg.fen !== "string") return fail("fen must be a string");
+      if (msg.moves !== undefined && !isStringArray(msg.moves)) return fail("moves must be a list of UCI moves");
+      request.fen = /** @type {string | undefined} */ (msg.fen);
+      request.moves = /** @type {string[] | undefined} */ (msg.moves);
+      for (const [field, least] of Object.entries(SEARCH_FIELDS)) {
+        const v = msg[field];
+        if (v === undefined || v === null) continue;
+        if (typeof v !== "number" || !Number.isSafeInteger(v) || v < least) {
+          return fail(least === 0 ? `${field} must be an integer, 0 or more` : `${field} must be an integer`);
+        }
+        /** @type {Record<string, number>} */ (/** @type {unknown} */ (request))[field] = v;
+      }
+      return { request };
+    }
+    case "check":
+      if (typeof msg.fen !== "string") return fail("fen must be a string");
+      if (msg.moves !== undefined && !isStringArray(msg.moves)) return fail("moves must be a list of UCI moves");
+      return { request: { type: "check", id, fen: msg.fen, moves: /** @type {string[] | undefined} */ (msg.moves) } };
+    case "hash":
+      if (typeof msg.mb !== "number" || !Number.isInteger(msg.mb)) return fail("mb must be an integer");
+      return { request: { type: "hash", id, mb: msg.mb } };
+    default:
+      return { request: { type: "newgame", id } };
+  }
+}
+
+/**
+ * @param {unknown} v
+ * @returns {v is string[]}
+ */
+function isStringArray(v) {
+  return Array.isArray(v) && v.every((m) => typeof m === "string");
+}
+
+/**
+ * The worker's answers, built in one place.
+ */
+export const reply = Object.freeze({
+  /** @param {number} id @param {SearchInfo} info @returns {InfoMessage} */
+  info: (id, info) => ({ type: "info", id, info }),
+  /** @param {number} id @param {SearchResult} result @returns {BestMoveMessage} */
+  bestmove: (id, result) => ({ type: "bestmove", id, result }),
+  /** @param {number} id @returns {DoneMessage} */
+  done: (id) => ({ type: "done", id }),
+  /** @param {number | undefined} id @param {string} message @returns {ErrorMessage} */
+  error: (id, message) => ({ type: "error", id, message }),
+  /** @param {string} version @param {string} backend @param {Strengths} strengths @returns {ReadyMessage} */
+  ready: (version, backend, strengths) => ({ type: "ready", version, backend, strengths }),
+  /** @param {string} message @returns {FatalMessage} */
+  fatal: (message) => ({ type: "fatal", message }),
+});

@@ -1,0 +1,54 @@
+// @ts-check
+// The page's game state: one object that the play logic (play.js) and the
+// parts it hands it to (study, actions, game I/O) read and change, and the
+// helpers that read only it.
+import { Chess } from "chess.js";
+import { GameTree } from "./tree.js";
+
+/**
+ * @typedef {object} PageState
+ * @property {Chess} game the line played or shown: a branch of the tree
+ * @property {GameTree} tree every move and variation, with comments and NAGs
+ * @property {string} human the player's colour, "w" or "b"
+ * @property {number | null} viewPly null: the live position; otherwise a ply being looked at
+ * @property {{result: string, reason: string} | null} over how the game ended
+ * @property {number} epoch bumped whenever pending engine answers become meaningless
+ * @property {boolean} thinking the engine searches its move
+ * @property {boolean} hinting a hint search runs ("Move now" ends it)
+ * @property {Record<string, string>} headers PGN headers of an imported game, kept on export
+ * @property {"play" | "analyse"} mode analyse: moves for both sides, the engine analysing
+ * @property {Map<number, {name: string, mark: string}>} marks the review's verdicts by ply
+ * @property {boolean} reviewing a review runs
+ * @property {number} gameId names the game in the library
+ * @property {number | null} savedId the game last saved in the library
+ */
+
+/** @type {PageState} */
+export const state = {
+  game: new Chess(),
+  tree: new GameTree(),
+  human: "w",
+  viewPly: null,
+  over: null,
+  epoch: 0,
+  thinking: false,
+  hinting: false,
+  headers: {},
+  mode: "play",
+  marks: new Map(),
+  reviewing: false,
+  gameId: Date.now(),
+  savedId: null,
+};
+
+/** The FEN the game started from. */
+export function startFen() {
+  const h = state.game.history({ verbose: true });
+  return h.length ? h[0].before : state.game.fen();
+}
+
+/** The game's moves in UCI. */
+export const uciMoves = () => state.game.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ""));
+
+/** The engine's colour. */
+export const engineColor = () => (state.human === "w" ? "b" : "w");

@@ -1,0 +1,34 @@
+// The worker's globals: Go's wasm glue (wasm_exec.js) and the engine it
+// starts (wasm/main.go installs `kibitz`).
+
+declare class Go {
+  importObject: WebAssembly.Imports;
+  run(instance: WebAssembly.Instance): Promise<void>;
+}
+
+/** An error's text, or null for success. */
+type EngineError = string | null;
+
+declare const kibitz: {
+  version: string;
+  backend: string;
+  strengths: import("./protocol.js").Strengths;
+  newGame(): EngineError;
+  setHash(mb: number): EngineError;
+  setPosition(fen: string, moves: string[]): EngineError;
+  check(fen: string, moves: string[]): EngineError;
+  needs(): { tables: string[]; model: boolean };
+  loadTable(data: Uint8Array): EngineError;
+  loadModel(data: Uint8Array): EngineError;
+  search(
+    limits: { depth: number; movetime: number; nodes: number; multipv: number; elo: number },
+    onInfo: (info: import("./protocol.js").SearchInfo) => void,
+    onDone: (result: import("./protocol.js").SearchResult) => void,
+  ): EngineError;
+  stop(): void;
+};
+
+interface WorkerGlobalScope {
+  /** The search's yield hook (wasm/main.go). */
+  kibitzYield(callback: () => void): void;
+}

@@ -1,0 +1,46 @@
+// The worker protocol's checks (static/protocol.js) under node.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseRequest, reply, REQUEST_TYPES } from "../static/protocol.js";
+
+test("every request type parses with its fields", () => {
+  assert.deepEqual(parseRequest({ type: "search", id: 3, fen: "startpos", moves: ["e2e4"], depth: 8, elo: -20 }), {
+    request: { type: "search", id: 3, fen: "startpos", moves: ["e2e4"], depth: 8, elo: -20 },
+  });
+  assert.deepEqual(parseRequest({ type: "check", id: 4, fen: "8/8/8/8/8/8/8/8 w - - 0 1" }).request?.type, "check");
+  assert.deepEqual(parseRequest({ type: "hash", id: 5, mb: 32 }), { request: { type: "hash", id: 5, mb: 32 } });
+  assert.deepEqual(parseRequest({ type: "newgame", id: 6 }), { request: { type: "newgame", id: 6 } });
+  assert.deepEqual(parseRequest({ type: "stop" }), { request: { type: "stop", id: undefined } });
+  assert.deepEqual(REQUEST_TYPES, ["search", "stop", "newgame", "check", "hash"]);
+});
+
+test("bad requests are refused with the field named and the id kept", () => {
+  for (const [msg, why] of [
+    [null, /must be an object/],
+    ["search", /must be an object/],
+    [{ type: "think", id: 1 }, /unknown message type think/],
+    [{ type: "search" }, /integer id/],
+    [{ type: "search", id: 1.5 }, /integer id/],
+    [{ type: "search", id: 1, depth: -1 }, /depth must be an integer, 0 or more/],
+    [{ type: "search", id: 1, depth: "8" }, /depth must be an integer/],
+    [{ type: "search", id: 1, nodes: 1e300 }, /nodes must be an integer/],
+    [{ type: "search", id: 1, elo: 1.5 }, /elo must be an integer/],
+    [{ type: "search", id: 1, moves: "e2e4" }, /moves must be a list/],
+    [{ type: "search", id: 1, moves: ["e2e4", 5] }, /moves must be a list/],
+    [{ type: "search", id: 1, fen: 7 }, /fen must be a string/],
+    [{ type: "check", id: 1 }, /fen must be a string/],
+    [{ type: "hash", id: 1, mb: "big" }, /mb must be an integer/],
+  ]) {
+    const got = parseRequest(msg);
+    assert.ok("error" in got, JSON.stringify(msg));
+    assert.match(got.error, why, JSON.stringify(msg));
+    if (msg && typeof msg === "object" && Number.isInteger(msg.id)) assert.equal(got.id, msg.id);
+  }
+});
+
+test("replies carry their id and type", () => {
+  assert.deepEqual(reply.done(7), { type: "done", id: 7 });
+  assert.deepEqual(reply.error(8, "no"), { type: "error", id: 8, message: "no" });
+  assert.equal(reply.bestmove(9, /** @type {any} */ ({ bestmove: "e2e4" })).result.bestmove, "e2e4");
+  assert.equal(reply.ready("v", "scalar", { levels: [], full: 2250, depths: [] }).type, "ready");
+});
