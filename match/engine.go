@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -108,6 +109,7 @@ type Engine struct {
 	cfg       EngineConfig
 	cmd       *exec.Cmd
 	stdin     io.WriteCloser
+	stdout    io.ReadCloser
 	lines     chan string
 	err       chan error
 	lastScore Score           // from the most recent search's info lines
@@ -131,6 +133,7 @@ type Score struct {
 // options. Every read has the given timeout.
 func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
+	ownGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -142,7 +145,8 @@ func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Name, err)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, lines: make(chan string, 1024), err: make(chan error, 1), done: make(chan struct{})}
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), err: make(chan error, 1), done: make(chan struct{})}
+	running.add(e)
 	go e.read(stdout)
 	if err := e.send("uci"); err != nil {
 		e.Close()
@@ -330,20 +334,62 @@ func (e *Engine) Declares(option string) bool { return e.declared[strings.ToLowe
 // recent search.
 func (e *Engine) LastScore() Score { return e.lastScore }
 
-// Close asks the engine to quit and kills it if it does not.
+// Close asks the engine to quit and kills it if it does not: its whole
+// process group, so that a child it started cannot keep its output open
+// (a script flooding through a child process). Close returns within a few
+// seconds whatever the engine does: if something still holds the output
+// open after the kill, the match stops reading it.
 func (e *Engine) Close() {
 	if e.closed {
 		return
 	}
 	e.closed = true
+	defer running.remove(e)
 	close(e.done)
 	e.send("quit")
 	e.stdin.Close()
 	select {
 	case <-e.err:
+		return
 	case <-time.After(2 * time.Second):
-		e.cmd.Process.Kill()
+	}
+	killGroup(e.cmd.Process)
+	select {
+	case <-e.err:
+	case <-time.After(3 * time.Second):
+		e.stdout.Close() // the reader stops at once, and waits for the process
 		<-e.err
+	}
+}
+
+// running is the set of engine processes started and not yet closed.
+var running = engineSet{m: map[*Engine]bool{}}
+
+type engineSet struct {
+	mu sync.Mutex
+	m  map[*Engine]bool
+}
+
+func (s *engineSet) add(e *Engine) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[e] = true
+}
+
+func (s *engineSet) remove(e *Engine) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.m, e)
+}
+
+// KillEngines kills every engine process a match has started and not yet
+// closed, with their process groups: for a match that must quit at once
+// (a second interrupt), whose engines run in groups of their own.
+func KillEngines() {
+	running.mu.Lock()
+	defer running.mu.Unlock()
+	for e := range running.m {
+		killGroup(e.cmd.Process)
 	}
 }
 

@@ -232,6 +232,50 @@ func TestFloodingEngineCannotHangTheMatch(t *testing.T) {
 	}
 }
 
+// TestFloodThroughAChildProcess is a flood after go with no bestmove from
+// a child process that shares the engine's output (a script running
+// "yes"), at depth 1 with a short timeout, against Kibitz: both games end
+// within a few seconds of the timeout, the flooding engine loses both for
+// not moving, Kibitz is never counted broken, and the match ends by
+// itself. Killing the engine's process alone left the child flooding, and
+// closing it waited for ever.
+func TestFloodThroughAChildProcess(t *testing.T) {
+	const timeout = 2 * time.Second
+	done := make(chan Summary, 1)
+	start := time.Now()
+	go func() {
+		ref := Referee{Limit: Limit{Depth: 1}, Timeout: timeout}
+		sum, err := Run(Config{
+			Engines: [2]EngineConfig{{Name: "kibitz", Cmd: kibitz}, engine("spam", "-mode", "floodchild")},
+			Referee: ref, Games: 2, Concurrency: 1, Openings: DefaultOpenings(), Seed: 1,
+		})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- sum
+	}()
+	select {
+	case sum := <-done:
+		took := time.Since(start)
+		t.Logf("2 games in %v", took)
+		if sum.Wins != 2 || sum.Crashes[1] != 2 || sum.Crashes[0] != 0 {
+			t.Errorf("W/D/L %d/%d/%d, crashes %v: want both games to Kibitz, spam's two hangs, none of Kibitz's", sum.Wins, sum.Draws, sum.Losses, sum.Crashes)
+		}
+		for _, r := range sum.Results {
+			if !strings.Contains(r.Termination, "spam hung (no move in 2s)") {
+				t.Errorf("game ended by %q", r.Termination)
+			}
+		}
+		// Each game: the timeout, then at most the 2 s quit grace and the
+		// kill; the engines' starts besides.
+		if took > 20*time.Second {
+			t.Errorf("2 games took %v", took)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the match hangs on an engine flooding through a child process")
+	}
+}
+
 // TestCrashOnceCostsOneGame: the game after a crash is played with a
 // restarted engine, not forfeited.
 func TestCrashOnceCostsOneGame(t *testing.T) {

@@ -146,6 +146,7 @@ func stopOnSignal(stderr io.Writer) (stop <-chan struct{}, release func()) {
 		select {
 		case <-sig:
 			fmt.Fprintln(stderr, "match: interrupted")
+			match.KillEngines() // they run in process groups of their own
 			os.Exit(130)
 		case <-done:
 		}

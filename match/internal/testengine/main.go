@@ -1,7 +1,9 @@
 // Command testengine is a UCI engine for testing match: it plays random
 // legal moves and can be told to misbehave after a number of its moves —
 // sleep too long, answer an illegal move, crash (every time, or once per
-// state file), flood its output with info lines, or send an overlong line.
+// state file), flood its output with info lines (itself, or through a
+// child process that shares its output, as a script's "yes" would), or
+// send an overlong line.
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -17,11 +20,14 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "random", "random | sleep | illegal | crash | crashonce | flood | longline | mute")
+	mode := flag.String("mode", "random", "random | sleep | illegal | crash | crashonce | flood | floodchild | longline | mute (floodonly: the child's part)")
 	state := flag.String("state", "", "crashonce: crash only if this file does not exist yet (and create it)")
 	after := flag.Int("after", 0, "misbehave from this many own moves on")
 	sleep := flag.Duration("sleep", time.Second, "how long sleep mode sleeps")
 	flag.Parse()
+	if *mode == "floodonly" {
+		flood()
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	pos := board.NewPosition()
 	moves := 0
@@ -62,8 +68,14 @@ func main() {
 						os.Exit(3)
 					}
 				case "flood":
-					for {
-						fmt.Println("info depth 1 score cp 0 string flooding")
+					flood()
+				case "floodchild":
+					// The child floods the output both share; this process
+					// waits for it, reading nothing, as a shell does.
+					child := exec.Command(os.Args[0], "-mode", "floodonly")
+					child.Stdout = os.Stdout
+					if child.Run() != nil {
+						os.Exit(4)
 					}
 				case "longline":
 					fmt.Println("info string " + strings.Repeat("x", 2<<20))
@@ -76,6 +88,13 @@ func main() {
 		case "quit":
 			return
 		}
+	}
+}
+
+// flood writes info lines for ever, without a bestmove.
+func flood() {
+	for {
+		fmt.Println("info depth 1 score cp 0 pv e2e4")
 	}
 }
 

@@ -1,0 +1,23 @@
+//go:build unix
+
+package match
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// ownGroup starts the engine in a process group of its own: an interrupt
+// typed at the match's terminal reaches the match, which ends its games
+// and then closes the engines, and not the engines behind its back; and
+// killing the group reaches whatever the engine started (a script's
+// children that hold its output open).
+func ownGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
+
+// killGroup kills the engine and every process of its group.
+func killGroup(p *os.Process) {
+	if syscall.Kill(-p.Pid, syscall.SIGKILL) != nil {
+		p.Kill()
+	}
+}
