@@ -76,7 +76,7 @@ run_tests() {
 	need_chromium
 	site >/dev/null
 	native >/dev/null
-	node --test tests/game.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs tests/protocol.test.mjs
+	node --test tests/game.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs tests/protocol.test.mjs tests/engine-client.test.mjs
 	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs tests/levels.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null

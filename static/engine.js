@@ -97,7 +97,11 @@ export class EngineClient {
    */
   async search(params, onInfo) {
     await this.ready;
-    if (this.searching) await this.stopAndWait();
+    // Another call may have started its search while this one waited for
+    // the running one: wait until none runs, then send at once (nothing
+    // yields between the check and the request). The worker never gets two
+    // searches, and the latest call's search is the one that runs.
+    while (this.searching) await this.stopAndWait();
     const { id, promise } = this.request({ type: "search", ...params }, onInfo);
     this.searchId = id;
     this.current = promise;
@@ -140,7 +144,7 @@ export class EngineClient {
 
   async newGame() {
     await this.ready;
-    await this.stopAndWait();
+    while (this.searching) await this.stopAndWait();
     return this.request({ type: "newgame" }).promise;
   }
 }
