@@ -2,10 +2,11 @@
 # train.sh — reproduces the default net from nothing, one generation at a
 # time: generation 1 from self-play with the classical evaluation,
 # generation 2 from generation 1's self-play, generation 3 from generation
-# 2's. Everything goes to train-data/; an interrupted run continues
+# 2's, generation 4 from generations 2 and 3's, generation 5 from
+# generation 4's, starting from generation 4's weights. Everything goes to train-data/; an interrupted run continues
 # (datagen appends and resumes, train resumes from its checkpoint).
 #
-# Usage: scripts/train.sh [1|2|3]   (default: 3, which makes the earlier ones first)
+# Usage: scripts/train.sh [1|2|3|4|5]   (default: 5, which makes the earlier ones first)
 # Environment: KIBITZ (bin/kibitz), NODES (3000 per move for generations 1
 # and 2), GAMES1, GAMES2, GAMES3, EPOCHS1, EPOCHS2, EPOCHS3, POSITIONS2
 # (the recipe below; docs/training.md).
@@ -13,8 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 kibitz=${KIBITZ:-bin/kibitz}
 [ -x "$kibitz" ] || { echo "$kibitz not found: run ./build.sh native first" >&2; exit 1; }
-target=${1:-4}
-case "$target" in 1 | 2 | 3 | 4) ;; *) echo "usage: $0 [1|2|3|4]" >&2; exit 2 ;; esac
+target=${1:-5}
+case "$target" in 1 | 2 | 3 | 4 | 5) ;; *) echo "usage: $0 [1|2|3|4|5]" >&2; exit 2 ;; esac
 nodes=${NODES:-3000}
 out=train-data
 mkdir -p "$out"
@@ -49,3 +50,13 @@ echo "== generation 4: self-play of generations 2 and 3 at 5000 nodes per move"
 echo "== generation 4: training, ${EPOCHS4:-6} epochs"
 "$kibitz" train --data "$out/gen3.kgames,$out/gen4.kgames" --out "$out/gen4.nnue" --mirror \
 	--epochs "${EPOCHS4:-6}" --seed 1 --lambda 0.25 --checkpoint "$out/gen4.ckpt"
+[ "$target" = 4 ] && exit 0
+# Generation 5 learns from generation 4's games, starting from generation
+# 4's weights as the shared factor of a net with 2 king buckets. The
+# default net's games were the shared shard of seed 1001 (seeds 1000–1999
+# are the shared folder's); the recipe plays its own, with seed 5.
+echo "== generation 5: self-play of generation 4 at 5000 nodes per move"
+"$kibitz" datagen --out "$out/gen5.kgames" --until "${GAMES5:-47918}" --nodes 5000 --seed 5 --evalfile "$out/gen4.nnue"
+echo "== generation 5: training from generation 4, ${EPOCHS5:-4} epochs"
+"$kibitz" train --init "$out/gen4.nnue" --data "$out/gen5.kgames" --out "$out/gen5.nnue" --mirror --king-buckets 2 \
+	--epochs "${EPOCHS5:-4}" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen5.ckpt"

@@ -69,3 +69,17 @@ export function compact(n) {
   if (n >= 1e3) return (n / 1e3).toFixed(1) + "k";
   return String(n);
 }
+
+// sanKey reduces a move as people type it to chess.js's SAN without the
+// check and annotation marks, so that "Ra8", "Ra8+" and "Ra8#" are one
+// move, castling may be typed with zeros ("0-0") or letters in either
+// case, and a promotion with or without "=" and in either case ("bxa8q",
+// "bxa8=Q").
+/** @param {string} text */
+export function sanKey(text) {
+  return text
+    .trim()
+    .replace(/[+#!?]+$/, "")
+    .replace(/^[0oO]-[0oO](-[0oO])?$/, (_, long) => (long ? "O-O-O" : "O-O"))
+    .replace(/([a-h][18])=?([qrbnQRBN])$/, (_, square, piece) => `${square}=${piece.toUpperCase()}`);
+}

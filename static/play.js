@@ -8,7 +8,7 @@ import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { BoardView } from "./boardview.js";
 import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
-import { whiteScore, scoreText, pvToSan, compact, tableText } from "./format.js";
+import { whiteScore, scoreText, pvToSan, compact, tableText, sanKey } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { bindSettings, bindKeys, showLevels } from "./controls.js";
 import { recordThinkTime, measureSpeed } from "./depth.js";
@@ -252,7 +252,8 @@ function playTyped(e) {
     return;
   }
   const uci = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text) ? { from: text.slice(0, 2), to: text.slice(2, 4), promotion: text[4] } : null;
-  const legal = legalFrom(null).find((m) => m.san === text || (uci && m.from === uci.from && m.to === uci.to && (m.promotion || undefined) === uci.promotion));
+  const key = sanKey(text);
+  const legal = legalFrom(null).find((m) => sanKey(m.san) === key || (uci && m.from === uci.from && m.to === uci.to && (m.promotion || undefined) === uci.promotion));
   if (!legal) {
     $("move-error").textContent = `${text} is not a legal move here`;
     return;

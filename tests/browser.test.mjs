@@ -311,6 +311,19 @@ test("keyboard and screen readers: a typed move plays like a dragged one, moves 
   assert.match(await page.locator("#move-error").textContent(), /Ke3 is not a legal move here/);
   await page.locator("#describe").click();
   assert.match(await page.locator("#position-text").textContent(), /^White: King e1, Queen d1, .*Black: King e8/);
+  // A mate typed without its mark, and castling with zeros, are moves.
+  await page.goto(page.url().split("?")[0] + "?depth=2&side=w&fen=" + encodeURIComponent("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1"));
+  await waitStatus(page, /^Your move/);
+  await page.locator("#move-text").fill("Ra8");
+  await page.locator("#move-text").press("Enter");
+  await waitStatus(page, /checkmate/i);
+  assert.equal((await moveTexts(page))[0], "Ra8#");
+  await page.goto(page.url().split("?")[0] + "?depth=2&side=w&fen=" + encodeURIComponent("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"));
+  await waitStatus(page, /^Your move/);
+  await page.locator("#move-text").fill("0-0");
+  await page.locator("#move-text").press("Enter");
+  await waitMoves(page, 2);
+  assert.equal((await moveTexts(page))[0], "O-O");
   // Depth 1 reads in the singular; the times are estimates for this device.
   await setDepth(page, 1);
   assert.match(await page.locator("#depth-help").textContent(), /looks 1 half-move ahead, about .* per move (on this device \(estimated\)|in this browser)/);

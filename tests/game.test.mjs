@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { scoreText } from "../static/format.js";
+import { scoreText, sanKey } from "../static/format.js";
 import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, restoreSaved, readImport, storeGame, loadStoredGame } from "../static/game.js";
 
 test("a finished position is recognised when it is loaded", () => {
@@ -167,4 +167,22 @@ test("what the tables say, in words", async () => {
   assert.equal(tableText({ wdl: -1, dtm: 4 }), "Tablebase: loss in 2");
   assert.equal(tableText({ wdl: -1, dtm: 0 }), "Tablebase: checkmated");
   assert.equal(tableText({ wdl: 0, dtm: 0 }), "Tablebase: draw");
+});
+
+test("typed moves: check marks, zeros for castling and promotions as people type them", () => {
+  const mate = new Chess("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1");
+  const castle = new Chess("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  const promote = new Chess("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+  const find = (game, text) => game.moves({ verbose: true }).find((m) => sanKey(m.san) === sanKey(text))?.san;
+  for (const [game, typed, san] of [
+    [mate, "Ra8", "Ra8#"], [mate, "Ra8#", "Ra8#"], [mate, "Ra8+", "Ra8#"], [mate, "O-O-O", "O-O-O"], [mate, "0-0-0", "O-O-O"],
+    [castle, "0-0", "O-O"], [castle, "o-o", "O-O"], [castle, "O-O-O", "O-O-O"], [castle, "0-0-0+", "O-O-O"],
+    [promote, "bxa8=Q", "bxa8=Q+"], [promote, "bxa8Q", "bxa8=Q+"], [promote, "bxa8q", "bxa8=Q+"], [promote, "b8=N", "b8=N"], [promote, "bxa8=R+", "bxa8=R+"],
+    [promote, "Ke2!?", "Ke2"],
+  ]) {
+    assert.equal(find(game, typed), san, typed);
+  }
+  for (const [game, typed] of [[mate, "Ra9"], [castle, "0-0-0-0"], [promote, "b8=K"], [promote, "Kxa8"]]) {
+    assert.equal(find(game, typed), undefined, typed);
+  }
 });
