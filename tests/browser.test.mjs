@@ -316,7 +316,7 @@ test("keyboard and screen readers: a typed move plays like a dragged one, moves 
   await waitStatus(page, /^Your move/);
   await page.locator("#move-text").fill("Ra8");
   await page.locator("#move-text").press("Enter");
-  await waitStatus(page, /checkmate/i);
+  await waitStatus(page, /^Checkmate — White wins/);
   assert.equal((await moveTexts(page))[0], "Ra8#");
   await page.goto(page.url().split("?")[0] + "?depth=2&side=w&fen=" + encodeURIComponent("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"));
   await waitStatus(page, /^Your move/);
