@@ -50,7 +50,6 @@ type Engine struct {
 
 	useNNUE bool
 	net     *nnue.Net // the chosen net; nil: the embedded one
-	netPath string    // where net came from ("": embedded or given)
 
 	tables      *tablebase.Set // nil: none
 	model       *wdlnet.Model  // nil: none
@@ -133,7 +132,7 @@ func (e *Engine) UseNNUE(on bool) error {
 // "" goes back to the embedded net. On error the net in use stays.
 func (e *Engine) LoadNet(path string) error {
 	if path == "" {
-		e.net, e.netPath = nil, ""
+		e.net = nil
 		return e.applyNet()
 	}
 	f, err := regular.Open(path)
@@ -145,21 +144,12 @@ func (e *Engine) LoadNet(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	e.net, e.netPath = n, path
-	return e.applyNet()
-}
-
-// SetNet evaluates with n (nil: the embedded net).
-func (e *Engine) SetNet(n *nnue.Net) error {
-	e.net, e.netPath = n, ""
+	e.net = n
 	return e.applyNet()
 }
 
 // Net returns the net the search evaluates with, nil when classical.
 func (e *Engine) Net() *nnue.Net { return e.opts.Net }
-
-// NetPath returns the file of the net loaded by LoadNet ("" otherwise).
-func (e *Engine) NetPath() string { return e.netPath }
 
 // applyNet puts the chosen net (or none) into the search options.
 func (e *Engine) applyNet() error {
