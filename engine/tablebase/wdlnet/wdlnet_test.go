@@ -246,3 +246,29 @@ func TestCompactFile(t *testing.T) {
 		t.Errorf("a model with a large weight: version %d, weights equal %v", v, equalWeights(got, big))
 	}
 }
+
+// FuzzRead: a model file, damaged anyhow, is read or refused with an
+// error, never a panic; what is read evaluates a position of its endings.
+func FuzzRead(f *testing.F) {
+	sig, _ := tablebase.ParseSignature("KPvK")
+	// Small models: the fuzzer's cost grows with the input's size.
+	for _, in := range []Inputs{{}, {Threats: true, Shape: true}} {
+		m := New(1, 1, in, 1)
+		m.Tables = []tablebase.Signature{sig}
+		var b bytes.Buffer
+		m.WriteTo(&b)
+		f.Add(b.Bytes())
+	}
+	pos, _ := board.ParseFEN("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1")
+	_, e, _ := tablebase.Canonical(pos)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		m.Predictor().Predict(&e)
+		if term, err := NewTerm(m, DefaultTermWeight); err == nil {
+			term.Probe().Adjust(pos, 0)
+		}
+	})
+}
