@@ -50,14 +50,13 @@ func New(hashMB int, yield func()) *Session {
 	return &Session{pos: board.NewPosition(), eng: eng}
 }
 
-var errBusy = engine.ErrBusy
 
 // NewGame resets the position and forgets what the engine learned.
 func (s *Session) NewGame() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.searching {
-		return errBusy
+		return engine.ErrBusy
 	}
 	s.eng.NewGame()
 	s.pos = board.NewPosition()
@@ -69,7 +68,7 @@ func (s *Session) SetHash(mb int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.searching {
-		return errBusy
+		return engine.ErrBusy
 	}
 	if mb < 1 || mb > 1024 {
 		return fmt.Errorf("hash %d MB is out of range 1..1024", mb)
@@ -86,7 +85,7 @@ func (s *Session) SetPosition(fen string, moves []string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.searching {
-		return errBusy
+		return engine.ErrBusy
 	}
 	p, err := board.PositionAfter(fen, moves)
 	if err != nil {
@@ -127,7 +126,7 @@ func (s *Session) between(change func() error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.searching {
-		return errBusy
+		return engine.ErrBusy
 	}
 	return change()
 }
@@ -160,7 +159,7 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 	s.mu.Lock()
 	if s.searching {
 		s.mu.Unlock()
-		return errBusy
+		return engine.ErrBusy
 	}
 	if max(l.MultiPV, 1) != s.eng.Options().MultiPV {
 		s.eng.SetMultiPV(l.MultiPV)
