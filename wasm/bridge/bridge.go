@@ -50,7 +50,6 @@ func New(hashMB int, yield func()) *Session {
 	return &Session{pos: board.NewPosition(), eng: eng}
 }
 
-
 // NewGame resets the position and forgets what the engine learned.
 func (s *Session) NewGame() error {
 	s.mu.Lock()
