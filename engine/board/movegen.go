@@ -16,6 +16,11 @@ const (
 // resets first). It handles check, double check and pins directly, so no
 // move needs a make/unmake test except the rare en-passant capture.
 func (p *Position) GenerateMoves(l *MoveList, kind GenKind) {
+	p.generate(l, kind, ^Bitboard(0))
+}
+
+// generate is GenerateMoves restricted to the pieces standing on origins.
+func (p *Position) generate(l *MoveList, kind GenKind, origins Bitboard) {
 	l.N = 0
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
@@ -35,7 +40,11 @@ func (p *Position) GenerateMoves(l *MoveList, kind GenKind) {
 	// King moves: test each target with the king lifted off the board so
 	// that squares "behind" the king along a checking ray count as attacked.
 	occNoKing := occ &^ ksq.Bit()
-	for b := kingAttacks[ksq] & targets; b != 0; {
+	kingTargets := kingAttacks[ksq] & targets
+	if !origins.Has(ksq) {
+		kingTargets = 0
+	}
+	for b := kingTargets; b != 0; {
 		to := b.PopFirst()
 		if !p.attacked(to, them, occNoKing) {
 			l.add(NewMove(ksq, to, captureKind(enemy, to)))
@@ -49,13 +58,14 @@ func (p *Position) GenerateMoves(l *MoveList, kind GenKind) {
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
 		checkMask = betweenBB[ksq][checkers.First()] | checkers
-	} else if kind != GenNoisy {
+	} else if kind != GenNoisy && origins.Has(ksq) {
 		p.genCastling(l, us, occ)
 	}
 
 	pinned := p.pinned(ksq, us, occ)
 	mask := targets & checkMask
 
+	own &= origins
 	for b := p.byType[Knight] & own &^ pinned; b != 0; {
 		from := b.PopFirst()
 		p.addMoves(l, from, knightAttacks[from]&mask, enemy)
@@ -76,7 +86,7 @@ func (p *Position) GenerateMoves(l *MoveList, kind GenKind) {
 		}
 		p.addMoves(l, from, att, enemy)
 	}
-	p.genPawnMoves(l, kind, ksq, pinned, checkMask, checkers)
+	p.genPawnMoves(l, kind, ksq, pinned, checkMask, checkers, origins)
 }
 
 func captureKind(enemy Bitboard, to Square) MoveKind {
@@ -136,11 +146,11 @@ func (p *Position) genCastling(l *MoveList, us Color, occ Bitboard) {
 
 // genPawnMoves generates pawn moves set-wise for unpinned pawns and one by
 // one for the (rare) pinned ones, whose targets are limited to the pin line.
-func (p *Position) genPawnMoves(l *MoveList, kind GenKind, ksq Square, pinned, checkMask, checkers Bitboard) {
+func (p *Position) genPawnMoves(l *MoveList, kind GenKind, ksq Square, pinned, checkMask, checkers, origins Bitboard) {
 	us := p.side
 	own, enemy := p.byColor[us], p.byColor[us^1]
 	empty := ^(own | enemy)
-	pawns := p.byType[Pawn] & own
+	pawns := p.byType[Pawn] & own & origins
 	free := pawns &^ pinned
 
 	up, promoRank, doubleRank := 8, Rank8, Rank4
@@ -176,7 +186,7 @@ func (p *Position) genPawnMoves(l *MoveList, kind GenKind, ksq Square, pinned, c
 			addPawnCapture(l, to-Square(east), to, promoRank)
 		}
 		if p.ep != NoSquare {
-			p.genEnPassant(l, ksq, checkers)
+			p.genEnPassant(l, ksq, checkers, pawns)
 		}
 	}
 
@@ -219,10 +229,10 @@ func addPromotions(l *MoveList, from, to Square, capture MoveKind) {
 // genEnPassant tries each en-passant capture on a board with both pawns
 // moved: this catches the captured pawn's discovered rank attack on the
 // king, which pin detection alone misses.
-func (p *Position) genEnPassant(l *MoveList, ksq Square, checkers Bitboard) {
-	us, them := p.side, p.side^1
+func (p *Position) genEnPassant(l *MoveList, ksq Square, checkers, pawns Bitboard) {
+	them := p.side ^ 1
 	capSq := p.ep ^ 8
-	for b := pawnAttacks[them][p.ep] & p.byType[Pawn] & p.byColor[us]; b != 0; {
+	for b := pawnAttacks[them][p.ep] & pawns; b != 0; {
 		from := b.PopFirst()
 		occ := p.Occupied()&^from.Bit()&^capSq.Bit() | p.ep.Bit()
 		enemy := p.byColor[them] &^ capSq.Bit()
@@ -254,9 +264,16 @@ func (p *Position) HasLegalMove() bool {
 	return l.N > 0
 }
 
-// IsLegal reports whether m is a legal move in this position.
+// IsLegal reports whether m is a legal move in this position. Any 16-bit
+// value may be asked (a hash-table move may come from another position):
+// only the moves of the piece on m's origin are generated, by the same
+// rules as GenerateMoves, so the answer is the full list's at a fraction
+// of the cost.
 func (p *Position) IsLegal(m Move) bool {
+	if m == NullMove {
+		return false
+	}
 	var l MoveList
-	p.GenerateMoves(&l, GenAll)
+	p.generate(&l, GenAll, m.From().Bit())
 	return l.Contains(m)
 }

@@ -130,27 +130,21 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 9. No legal move: mate or stalemate.
+	// Step 9. The move loop, best-ordered first, the moves generated in
+	// stages as the loop needs them.
 	pk := &w.pickers[ply]
-	pk.init(w, board.GenAll, ttMove, ply, false)
-	if pk.moves.N == 0 {
-		if inCheck {
-			return -Mate + ply
-		}
-		return 0
-	}
-
-	// Step 10. The move loop, best-ordered first.
+	pk.initStaged(w, ttMove, ply)
 	bestScore, bestMove := -Infinity, board.NullMove
 	origAlpha := alpha
 	var quiets [64]board.Move
-	nQuiets, moveCount := 0, 0
+	nQuiets, moveCount, legalMoves := 0, 0, 0
 	skipQuiets := false
 	for {
-		m, order := pk.pick()
+		m, order := pk.nextStaged(w)
 		if m == board.NullMove {
 			break
 		}
+		legalMoves++
 		if m == excluded {
 			continue
 		}
@@ -159,7 +153,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			continue
 		}
 		moveCount++
-		// Step 11. Pruning at shallow depth, once a move has kept us out
+		// Step 10. Pruning at shallow depth, once a move has kept us out
 		// of a mate.
 		if bestScore > -MateInMax && p.HasNonPawnMaterial(us) && !inCheck {
 			if quiet {
@@ -167,10 +161,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				// quiet moves late in the list rarely matter.
 				if !pvNode && depth <= pruneMaxDepth && moveCount > (tuned[pLMPBase]+depth*depth)/(2-b2i(improving)) {
 					skipQuiets = true
+					pk.skipQuiets()
 					continue
 				}
 				if depth <= pruneMaxDepth && staticEval+tuned[pFutilityBase]+tuned[pFutilityPerDepth]*depth <= alpha {
 					skipQuiets = true
+					pk.skipQuiets()
 					continue
 				}
 				// History pruning: a quiet move that keeps failing here
@@ -187,7 +183,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 
-		// Step 12. Make the move; extend checks and the singular move.
+		// Step 11. Make the move; extend checks and the singular move.
 		w.makeMove(m, ply)
 		givesCheck := p.InCheck()
 		ext := w.extension(givesCheck, ply)
@@ -196,7 +192,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		w.stack[ply].doubleExt = w.stack[max(ply-1, 0)].doubleExt + b2i(ext >= 2)
 		newDepth := depth - 1 + ext
-		// Step 13. Principal variation search with late move reductions.
+		// Step 12. Principal variation search with late move reductions.
 		var score int
 		if moveCount == 1 {
 			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
@@ -225,7 +221,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if w.stopped {
 			return 0
 		}
-		// Step 14. A new best move; at beta, a cutoff that teaches the
+		// Step 13. A new best move; at beta, a cutoff that teaches the
 		// move-ordering tables.
 		if score > bestScore {
 			bestScore = score
@@ -245,6 +241,13 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			quiets[nQuiets] = m
 			nQuiets++
 		}
+	}
+	// Step 14. No legal move: mate or stalemate.
+	if legalMoves == 0 {
+		if inCheck {
+			return -Mate + ply
+		}
+		return 0
 	}
 	if bestScore == -Infinity {
 		// Only in a singular search whose excluded move was the only
@@ -394,7 +397,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		best = standPat
 	}
 	pk := &w.pickers[ply]
-	pk.init(w, quiescenceMoves(inCheck), ttMove, ply, true)
+	pk.init(w, quiescenceMoves(inCheck), ttMove)
 	if inCheck && pk.moves.N == 0 {
 		return -Mate + ply
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -214,6 +215,9 @@ func (w *worker) iterate(report func(Info)) Result {
 		if w.stopped {
 			break
 		}
+		// A later line may score above an earlier one (each is searched
+		// against a table the earlier lines filled): rank them by score.
+		slices.SortStableFunc(w.rootMoves[:multiPV], func(a, b rootMove) int { return cmp.Compare(b.score, a.score) })
 		res = w.result(depth)
 		if w.id != 0 {
 			continue
