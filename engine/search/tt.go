@@ -51,7 +51,7 @@ func NewTT(mb int) *TT {
 // Resize reallocates the table to about mb megabytes and clears it.
 func (t *TT) Resize(mb int) {
 	n := max(mb, 1) << 20 / 16
-	t.entries = make([]ttEntry, n)
+	t.entries = allocEntries(n)
 	t.age = 0
 }
 
