@@ -3,14 +3,11 @@
 // state through `page` (app.js): {state, settings, board, search, render,
 // setStatus, endGame, engineColor}.
 import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
-import { whiteScore, scoreText, moveSan } from "./format.js";
+import { whiteScore, scoreText, moveSan, negateScore } from "./format.js";
 import { drawAnswer } from "./game.js";
 import { $ } from "./dom.js";
 
 
-function negate(score) {
-  return "mate" in score ? { mate: -score.mate } : { cp: -score.cp };
-}
 
 export function createActions(page) {
   const { state, settings, board, search, render, setStatus, endGame, engineColor } = page;
@@ -48,7 +45,7 @@ export function createActions(page) {
         const result = await search({ depth: Math.min(settings.depth, 8) }).catch(() => null);
         if (epoch !== state.epoch || !result) return render();
         // The search was from the side to move's view; the engine's own view:
-        const own = state.game.turn() === engineColor() ? result.score : negate(result.score);
+        const own = state.game.turn() === engineColor() ? result.score : negateScore(result.score);
         answer = drawAnswer(plies, own);
         shown = ` (it sees ${scoreText(whiteScore(own, engineColor()))} for White)`;
       }

@@ -1,6 +1,6 @@
 // EvalBar is the vertical bar beside the board: the white part grows with
 // White's winning chances; the number says by how much who leads.
-import { scoreText, winningChances } from "./format.js";
+import { scoreText, scoreValue, winningChances } from "./format.js";
 
 export class EvalBar {
   constructor(el) {
@@ -10,13 +10,13 @@ export class EvalBar {
     this.set(null);
   }
 
-  // set shows a score in White's view ({cp} or {mate}); null resets it.
+  // set shows a score in White's view; null resets it.
   set(score) {
     const wc = winningChances(score);
     this.fill.style.height = `${(50 + 50 * wc).toFixed(1)}%`;
     const label = score ? scoreText(score).replace(/^[+−]/, "") : "0.0";
     this.text.textContent = label;
-    const blackLeads = score && ("mate" in score ? score.mate < 0 : score.cp < 0);
+    const blackLeads = score && scoreValue(score) < 0;
     this.el.classList.toggle("black-leads", Boolean(blackLeads));
     this.el.setAttribute("aria-valuenow", Math.round(wc * 100));
     this.el.setAttribute("aria-valuetext", score ? scoreText(score) : "level");

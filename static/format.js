@@ -1,19 +1,36 @@
 // Helpers that turn engine output into what a player reads.
 import { Chess } from "chess.js";
 
-// whiteScore converts a score from the side to move's view ({cp} or
-// {mate}) into White's view.
-export function whiteScore(score, sideToMove) {
-  if (!score) return null;
-  const sign = sideToMove === "w" ? 1 : -1;
-  return "mate" in score ? { mate: sign * score.mate } : { cp: sign * score.cp };
+// A score is {cp} (centipawns), {mate} (moves to mate, negative when
+// being mated) or {tb} (+1 or −1: the endgame tables say won or lost).
+
+// negateScore turns a score round to the other side's view.
+export function negateScore(score) {
+  if ("mate" in score) return { mate: -score.mate };
+  if ("tb" in score) return { tb: -score.tb };
+  return { cp: -score.cp };
 }
 
-// scoreText shows +1.35, −0.40, #3 or #−2 (White's view), with a true
-// minus sign in both.
+// whiteScore converts a score from the side to move's view into White's.
+export function whiteScore(score, sideToMove) {
+  if (!score) return null;
+  return sideToMove === "w" ? score : negateScore(score);
+}
+
+// scoreValue orders scores on one line: a mate beyond a table win beyond
+// any evaluation (for comparisons, never shown).
+export function scoreValue(score) {
+  if ("mate" in score) return score.mate > 0 ? 100000 - score.mate : score.mate < 0 ? -100000 - score.mate : 0;
+  if ("tb" in score) return 50000 * Math.sign(score.tb);
+  return score.cp;
+}
+
+// scoreText shows +1.35, −0.40, #3, #−2, or +TB / −TB for a position the
+// tables win or lose (White's view), with a true minus sign.
 export function scoreText(score) {
   if (!score) return "–";
   if ("mate" in score) return score.mate < 0 ? `#−${-score.mate}` : `#${score.mate}`;
+  if ("tb" in score) return score.tb < 0 ? "−TB" : "+TB";
   const v = score.cp / 100;
   return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
 }
@@ -23,6 +40,7 @@ export function scoreText(score) {
 export function winningChances(score) {
   if (!score) return 0;
   if ("mate" in score) return score.mate > 0 ? 1 : score.mate < 0 ? -1 : 0;
+  if ("tb" in score) return Math.sign(score.tb);
   const cp = Math.max(-1000, Math.min(1000, score.cp));
   return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
 }

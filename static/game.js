@@ -4,6 +4,7 @@
 // saved game (the movetext, with its variations, is tree.js's). The page and its unit tests
 // (tests/game.test.mjs, node --test) share this module.
 import { Chess } from "chess.js";
+import { scoreValue } from "./format.js";
 
 // gameOver returns {result, reason} when the position of the chess.js game
 // ends the game by the rules — also for a position just loaded — or null.
@@ -33,7 +34,7 @@ export const DRAW_MAX_CP = 15;
 
 // drawAnswer decides an offer: plies is the number of half-moves since the
 // game's start (from the move number, so a game set up in the middlegame
-// counts as long), own the engine's score ({cp} or {mate}) from its own view
+// counts as long), own the engine's score from its own view
 // (null when it has not looked yet). It returns {accept, needsSearch, text}.
 export function drawAnswer(plies, own) {
   if (plies < 2 * DRAW_MIN_MOVES) {
@@ -41,7 +42,7 @@ export function drawAnswer(plies, own) {
     return { accept: false, needsSearch: false, text: `Kibitz declines: it is too early for a draw (ask again in ${left} move${left === 1 ? "" : "s"})` };
   }
   if (!own) return { accept: false, needsSearch: true, text: "" };
-  const cp = "mate" in own ? (own.mate > 0 ? 100000 : -100000) : own.cp;
+  const cp = scoreValue(own);
   if (cp <= DRAW_MAX_CP) return { accept: true, needsSearch: false, text: "Draw agreed — Kibitz accepts" };
   return { accept: false, needsSearch: false, text: "Kibitz declines the draw: it thinks it stands better" };
 }

@@ -26,7 +26,8 @@
 // sees them: a bad request gets an `error` naming the field.
 
 /**
- * @typedef {{cp?: number, mate?: number}} Score centipawns, or moves to mate
+ * @typedef {{cp?: number, mate?: number, tb?: number}} Score centipawns, moves to mate, or the
+ *   endgame tables' verdict (+1 won, −1 lost)
  *   (negative: being mated), for the side to move
  * @typedef {{wdl: number, dtm: number}} TableVerdict the endgame tables'
  *   result for the side to move (1, 0, −1) and plies to mate

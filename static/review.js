@@ -16,7 +16,7 @@ export const VERDICTS = [
   { min: 0.05, name: "inaccuracy", mark: "?!" },
 ];
 
-// winProbability maps a score from White's view ({cp} or {mate}) to White's
+// winProbability maps a score from White's view to White's
 // winning chances, 0…1: the evaluation bar's curve (format.js).
 export function winProbability(score) {
   return (winningChances(score) + 1) / 2;

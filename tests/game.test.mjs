@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { scoreText, sanKey } from "../static/format.js";
+import { scoreText, sanKey, whiteScore, winningChances, scoreValue } from "../static/format.js";
 import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, restoreSaved, readImport, storeGame, loadStoredGame } from "../static/game.js";
 
 test("a finished position is recognised when it is loaded", () => {
@@ -72,6 +72,19 @@ test("scores read the same way for pawns and mates", () => {
   assert.equal(scoreText({ mate: 3 }), "#3");
   assert.equal(scoreText({ mate: -1 }), "#−1");
   assert.equal(scoreText(null), "–");
+  assert.equal(scoreText({ tb: 1 }), "+TB");
+  assert.equal(scoreText({ tb: -1 }), "−TB");
+});
+
+test("a table verdict turns with the side to move and ranks between evaluations and mates", () => {
+  assert.deepEqual(whiteScore({ tb: 1 }, "b"), { tb: -1 });
+  assert.deepEqual(whiteScore({ mate: 2 }, "b"), { mate: -2 });
+  assert.deepEqual(whiteScore({ cp: 30 }, "w"), { cp: 30 });
+  assert.equal(winningChances({ tb: -1 }), -1);
+  const ranked = [{ mate: -1 }, { mate: -9 }, { tb: -1 }, { cp: -5000 }, { cp: 0 }, { cp: 9000 }, { tb: 1 }, { mate: 12 }, { mate: 2 }];
+  for (let i = 1; i < ranked.length; i++) assert.ok(scoreValue(ranked[i - 1]) < scoreValue(ranked[i]), JSON.stringify(ranked[i]));
+  assert.equal(drawAnswer(40, { tb: -1 }).accept, true);
+  assert.equal(drawAnswer(40, { tb: 1 }).accept, false);
 });
 
 test("moves are said in words; the position is read as a list", async () => {

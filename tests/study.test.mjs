@@ -190,6 +190,20 @@ test("endgame tables: from K+B+N against K, Kibitz mates within 33 moves and say
   assert.ok(plies <= 65, `${plies} plies`);
 });
 
+test("endgame tables: a won ending reads as a table win or a mate, never as hundreds of pawns", async (t) => {
+  // K+Q against K, far from mate: the search reaches table positions long
+  // before it sees a mate, and used to show their score as +313.71.
+  const fen = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1";
+  const page = await open(t, `?side=b&depth=6&fen=${encodeURIComponent(fen)}`);
+  await waitMoves(page, 1);
+  await waitStatus(page, /^Your move/);
+  const score = await page.locator("#info-score").textContent();
+  assert.match(score, /^(\+TB|#\d+)$/, `engine panel: ${score}`);
+  const bar = await page.locator(".evalbar-text").textContent();
+  assert.match(bar, /^(TB|#\d+)$/, `evaluation bar: ${bar}`);
+  assert.match(await page.locator(".evalbar-fill").evaluate((el) => el.style.height), /^100(\.0)?%$/);
+});
+
 test("endgame model: down to five men, the worker fetches the model once and the engine plays on", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);

@@ -190,7 +190,8 @@ func (a *api) legal(_ *http.Request, req Request) (any, error) {
 	return map[string]any{"fen": req.Pos.FEN(), "count": len(moves), "moves": moves, "check": req.Pos.InCheck()}, nil
 }
 
-// scoreJSON is {"cp": N} or {"mate": N}, from the side to move's view.
+// scoreJSON is {"cp": N}, {"mate": N} or {"tb": ±1} (the endgame tables'
+// verdict, won or lost), from the side to move's view.
 func scoreJSON(score int) map[string]int {
 	unit, v := search.ScoreUnit(score)
 	return map[string]int{unit: v}

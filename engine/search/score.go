@@ -25,19 +25,42 @@ func MateMoves(score int) int {
 	return -(Mate + score) / 2
 }
 
-// ScoreUnit splits a score as UCI reports it, and the API and the page
-// after it: ("cp", centipawns) or ("mate", moves).
+// TableVerdict reports whether a score is the endgame tables' verdict on a
+// position the search reached (TBWin less the plies to it): +1 won, −1
+// lost, 0 for any other score. Evaluations never reach that range.
+func TableVerdict(score int) int {
+	switch {
+	case IsMate(score):
+		return 0
+	case score > MaxEval:
+		return 1
+	case score < -MaxEval:
+		return -1
+	}
+	return 0
+}
+
+// ScoreUnit splits a score as the API and the page report it:
+// ("cp", centipawns), ("mate", moves) or ("tb", ±1) for a position the
+// tables decide, won or lost at a distance the search does not know.
 func ScoreUnit(score int) (unit string, value int) {
 	if IsMate(score) {
 		return "mate", MateMoves(score)
 	}
+	if v := TableVerdict(score); v != 0 {
+		return "tb", v
+	}
 	return "cp", score
 }
 
-// FormatUCI returns "cp N" or "mate N" for a score.
+// FormatUCI returns "cp N" or "mate N" for a score. UCI has no word for a
+// table verdict, so one goes out as centipawns beyond any evaluation, as
+// other engines report theirs.
 func FormatUCI(score int) string {
-	unit, v := ScoreUnit(score)
-	return fmt.Sprintf("%s %d", unit, v)
+	if IsMate(score) {
+		return fmt.Sprintf("mate %d", MateMoves(score))
+	}
+	return fmt.Sprintf("cp %d", score)
 }
 
 // toTT and fromTT convert mate scores between "from the root" (search) and

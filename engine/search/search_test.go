@@ -502,3 +502,26 @@ func TestOpenTablesAreNotTrusted(t *testing.T) {
 		t.Errorf("KPvK with KQvK and KRvK: %v, score %d; want a7a8q with a table's score", r.Move, r.Score)
 	}
 }
+
+func TestScoreUnits(t *testing.T) {
+	cases := []struct {
+		score      int
+		unit       string
+		value      int
+		uci        string
+		tableScore int
+	}{
+		{35, "cp", 35, "cp 35", 0},
+		{-MaxEval, "cp", -MaxEval, "cp -30872", 0},
+		{TBWin - 7, "tb", 1, "cp 31365", 1},
+		{-(TBWin - 12), "tb", -1, "cp -31360", -1},
+		{Mate - 5, "mate", 3, "mate 3", 0},
+		{-(Mate - 4), "mate", -2, "mate -2", 0},
+	}
+	for _, c := range cases {
+		unit, v := ScoreUnit(c.score)
+		if unit != c.unit || v != c.value || FormatUCI(c.score) != c.uci || TableVerdict(c.score) != c.tableScore {
+			t.Errorf("%d: %s %d, UCI %q, verdict %d; want %s %d, %q, %d", c.score, unit, v, FormatUCI(c.score), TableVerdict(c.score), c.unit, c.value, c.uci, c.tableScore)
+		}
+	}
+}

@@ -236,7 +236,8 @@ const (
 	defaultDepth = 10
 )
 
-// scoreObject is {cp: N} or {mate: N} (moves; negative when being mated).
+// scoreObject is {cp: N}, {mate: N} (moves; negative when being mated) or
+// {tb: ±1} (the tables' verdict).
 func scoreObject(score int) map[string]any {
 	unit, v := search.ScoreUnit(score)
 	return map[string]any{unit: v}
