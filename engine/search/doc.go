@@ -10,6 +10,6 @@
 //
 // search imports engine/board, engine/eval, engine/strength,
 // engine/tablebase, engine/tablebase/wdlnet (an endgame model as an
-// evaluation term) and nnue;
-// every front-end (UCI, wasm, HTTP, CLI) talks to it through Engine.
+// evaluation term), nnue and golang.org/x/sys/unix (huge pages for the
+// hash table on Linux); every front-end (UCI, wasm, HTTP, CLI) talks to it through Engine.
 package search

@@ -209,6 +209,14 @@ func TestEndgameModel(t *testing.T) {
 	if modelNeeded(s) {
 		t.Error("still asks for the model once loaded")
 	}
+	// A new game empties the hash table, whose stored evaluations would
+	// otherwise stand in for the model's at the nodes searched before.
+	if err := s.NewGame(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPosition(krpkr, nil); err != nil {
+		t.Fatal(err)
+	}
 	_, with := waitDone(t, s, Limits{Depth: 3})
 	if fmt.Sprint(with["score"]) == fmt.Sprint(without["score"]) {
 		t.Errorf("the model did not move the score: %v without it, %v with it", without, with)
