@@ -55,12 +55,21 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
 }
 
 // showLine shows engine line n (of at most max) in ol: its score, then the
-// moves; with onPick, the moves are a button that plays the line.
-export function showLine(ol, n, max, score, moves, onPick = null) {
+// moves; with onPick, the moves are a button that plays the line. first
+// is the line's first move (UCI): another line still showing it is from an
+// earlier depth, before the lines were ranked again, and is emptied.
+export function showLine(ol, n, max, score, moves, first, onPick = null) {
   while (ol.children.length < n) ol.append(document.createElement("li"));
   while (ol.children.length > max) ol.lastChild.remove();
-  const li = ol.children[n - 1];
+  const li = /** @type {HTMLElement | undefined} */ (ol.children[n - 1]);
   if (!li) return;
+  for (const other of /** @type {HTMLCollectionOf<HTMLElement>} */ (ol.children)) {
+    if (other !== li && first && other.dataset.move === first) {
+      other.replaceChildren();
+      delete other.dataset.move;
+    }
+  }
+  li.dataset.move = first;
   const s = document.createElement("span");
   s.className = "score";
   s.textContent = score;

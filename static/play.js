@@ -123,7 +123,7 @@ function showInfo(info, fen, sideToMove, onPick = null) {
     $("info-nps").textContent = `${compact(info.nps)}/s`;
     evalbar.set(ws);
   }
-  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(whiteScore(info.score, sideToMove)), pvToSan(fen, info.pv), onPick);
+  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(whiteScore(info.score, sideToMove)), pvToSan(fen, info.pv), info.pv[0] ?? "", onPick);
 }
 
 // ---- engine ----------------------------------------------------------
@@ -319,7 +319,9 @@ async function takeback() {
     render();
     return study.analyse();
   }
-  // Undo at least one move, and until it is the human's turn again.
+  // Undo at least one move, and until it is the human's turn again; what
+  // the engine said belonged to a position no longer on the board.
+  clearReadouts();
   if (g.history().length > 0) g.undo();
   while (g.history().length > 0 && g.turn() !== state.human) g.undo();
   state.over = null;

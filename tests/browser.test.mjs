@@ -42,6 +42,10 @@ test("play by dragging; the engine answers at the chosen depth; panel, bar and s
   await page.locator("#takeback").click();
   await waitMoves(page, before - 2);
   await boardMatchesGame(page);
+  // What the engine said was about the position taken back: it goes too.
+  assert.equal(await page.locator("#info-score").textContent(), "–");
+  assert.equal(await page.locator("#info-depth").textContent(), "–");
+  assert.equal(await page.locator("#pv-lines li").count(), 0);
   // Clicking a move shows that position (the board, the status), the
   // focus stays on the list for the keyboard; End returns.
   const first = (await moveTexts(page))[0];

@@ -51,6 +51,21 @@ test("analysis: moves for both sides, live lines with an arrow, a line played by
   assert.equal((await moveTexts(page)).length, 2 + played.length);
 });
 
+test("analysis with three lines never shows one first move twice", async (t) => {
+  const fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 2 8";
+  const page = await open(t, `?depth=3&side=w&fen=${encodeURIComponent(fen)}`);
+  await waitStatus(page, /^Your move/);
+  await page.locator("#lines").selectOption("3");
+  await page.locator("#analyse").click();
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 3, null, { timeout: 20000 });
+  // Sample the lines as the search deepens (and re-ranks them).
+  for (let i = 0; i < 80; i++) {
+    const firsts = await page.evaluate(() => [...document.querySelectorAll("#pv-lines button.line")].map((b) => b.textContent.replace(/^\d+\.(\.\.|…)?\s*/, "").split(/\s+/)[0]));
+    assert.equal(new Set(firsts).size, firsts.length, `sample ${i}: ${firsts.join(", ")}`);
+    await page.waitForTimeout(50);
+  }
+});
+
 test("analysis: a move on an earlier position replaces what followed; the opening is named", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
