@@ -15,14 +15,32 @@ import "kibitz/engine/board"
 // input of that perspective: no column update leads across it, so when a
 // position below such a move is evaluated, that perspective's accumulator
 // is recomputed from the position (the other stays incremental). Nodes
-// that are never evaluated never pay for it.
+// that are never evaluated never pay for it, and those that do start from
+// the cached accumulator of the last position seen in the same view
+// (finny), so a king stepping back over the line costs the few pieces that
+// moved since, not all of them.
 type Evaluator struct {
 	net   *Net
 	h     int
 	stack []int16 // plies × 2 perspectives × h, contiguous
 	top   int
 	plies [maxPlies]plyChanges
+	finny [2][2 * maxKingBuckets]viewCache
+	zero  []int16 // h zeros: subtracting a column is adding zero and subtracting it
 }
+
+// viewCache is one perspective's accumulator in one king view (bucket and
+// mirroring) for the pieces it was computed with. The columns added are
+// integers that wrap, so an accumulator reached by any order of additions
+// and subtractions equals the one computed from scratch.
+type viewCache struct {
+	acc    []int16
+	pieces [2][6]board.Bitboard // by colour and piece type
+	valid  bool
+}
+
+// maxKingBuckets is the largest king-bucket layout (KingBucketLayouts).
+const maxKingBuckets = 8
 
 // plyChanges is what the move into a ply changed, each perspective's king
 // view there, and whether each of that ply's accumulators is computed.
@@ -37,8 +55,20 @@ type plyChanges struct {
 const maxPlies = 256
 
 // NewEvaluator returns an evaluator for net.
-func NewEvaluator(net *Net) *Evaluator {
-	return &Evaluator{net: net, h: net.Hidden, stack: alignedInt16(maxPlies * 2 * net.Hidden)}
+func NewEvaluator(net *Net) *Evaluator { return newEvaluator(net, maxPlies) }
+
+// newEvaluator returns an evaluator whose stack holds plies plies.
+func newEvaluator(net *Net, plies int) *Evaluator {
+	e := &Evaluator{net: net, h: net.Hidden, stack: alignedInt16(plies * 2 * net.Hidden), zero: alignedInt16(net.Hidden)}
+	views := 2 * max(net.KingBuckets, 1)
+	caches := alignedInt16(2 * views * net.Hidden)
+	for c := range e.finny {
+		for v := range views {
+			o := (c*views + v) * net.Hidden
+			e.finny[c][v].acc = caches[o : o+net.Hidden : o+net.Hidden]
+		}
+	}
+	return e
 }
 
 // Net returns the evaluator's network.
@@ -65,14 +95,34 @@ func (e *Evaluator) Reset(p *board.Position) {
 	pl.current = [2]bool{true, true}
 }
 
-// refresh computes perspective c's accumulator of ply from the position.
+// refresh computes perspective c's accumulator of ply from the position:
+// from the view's cached accumulator, adding the pieces p has that the
+// cache lacks and subtracting those it has that p lacks.
 func (e *Evaluator) refresh(ply int, c board.Color, p *board.Position) {
 	acc, view := e.acc(ply, c), e.plies[ply].views[c]
-	copy(acc, e.net.FTBias)
-	for occ := p.Occupied(); occ != 0; {
-		sq := occ.PopFirst()
-		addColumn(acc, e.column(view.Input(FeatureIndex(c, p.PieceAt(sq), sq))))
+	vc := &e.finny[c][view.index()]
+	if !vc.valid {
+		copy(vc.acc, e.net.FTBias)
+		vc.pieces = [2][6]board.Bitboard{}
+		vc.valid = true
 	}
+	for side := board.White; side <= board.Black; side++ {
+		for t := board.Pawn; t <= board.King; t++ {
+			now, was := p.Pieces(side, t), vc.pieces[side][t]
+			if now == was {
+				continue
+			}
+			pc := board.MakePiece(side, t)
+			for gone := was &^ now; gone != 0; {
+				addSub(vc.acc, vc.acc, e.zero, e.column(view.Input(FeatureIndex(c, pc, gone.PopFirst()))))
+			}
+			for came := now &^ was; came != 0; {
+				addColumn(vc.acc, e.column(view.Input(FeatureIndex(c, pc, came.PopFirst()))))
+			}
+			vc.pieces[side][t] = now
+		}
+	}
+	copy(acc, vc.acc)
 }
 
 // Push records the move just made on p (or a null move, which changes
@@ -165,7 +215,7 @@ func (e *Evaluator) Evaluate(p *board.Position) int {
 
 // EvaluateFresh evaluates p from scratch (for tests and one-off use).
 func (n *Net) EvaluateFresh(p *board.Position) int {
-	e := &Evaluator{net: n, h: n.Hidden, stack: alignedInt16(2 * n.Hidden)}
+	e := newEvaluator(n, 1)
 	e.Reset(p)
 	return e.Evaluate(p)
 }

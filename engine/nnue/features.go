@@ -77,6 +77,9 @@ func ViewOf(k int, king board.Square) KingView {
 // Input is the net's input for a plain feature (FeatureIndex) in view v.
 func (v KingView) Input(feature int) int { return v.Offset + (feature ^ v.Mirror) }
 
+// index numbers the views 0 … 2 × buckets − 1: bucket, then mirroring.
+func (v KingView) index() int { return v.Offset/Inputs*2 + v.Mirror/7 }
+
 // RelativeKing is the square of perspective's king as FeatureIndex sees it.
 func RelativeKing(p *board.Position, perspective board.Color) board.Square {
 	k := p.KingSquare(perspective)

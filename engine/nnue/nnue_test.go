@@ -279,7 +279,7 @@ func TestBuffersAreAligned(t *testing.T) {
 	n, _ := Load(bytes.NewReader(RandomNet(64, 1).Bytes()))
 	e := NewEvaluator(n)
 	for name, s := range map[string][]int16{"weights": n.FTWeights, "bias": n.FTBias, "out": n.OutWeights,
-		"accumulator": e.acc(3, board.Black), "column": e.column(500)} {
+		"accumulator": e.acc(3, board.Black), "column": e.column(500), "view cache": e.finny[1][1].acc, "zero": e.zero} {
 		if addr := uintptr(unsafe.Pointer(&s[0])); addr%32 != 0 {
 			t.Errorf("%s at %#x is not 32-byte aligned", name, addr)
 		}

@@ -1,0 +1,27 @@
+package selfplay
+
+import (
+	"testing"
+
+	"kibitz/engine/nnue"
+	"kibitz/engine/search"
+)
+
+// BenchmarkPlay plays self-play games as datagen does (5 000 nodes a
+// move, the embedded net, one game at a time): the figure to profile when
+// the corpus grows too slowly.
+func BenchmarkPlay(b *testing.B) {
+	net, err := nnue.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := Config{Nodes: 5000, RandomPlies: 8, MaxPlies: 400, Seed: 77, Concurrency: 1, Net: net}
+	eng := search.New(search.Options{HashMB: 8, Threads: 1, Net: net})
+	positions := 0
+	i := 0
+	for b.Loop() {
+		positions += len(Play(eng, cfg, i).Moves)
+		i++
+	}
+	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+}
