@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|mutation [PKG...]|train|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -184,12 +184,10 @@ page_tables_module() {
 	echo "export { default as model } from \"./endgame.kwdl\";"
 }
 
+# precompress writes FILE.gz and FILE.br beside each compressible file of
+# dist/, with Node's zlib (no gzip or brotli tool needed).
 precompress() {
-	local f
-	while IFS= read -r f; do
-		gzip -9 -k -n -f "$f"
-		if command -v brotli >/dev/null 2>&1; then brotli -q 11 -k -f "$f"; fi
-	done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.wasm' -o -name '*.svg' -o -name '*.json' -o -name '*.tsv' -o -name '*.ktb' -o -name '*.kwdl' \))
+	node scripts/precompress.mjs dist >/dev/null
 }
 
 serve() {
@@ -266,6 +264,12 @@ bench-api)
 	worker
 	node tests/bench-api.mjs
 	;;
+soak-api)
+	# MINUTES (10) of mixed requests from CLIENTS (8) clients against kibitz serve.
+	site >/dev/null
+	native >/dev/null
+	node tests/soak-api.mjs "${MINUTES:-10}" "${CLIENTS:-8}"
+	;;
 bench-browser)
 	need_chromium
 	site >/dev/null
@@ -277,5 +281,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
 esac

@@ -1,7 +1,7 @@
 // The page's settings form and keyboard shortcuts: DOM wiring only, the
 // actions themselves belong to the page (app.js).
 import { saveSettings } from "./settings.js";
-import { depthText, strengthHelp, levels, levelLabel } from "./strength.js";
+import { depthReadout, strengthHelp, levels, levelLabel } from "./strength.js";
 import { $ } from "./dom.js";
 
 
@@ -10,7 +10,7 @@ import { $ } from "./dom.js";
 // changes, onSounds(on) when sounds are turned on or off.
 export function bindSettings(settings, { onLines, onSounds }) {
   const showDepth = () => {
-    $("depth-value").textContent = depthText(settings.depth);
+    $("depth-value").textContent = depthReadout(settings);
     $("depth-help").textContent = strengthHelp(settings);
     $("depth").disabled = settings.elo !== 0; // a level sets its own search
   };
@@ -52,7 +52,7 @@ export function showLevels(settings) {
   select.replaceChildren(select.options[0]);
   for (const elo of levels()) select.add(new Option(levelLabel(elo), String(elo)));
   select.value = String(settings.elo);
-  $("depth-value").textContent = depthText(settings.depth);
+  $("depth-value").textContent = depthReadout(settings);
   $("depth-help").textContent = strengthHelp(settings);
   $("depth").disabled = settings.elo !== 0;
 }

@@ -4,6 +4,7 @@
 // setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview}.
 import { gameOver, pgnHeaders, readImport, pgnDate } from "./game.js";
 import { treePgn, importTree, keptText } from "./tree.js";
+import { levelNumber, eloText } from "./strength.js";
 import { $ } from "./dom.js";
 
 
@@ -13,7 +14,7 @@ export function createGameIO(page) {
   function pgnText() {
     return treePgn(pgnHeaders(state.headers, {
       humanColor: state.human,
-      engineName: `Kibitz (depth ${settings.depth})`,
+      engineName: settings.elo ? `Kibitz (level ${levelNumber(settings.elo)}, ${eloText(settings.elo)})` : `Kibitz (depth ${settings.depth})`,
       result: state.over ? state.over.result : "*",
       termination: state.over ? state.over.reason : "",
       startFen: startFen(),
@@ -22,7 +23,10 @@ export function createGameIO(page) {
     }), state.tree);
   }
 
-  async function importText() {
+  // importText reads the PGN or FEN in the import box. id, for a game
+  // reopened from the library, keeps its name there, so that it is not
+  // saved a second time.
+  async function importText(id = null) {
     const text = $("import-text").value;
     const fail = (why) => ($("import-error").textContent = why);
     fail("");
@@ -40,10 +44,14 @@ export function createGameIO(page) {
     state.game = read.game;
     state.tree = importTree(text, read.game, read.start);
     state.headers = read.game.getHeaders();
-    state.gameId = Date.now();
+    state.gameId = id ?? Date.now();
+    if (id !== null) state.savedId = id;
     page.clearReview();
     const result = state.headers.Result;
-    state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason: `Game over (${result})` } : null);
+    // How it ended is the PGN's Termination (a resignation, a flag, an
+    // agreed draw…) when the moves alone do not say.
+    const reason = state.headers.Termination || `Game over (${result})`;
+    state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason } : null);
     // A finished game keeps the board as it is; one to play on gives the
     // side to move to the player.
     if (!state.over) {

@@ -141,6 +141,7 @@ async function engineMove() {
   const epoch = ++state.epoch;
   state.thinking = true;
   render();
+  const [fen, side] = [state.game.fen(), state.game.turn()];
   const started = performance.now();
   let result;
   try {
@@ -156,6 +157,13 @@ async function engineMove() {
   if (!result.elo) recordThinkTime(result.depth, performance.now() - started);
   $("depth-help").textContent = strengthHelp(settings);
   $("info-strength").textContent = playingAt(result, settings);
+  // A level may play another line than the best: show the one played.
+  if (result.elo && result.pv?.length) {
+    const ws = whiteScore(result.score, side);
+    $("info-score").textContent = scoreText(ws);
+    evalbar.set(ws);
+    showLine($("pv-lines"), 1, settings.lines, scoreText(ws), pvToSan(fen, result.pv), result.pv[0]);
+  }
   const mv = result.bestmove;
   const played = state.game.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });
   announce(`Kibitz played ${spoken(played.san)}`);
@@ -354,7 +362,7 @@ function bind() {
   $("copy-pgn").addEventListener("click", async () => setStatus(await copyText(pgnText(), "PGN", $("import-text"))));
   $("download-pgn").addEventListener("click", () => download(pgnText(), "kibitz-game.pgn", "application/x-chess-pgn"));
   $("copy-fen").addEventListener("click", async () => setStatus(await copyText(state.game.fen(), "FEN", $("import-text"))));
-  $("import").addEventListener("click", () => started.then(importText));
+  $("import").addEventListener("click", () => started.then(() => importText()));
   $("move-form").addEventListener("submit", playTyped);
   $("describe").addEventListener("click", () => {
     const p = $("position-text");
@@ -403,6 +411,7 @@ async function calibrate() {
 // engine refuses it), else restores the game saved before a reload.
 async function startFromAddress() {
   if (settings.fen) {
+    dropFenFromAddress();
     if (await newGame(settings.fen)) return;
     const why = $("status").textContent;
     await newGame();
@@ -412,14 +421,23 @@ async function startFromAddress() {
   if (!restoreGame()) await newGame();
 }
 
+// dropFenFromAddress takes ?fen= out of the address once it has been read:
+// a reload then restores the game played from that position (saved like
+// any other) instead of starting it again.
+function dropFenFromAddress() {
+  const url = new URL(location.href);
+  url.searchParams.delete("fen");
+  history.replaceState(history.state, "", url);
+}
+
 const io = createGameIO({ state, engine, board, settings, render, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview() });
 const { pgnText, importText } = io;
 const actions = createActions({ state, settings, board, search, render, setStatus, endGame, engineColor });
 const study = createStudy({
   state, engine, board, settings, render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText, engineMove,
-  importPgn: (text) => {
+  importPgn: (text, id) => {
     $("import-text").value = text;
-    return started.then(importText);
+    return started.then(() => importText(id));
   },
 });
 // started settles when the first game is set up: actions that replace the

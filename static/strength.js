@@ -51,6 +51,13 @@ export function depthText(depth) {
   return e ? `${depth} · ${eloText(e)}` : String(depth);
 }
 
+// depthReadout is what the depth slider's readout shows for the settings:
+// the depth and its Elo, or, while a level is chosen (the slider then
+// does nothing), that the level sets the search.
+export function depthReadout(settings) {
+  return settings.elo ? `set by level ${levelNumber(settings.elo)}` : depthText(settings.depth);
+}
+
 // strengthHelp explains the chosen strength under the controls.
 export function strengthHelp(settings) {
   if (settings.elo) {

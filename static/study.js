@@ -149,12 +149,12 @@ export function createStudy(page) {
     if (!state.over || state.mode !== "play" || state.savedId === state.gameId || state.game.history().length === 0) return;
     state.savedId = state.gameId;
     const pgn = page.pgnText();
-    const h = state.game.getHeaders();
-    const you = "You";
-    const kibitz = "Kibitz";
+    // The players as the PGN names them (the page fills in "You" and
+    // Kibitz's strength where the game had no names).
+    const tag = (name) => pgn.match(new RegExp(`^\\[${name} "([^"]*)"\\]`, "m"))?.[1] || "?";
     saveToLibrary({
       id: state.gameId, pgn, result: state.over.result, date: pgnDate(new Date()),
-      white: h.White || (state.human === "w" ? you : kibitz), black: h.Black || (state.human === "b" ? you : kibitz),
+      white: tag("White"), black: tag("Black"),
       moves: Math.ceil(state.game.history().length / 2),
     });
     renderLibrary();
@@ -163,11 +163,11 @@ export function createStudy(page) {
   function renderLibrary() {
     const items = libraryGames().map((g) => {
       const li = document.createElement("li");
-      li.textContent = `${g.date} ${g.white} – ${g.black} ${g.result} (${g.moves} moves)`;
+      li.textContent = `${g.date} ${g.white} – ${g.black} ${g.result} (${g.moves} move${g.moves === 1 ? "" : "s"})`;
       const open = document.createElement("button");
       open.type = "button";
       open.textContent = "Open";
-      open.addEventListener("click", () => page.importPgn(g.pgn));
+      open.addEventListener("click", () => page.importPgn(g.pgn, g.id));
       li.append(open);
       return li;
     });

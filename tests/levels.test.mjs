@@ -27,6 +27,7 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   const weakest = scale.levels[0];
   await page.locator("#level").selectOption(String(weakest));
   assert.equal(await page.locator("#depth").isDisabled(), true, "a level sets its own search: the slider is off");
+  assert.equal(await page.locator("#depth-value").textContent(), "set by level 1", "the slider's readout does not claim a depth's Elo");
   assert.equal(
     (await page.locator("#depth-help").textContent()).startsWith(`Level 1, ${elo(weakest)}: Kibitz plays like a beginner`),
     true,
@@ -36,12 +37,22 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   await waitStatus(page, /^Your move/);
   assert.equal(await page.locator("#info-strength").textContent(), `level 1, ${elo(weakest)}`);
   assert.match(await page.locator("#info-depth").textContent(), /^1\//, "the weakest level looks one ply ahead");
+  // The line shown is the one played, which at a level is often not the best.
+  for (const [from, to, n] of [["d2", "d4", 4], ["g1", "f3", 6], ["b1", "c3", 8]]) {
+    const played = (await moveTexts(page)).at(-1);
+    const line = await page.locator("#pv-lines li").first().evaluate((li) => [...li.childNodes].slice(1).map((n) => n.textContent).join(""));
+    assert.ok(line.replace(/^\d+(\.+|…)\s*/, "").startsWith(played), `played ${played}, the engine line shows ${line}`);
+    if (!(await page.evaluate(([a, b]) => window.kibitz.state.game.moves({ verbose: true }).some((m) => m.from === a && m.to === b), [from, to]))) break;
+    await drag(page, from, to);
+    await waitMoves(page, n);
+    await waitStatus(page, /^Your move/);
+  }
   await page.screenshot({ path: `${SHOTS}/levels.png` });
 
   // Back to a depth: the engine panel says so.
   await page.locator("#level").selectOption("0");
-  await drag(page, "d2", "d4");
-  await waitMoves(page, 4);
+  await drag(page, "h2", "h3");
+  await waitMoves(page, (await moveTexts(page)).length + 2);
   await waitStatus(page, /^Your move/);
   assert.equal(await page.locator("#info-strength").textContent(), `depth 6, ${elo(scale.depths[5])}`);
   assert.match(await page.locator("#info-depth").textContent(), /^6\//);

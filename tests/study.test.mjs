@@ -146,6 +146,27 @@ test("sounds follow the toggle; finished games go to the library and come back",
   assert.match(Buffer.concat(text).toString(), /\[White "Ann"\][\s\S]*Qh4#/);
 });
 
+test("a resigned game is saved with its players and how it ended, and reopening it adds no copy", async (t) => {
+  const page = await open(t, "?depth=1&side=w");
+  await waitStatus(page, /^Your move/);
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  await page.locator("#resign").click();
+  await page.locator("#resign").click();
+  await waitStatus(page, /You resigned — Black \(Kibitz\) wins/);
+  await page.locator("summary", { hasText: "Saved games" }).click();
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
+  assert.match(await page.locator("#library li").first().textContent(), /You – Kibitz \(depth 1\) 0-1 \(1 move\)/);
+  await page.locator("#new-game").click();
+  await waitStatus(page, /^Your move/);
+  await page.locator("#library li button").first().click();
+  await waitStatus(page, /You resigned — Black \(Kibitz\) wins/);
+  assert.equal((await moveTexts(page)).length, 2);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator("#library li").count(), 1, "reopened, not saved again");
+});
+
 test("variations: made in analysis, shown, promoted, deleted, exported in PGN", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
