@@ -51,8 +51,9 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
 
   // Back to a depth: the engine panel says so.
   await page.locator("#level").selectOption("0");
+  const before = (await moveTexts(page)).length;
   await drag(page, "h2", "h3");
-  await waitMoves(page, (await moveTexts(page)).length + 2);
+  await waitMoves(page, before + 2);
   await waitStatus(page, /^Your move/);
   assert.equal(await page.locator("#info-strength").textContent(), `depth 6, ${elo(scale.depths[5])}`);
   assert.match(await page.locator("#info-depth").textContent(), /^6\//);
