@@ -9,7 +9,7 @@
 #
 # Usage: scripts/train.sh [1|2|3|4|5|6]   (default: 6, which makes the earlier ones first)
 # Environment: KIBITZ (bin/kibitz), NODES (3000 per move for generations 1
-# and 2), GAMES1, GAMES2, GAMES3, EPOCHS1, EPOCHS2, EPOCHS3, POSITIONS2
+# and 2), GAMES1…GAMES6, EPOCHS1…EPOCHS6, GAMES3FOR4, POSITIONS2
 # (the recipe below; docs/training.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,21 +52,22 @@ echo "== generation 4: training, ${EPOCHS4:-6} epochs"
 "$kibitz" train --data "$out/gen3.kgames,$out/gen4.kgames" --out "$out/gen4.nnue" --mirror \
 	--epochs "${EPOCHS4:-6}" --seed 1 --lambda 0.25 --checkpoint "$out/gen4.ckpt"
 [ "$target" = 4 ] && exit 0
-# Generation 5 learns from generation 4's games, starting from generation
-# 4's weights as the shared factor of a net with 2 king buckets. The
-# default net's games were the shared shard of seed 1001 (seeds 1000–1999
-# are the shared folder's); the recipe plays its own, with seed 5.
-echo "== generation 5: self-play of generation 4 at 5000 nodes per move"
-"$kibitz" datagen --out "$out/gen5.kgames" --until "${GAMES5:-47918}" --nodes 5000 --seed 5 --evalfile "$out/gen4.nnue"
-echo "== generation 5: training from generation 4, ${EPOCHS5:-4} epochs"
-"$kibitz" train --init "$out/gen4.nnue" --data "$out/gen5.kgames" --out "$out/gen5.nnue" --mirror --king-buckets 2 \
-	--epochs "${EPOCHS5:-4}" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen5.ckpt"
+# grown plays "games" self-play games of generation gen−1 (seed "seed",
+# 5000 nodes per move) and trains generation gen on them, starting from
+# generation gen−1's weights as the shared factor of a net with 2 king
+# buckets, at half the step.
+grown() {
+	local gen=$1 games=$2 epochs=$3 seed=$4 parent=$(($1 - 1))
+	echo "== generation $gen: self-play of generation $parent at 5000 nodes per move"
+	"$kibitz" datagen --out "$out/gen$gen.kgames" --until "$games" --nodes 5000 --seed "$seed" --evalfile "$out/gen$parent.nnue"
+	echo "== generation $gen: training from generation $parent, $epochs epochs"
+	"$kibitz" train --init "$out/gen$parent.nnue" --data "$out/gen$gen.kgames" --out "$out/gen$gen.nnue" --mirror --king-buckets 2 \
+		--epochs "$epochs" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen$gen.ckpt"
+}
+# Generation 5 learns from generation 4's games, generation 6 from
+# generation 5's. The default nets' games were the shared shard of seed 1001
+# (seeds 1000–1999 are the shared folder's) and seeds 4, 2001 and 2002
+# (about 36 400 games); the recipe plays its own, with seeds 5 and 6.
+[ -f "$out/gen5.nnue" ] || grown 5 "${GAMES5:-47918}" "${EPOCHS5:-4}" 5
 [ "$target" = 5 ] && exit 0
-# Generation 6 learns from generation 5's games the same way, starting from
-# generation 5's weights (about 36 400 games: the default net's were seeds
-# 4, 2001 and 2002; the recipe plays its own, with seed 6).
-echo "== generation 6: self-play of generation 5 at 5000 nodes per move"
-"$kibitz" datagen --out "$out/gen6.kgames" --until "${GAMES6:-36400}" --nodes 5000 --seed 6 --evalfile "$out/gen5.nnue"
-echo "== generation 6: training from generation 5, ${EPOCHS6:-4} epochs"
-"$kibitz" train --init "$out/gen5.nnue" --data "$out/gen6.kgames" --out "$out/gen6.nnue" --mirror --king-buckets 2 \
-	--epochs "${EPOCHS6:-4}" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen6.ckpt"
+grown 6 "${GAMES6:-36400}" "${EPOCHS6:-4}" 6
