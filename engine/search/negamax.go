@@ -138,7 +138,6 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	origAlpha := alpha
 	var quiets [64]board.Move
 	nQuiets, moveCount, legalMoves := 0, 0, 0
-	skipQuiets := false
 	for {
 		m, order := pk.nextStaged(w)
 		if m == board.NullMove {
@@ -149,9 +148,6 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			continue
 		}
 		quiet := !m.IsCapture() && !m.IsPromotion()
-		if quiet && skipQuiets {
-			continue
-		}
 		moveCount++
 		// Step 10. Pruning at shallow depth, once a move has kept us out
 		// of a mate.
@@ -160,13 +156,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				// Late move pruning and futility pruning: at shallow depth,
 				// quiet moves late in the list rarely matter.
 				if !pvNode && depth <= pruneMaxDepth && moveCount > (tuned[pLMPBase]+depth*depth)/(2-b2i(improving)) {
-					skipQuiets = true
-					pk.skipQuiets()
+					pk.skipQuiets() // no quiet move comes after this one
 					continue
 				}
 				if depth <= pruneMaxDepth && staticEval+tuned[pFutilityBase]+tuned[pFutilityPerDepth]*depth <= alpha {
-					skipQuiets = true
-					pk.skipQuiets()
+					pk.skipQuiets() // no quiet move comes after this one
 					continue
 				}
 				// History pruning: a quiet move that keeps failing here
