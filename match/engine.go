@@ -117,6 +117,10 @@ type Engine struct {
 	closed    bool
 	broken    bool          // it exited, stopped answering or could not be written to
 	done      chan struct{} // closed by Close: the reader stops delivering lines
+
+	watch          *Watchdog   // nil: no stall reports
+	sent, received lineRing    // the conversation's last lines, for stall reports
+	stderr         *tailBuffer // the end of its standard error, when watched
 }
 
 // maxLine is the longest output line kept; the rest of a longer line is
@@ -132,8 +136,22 @@ type Score struct {
 // Start launches the engine, completes the uci handshake and sets the
 // options. Every read has the given timeout.
 func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
+	return startWatched(cfg, timeout, nil)
+}
+
+// startWatched is Start with a watchdog (nil for none), which also keeps
+// the end of the engine's standard error for its reports.
+func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Engine, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	ownGroup(cmd)
+	var stderr *tailBuffer
+	if w != nil {
+		stderr = &tailBuffer{max: 1 << 20}
+		cmd.Stderr = stderr
+		// A process that inherited the engine's standard error must not
+		// keep Wait, and so Close, waiting.
+		cmd.WaitDelay = 3 * time.Second
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -145,7 +163,8 @@ func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Name, err)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), err: make(chan error, 1), done: make(chan struct{})}
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), err: make(chan error, 1), done: make(chan struct{}),
+		watch: w, stderr: stderr}
 	running.add(e)
 	go e.read(stdout)
 	if err := e.send("uci"); err != nil {
@@ -218,6 +237,7 @@ func readLine(r *bufio.Reader) (string, error) {
 func (e *Engine) Name() string { return e.cfg.Name }
 
 func (e *Engine) send(line string) error {
+	e.sent.add(line)
 	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
 		e.broken = true
 		return fmt.Errorf("%s: %w: %v", e.cfg.Name, errExited, err)
@@ -226,10 +246,18 @@ func (e *Engine) send(line string) error {
 }
 
 // waitFor reads lines until one starts with prefix, remembering scores
-// from info lines on the way.
+// from info lines on the way. A watchdog is told once if the answer takes
+// longer than its limit.
 func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
+	start := time.Now()
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
+	var stall <-chan time.Time
+	if e.watch != nil && e.watch.After < timeout {
+		t := time.NewTimer(e.watch.After)
+		defer t.Stop()
+		stall = t.C
+	}
 	for {
 		select {
 		case line, ok := <-e.lines:
@@ -237,6 +265,7 @@ func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
 				e.broken = true
 				return "", errExited
 			}
+			e.received.add(line)
 			if strings.HasPrefix(line, "info ") {
 				if s, ok := parseScore(line); ok {
 					e.lastScore = s
@@ -254,6 +283,9 @@ func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
 			if strings.HasPrefix(line, prefix) {
 				return line, nil
 			}
+		case <-stall:
+			stall = nil
+			e.watch.stalled(e, prefix, start)
 		case <-deadline.C:
 			// It may still answer later, into the next game: it is
 			// restarted before it plays again.
@@ -325,6 +357,9 @@ func (e *Engine) BestMove(position, goCmd string, timeout time.Duration) (string
 func (e *Engine) SetOption(name, value string) error {
 	return e.send(fmt.Sprintf("setoption name %s value %s", name, value))
 }
+
+// RSS returns the engine process's resident memory in bytes (Linux).
+func (e *Engine) RSS() (int64, bool) { return rss(e.cmd.Process.Pid) }
 
 // Declares reports whether the engine declared the option (by name, in
 // any case) when it started.

@@ -95,7 +95,7 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 	res := Result{White: white.Name(), Black: black.Name(),
 		TimeControls: [2]string{limits[0].String(), limits[1].String()}}
 	game, played, err := startGame(op)
-	res.StartFEN = game.Positions()[0].String()
+	res.StartFEN = game.positions[0].String()
 	if op.FEN != "" {
 		res.StartFEN = op.FEN
 	}
@@ -112,11 +112,11 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 	var drawRun, resignRun int
 	var lastScore [2]Score
 	for {
-		if o, why := gameOver(game); o != chess.NoOutcome {
+		if o, why := game.over(); o != chess.NoOutcome {
 			return r.finish(res, game, o, why)
 		}
 		side := 0
-		if game.Position().Turn() == chess.Black {
+		if game.position().Turn() == chess.Black {
 			side = 1
 		}
 		eng := engines[side]
@@ -126,11 +126,7 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 		}
 		mv, why, forfeit := r.askMove(eng, position, limits, &clock, side)
 		if forfeit == NoForfeit {
-			m, err := chess.UCINotation{}.Decode(game.Position(), mv)
-			if err == nil {
-				err = game.Move(m)
-			}
-			if err != nil {
+			if err := game.play(mv); err != nil {
 				why, forfeit = fmt.Sprintf("%s played an illegal move %q", eng.Name(), mv), IllegalMove
 			}
 		}
@@ -148,47 +144,24 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 
 // startGame sets up the opening: its start position and moves. The game
 // is returned even on error, at the standard start.
-func startGame(op Opening) (*chess.Game, []string, error) {
+func startGame(op Opening) (*gameState, []string, error) {
+	start := chess.NewGame().Position()
 	if op.FEN != "" {
 		fenOpt, err := chess.FEN(op.FEN)
 		if err != nil {
-			return chess.NewGame(), nil, fmt.Errorf("bad opening: %v", err)
+			return newGameState(start), nil, fmt.Errorf("bad opening: %v", err)
 		}
-		return playOpening(chess.NewGame(fenOpt), op.Moves)
+		start = chess.NewGame(fenOpt).Position()
 	}
-	return playOpening(chess.NewGame(), op.Moves)
-}
-
-func playOpening(game *chess.Game, moves []string) (*chess.Game, []string, error) {
+	game := newGameState(start)
 	var played []string
-	for _, mv := range moves {
-		m, err := chess.UCINotation{}.Decode(game.Position(), mv)
-		if err == nil {
-			err = game.Move(m)
-		}
-		if err != nil {
+	for _, mv := range op.Moves {
+		if err := game.play(mv); err != nil {
 			return game, played, fmt.Errorf("bad opening move %s: %v", mv, err)
 		}
 		played = append(played, mv)
 	}
 	return game, played, nil
-}
-
-// gameOver says whether the rules end the game here: mate, stalemate,
-// insufficient material, or a draw the arbiter grants on claim.
-func gameOver(game *chess.Game) (chess.Outcome, string) {
-	if o := game.Outcome(); o != chess.NoOutcome {
-		return o, methodText(game.Method())
-	}
-	for _, m := range game.EligibleDraws() {
-		switch m {
-		case chess.ThreefoldRepetition:
-			return chess.Draw, "threefold repetition"
-		case chess.FiftyMoveRule:
-			return chess.Draw, "fifty-move rule"
-		}
-	}
-	return chess.NoOutcome, ""
 }
 
 // limitOf is the limit of e's moves: its own, or the match's.
@@ -280,13 +253,13 @@ func (r Referee) goCommand(limits [2]Limit, clock [2]time.Duration, side int) (s
 		limits[0].Inc.Milliseconds(), limits[1].Inc.Milliseconds()), 0
 }
 
-func (res Result) withGame(g *chess.Game) Result {
-	res.SAN = sanMoves(g)
-	res.Plies = len(g.Moves())
+func (res Result) withGame(g *gameState) Result {
+	res.SAN = g.san()
+	res.Plies = len(g.moves)
 	return res
 }
 
-func (r Referee) finish(res Result, g *chess.Game, o chess.Outcome, why string) Result {
+func (r Referee) finish(res Result, g *gameState, o chess.Outcome, why string) Result {
 	res = res.withGame(g)
 	res.Result = string(o)
 	res.Termination = why
@@ -315,31 +288,6 @@ func (r Referee) lose(res Result, loser int, why string, f Forfeit) Result {
 func (r Referee) abort(res Result, why string) Result {
 	res.Result, res.Score, res.Termination = "*", 0.5, why
 	return res
-}
-
-func sanMoves(g *chess.Game) []string {
-	positions, moves := g.Positions(), g.Moves()
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = chess.AlgebraicNotation{}.Encode(positions[i], m)
-	}
-	return out
-}
-
-func methodText(m chess.Method) string {
-	switch m {
-	case chess.Checkmate:
-		return "checkmate"
-	case chess.Stalemate:
-		return "stalemate"
-	case chess.InsufficientMaterial:
-		return "insufficient material"
-	case chess.FivefoldRepetition:
-		return "fivefold repetition"
-	case chess.SeventyFiveMoveRule:
-		return "seventy-five-move rule"
-	}
-	return m.String()
 }
 
 func abs(x int) int {

@@ -3,6 +3,7 @@
 package match
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 )
@@ -12,3 +13,6 @@ func ownGroup(*exec.Cmd) {}
 
 // killGroup kills the engine's process.
 func killGroup(p *os.Process) { p.Kill() }
+
+// signalDump cannot ask for a dump where there are no Unix signals.
+func signalDump(*os.Process) error { return errors.ErrUnsupported }

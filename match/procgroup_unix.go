@@ -21,3 +21,8 @@ func killGroup(p *os.Process) {
 		p.Kill()
 	}
 }
+
+// signalDump asks the engine for a report of its state: SIGUSR1, which
+// Kibitz answers with a dump of its goroutines on standard error and then
+// goes on (an engine that does not handle it may die of it).
+func signalDump(p *os.Process) error { return p.Signal(syscall.SIGUSR1) }

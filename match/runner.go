@@ -23,12 +23,17 @@ type Config struct {
 	// Stop, when closed, ends the match early: no new pair starts, the
 	// pairs in play are finished and counted (may be nil).
 	Stop <-chan struct{}
+	// Watchdog, when set, reports engines that stall and samples their
+	// memory (for soaks of thousands of games).
+	Watchdog *Watchdog
 }
 
 // Summary is the outcome of a match from the first engine's view.
 type Summary struct {
 	Stats
 	TimeLosses, Illegal, Crashes [2]int // by engine
+	Stalls                       [2]int // by engine, with a watchdog
+	Memory                       []MemorySample
 	Aborted                      int
 	Decision                     string // SPRT: "H0", "H1" or ""
 	Stopped                      bool   // ended early by Config.Stop
@@ -78,6 +83,12 @@ dispatch:
 	}
 	close(jobs)
 	wg.Wait()
+	if w := cfg.Watchdog; w != nil {
+		w.wait()
+		for i, e := range cfg.Engines {
+			m.sum.Stalls[i] = w.Stalls(e.Name)
+		}
+	}
 	if firstErr == nil {
 		select {
 		case firstErr = <-errs:
@@ -108,10 +119,20 @@ func (m *matchState) stopped() bool {
 func (m *matchState) worker(jobs <-chan int) error {
 	cfg := m.cfg
 	var eng [2]*Engine
+	var mem [2]MemorySample
+	closeEngine := func(i int) {
+		if cfg.Watchdog != nil {
+			mem[i].End, _ = eng[i].RSS()
+			m.mu.Lock()
+			m.sum.Memory = append(m.sum.Memory, mem[i])
+			m.mu.Unlock()
+		}
+		eng[i].Close()
+	}
 	defer func() {
-		for _, e := range eng {
+		for i, e := range eng {
 			if e != nil {
-				e.Close()
+				closeEngine(i)
 			}
 		}
 	}()
@@ -133,15 +154,17 @@ func (m *matchState) worker(jobs <-chan int) error {
 			for i := range eng {
 				if eng[i] == nil || !eng[i].Alive() {
 					if eng[i] != nil {
-						eng[i].Close()
+						closeEngine(i)
 					}
 					// An engine may load large files as it starts (endgame
 					// tables): it gets as long as a move may take.
-					e, err := Start(cfg.Engines[i], max(30*time.Second, cfg.Referee.Timeout))
+					e, err := startWatched(cfg.Engines[i], max(30*time.Second, cfg.Referee.Timeout), cfg.Watchdog)
 					if err != nil {
+						eng[i] = nil
 						return err // the dispatcher sees it and stops
 					}
 					eng[i] = e
+					mem[i] = MemorySample{Engine: e.Name(), PID: e.cmd.Process.Pid}
 				}
 			}
 			white, black := eng[0], eng[1]
@@ -152,6 +175,14 @@ func (m *matchState) worker(jobs <-chan int) error {
 			scores[g] = results[g].Score
 			if g == 1 {
 				scores[g] = 1 - results[g].Score // the first engine's view
+			}
+			for i := range mem {
+				mem[i].Games++
+			}
+		}
+		for i := range mem {
+			if cfg.Watchdog != nil && mem[i].First == 0 && eng[i] != nil && mem[i].Games >= cfg.Watchdog.WarmUp {
+				mem[i].First, _ = eng[i].RSS()
 			}
 		}
 		m.recordPair(results, scores)
@@ -244,6 +275,7 @@ func (s Summary) Report(w io.Writer, names [2]string, t *SPRT) {
 	for i, n := range names {
 		fmt.Fprintf(w, "%s: %d time losses, %d illegal moves, %d crashes/hangs\n", n, s.TimeLosses[i], s.Illegal[i], s.Crashes[i])
 	}
+	s.reportWatch(w, names)
 	if s.Aborted > 0 {
 		fmt.Fprintf(w, "Aborted games (not counted): %d\n", s.Aborted)
 	}

@@ -44,6 +44,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	maxMoves := fs.Int("maxmoves", 0, "adjudicate a draw after this many moves (0: never)")
 	tolerance := fs.Duration("tolerance", 100*time.Millisecond, "clock overrun tolerated before a time loss")
 	timeout := fs.Duration("timeout", 60*time.Second, "longest wait for a move at fixed nodes or depth, and for an engine to start (at least 30s)")
+	watchdog := fs.Duration("watchdog", 0, "report an engine that owes an answer this long (its last commands and a SIGUSR1 dump) and sample the engines' memory; 0: off")
+	watchDir := fs.String("watchdog-dir", ".", "where --watchdog writes its stall reports")
+	warmUp := fs.Int("watchdog-warmup", 100, "games each engine plays before --watchdog first samples its memory")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -62,6 +65,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if *games < 1 || *conc < 1 || *conc > 64 || *maxMoves < 0 || *tolerance < 0 || *timeout <= 0 {
 		return errors.New("--games, --concurrency (1..64), --maxmoves, --tolerance, --timeout must be positive")
 	}
+	if *watchdog < 0 || *warmUp < 0 {
+		return errors.New("--watchdog and --watchdog-warmup must not be negative")
+	}
 	if ref.Adjudge, err = parseAdjudication(*drawSpec, *resignSpec, *maxMoves); err != nil {
 		return err
 	}
@@ -70,6 +76,12 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		Progress: stdout, Tags: match.PGNTags{Event: "Kibitz match", Site: hostname(), Date: time.Now()},
 	}
 	copy(cfg.Engines[:], engines)
+	if *watchdog > 0 {
+		if err := os.MkdirAll(*watchDir, 0o755); err != nil {
+			return err
+		}
+		cfg.Watchdog = &match.Watchdog{After: *watchdog, Dir: *watchDir, Log: stdout, WarmUp: *warmUp}
+	}
 	if err := matchOpeningsAndSPRT(&cfg, *openings, *sprtSpec); err != nil {
 		return err
 	}

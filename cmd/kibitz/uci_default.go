@@ -10,6 +10,7 @@ import (
 
 // runDefault speaks UCI, which is what GUIs and match runners start.
 func runDefault(stdin io.Reader, stdout, stderr io.Writer) int {
+	defer dumpOnSignal(stderr)()
 	if err := uci.Run(stdin, stdout); err != nil {
 		fmt.Fprintln(stderr, "kibitz:", err)
 		return 1
@@ -27,5 +28,6 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *depth < 0 || *depth > search.MaxDepth {
 		return fmt.Errorf("--depth %d: want 0..%d", *depth, search.MaxDepth)
 	}
+	defer dumpOnSignal(stderr)()
 	return uci.RunWith(stdin, stdout, uci.Config{MaxDepth: *depth})
 }

@@ -1,0 +1,222 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Watchdog watches a long match for stalls: an engine that owes an answer
+// (bestmove, readyok, uciok) and has not given it within After. For each
+// stall it writes a report — the engine, what it was asked last, what it
+// said last, and what it printed on its standard error after being sent
+// the dump signal (SIGUSR1; Kibitz answers it with a goroutine dump) — and
+// the game goes on waiting up to the match's own timeout, so a slow answer
+// is recorded without being forfeited. With a watchdog the match also
+// samples each engine process's resident memory (see Summary.Memory).
+type Watchdog struct {
+	After  time.Duration
+	Dir    string    // stall reports go here, one file each
+	Log    io.Writer // a line per stall (may be nil)
+	WarmUp int       // games an engine plays before its memory is first sampled
+
+	mu     sync.Mutex
+	count  int
+	stalls map[string]int // by engine name
+	wg     sync.WaitGroup // reports still being written
+}
+
+// stallGrace is how long a stalled engine gets to print its dump before the
+// report is written.
+const stallGrace = 2 * time.Second
+
+// stallReport is what is known about an engine when it stalls.
+type stallReport struct {
+	engine, awaited string
+	pid             int
+	since           time.Time
+	sent, received  []string
+	stderr          *tailBuffer
+}
+
+// stalled records a stall of e, which owes a line starting with awaited
+// since the time given. The report is written after stallGrace, by which
+// time the engine has printed its dump; the caller goes on waiting.
+func (w *Watchdog) stalled(e *Engine, awaited string, since time.Time) {
+	w.mu.Lock()
+	w.count++
+	n := w.count
+	if w.stalls == nil {
+		w.stalls = map[string]int{}
+	}
+	w.stalls[e.Name()]++
+	w.mu.Unlock()
+	r := stallReport{engine: e.Name(), awaited: awaited, pid: e.cmd.Process.Pid, since: since,
+		sent: e.sent.lines(), received: e.received.lines(), stderr: e.stderr}
+	if err := signalDump(e.cmd.Process); err != nil {
+		r.stderr = nil // nothing more will come
+	}
+	path := filepath.Join(w.Dir, fmt.Sprintf("stall-%d-%s.txt", n, safeName(e.Name())))
+	w.logf("watchdog: %s (pid %d) owes %q for %v; report in %s\n", r.engine, r.pid, awaited, w.After, path)
+	w.wg.Add(1)
+	go func() {
+		defer w.wg.Done()
+		if r.stderr != nil {
+			time.Sleep(stallGrace)
+		}
+		if err := os.WriteFile(path, []byte(r.text()), 0o644); err != nil {
+			w.logf("watchdog: %v\n", err)
+		}
+	}()
+}
+
+// Stalls returns the number of stalls recorded for the engine named.
+func (w *Watchdog) Stalls(name string) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stalls[name]
+}
+
+// wait waits for the reports being written.
+func (w *Watchdog) wait() { w.wg.Wait() }
+
+func (w *Watchdog) logf(format string, args ...any) {
+	if w.Log != nil {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		fmt.Fprintf(w.Log, format, args...)
+	}
+}
+
+func (r stallReport) text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "engine %s, pid %d\nowes a line starting %q since %s (%v before this report)\n",
+		r.engine, r.pid, r.awaited, r.since.Format(time.RFC3339Nano), time.Since(r.since).Round(time.Millisecond))
+	fmt.Fprintf(&b, "\n# last lines sent to it, oldest first\n%s\n", strings.Join(r.sent, "\n"))
+	fmt.Fprintf(&b, "\n# last lines received from it, oldest first\n%s\n", strings.Join(r.received, "\n"))
+	if r.stderr == nil {
+		b.WriteString("\n# no dump: the engine could not be signalled\n")
+	} else {
+		fmt.Fprintf(&b, "\n# its standard error (the end), after the dump signal\n%s\n", r.stderr.String())
+	}
+	return b.String()
+}
+
+// safeName keeps a file name to letters, digits, '-' and '_'.
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// lineRing keeps the last few lines of a conversation.
+type lineRing struct {
+	buf  [8]string
+	next int
+	n    int
+}
+
+// maxKept bounds each kept line: a position command late in a long game
+// is a few kilobytes; an engine's overlong line is cut.
+const maxKept = 16 << 10
+
+func (r *lineRing) add(line string) {
+	if len(line) > maxKept {
+		line = line[:maxKept] + " …"
+	}
+	r.buf[r.next] = line
+	r.next = (r.next + 1) % len(r.buf)
+	r.n = min(r.n+1, len(r.buf))
+}
+
+func (r *lineRing) lines() []string {
+	out := make([]string, 0, r.n)
+	for i := r.n; i > 0; i-- {
+		out = append(out, r.buf[(r.next-i+len(r.buf))%len(r.buf)])
+	}
+	return out
+}
+
+// tailBuffer keeps the last max bytes written to it: an engine's standard
+// error over thousands of games, of which a stall report wants the end.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
+
+// MemorySample is one engine process's resident memory over a match: once
+// warmed up (after the watchdog's WarmUp games: its tables allocated and
+// touched) and when it was closed.
+type MemorySample struct {
+	Engine     string
+	PID        int
+	Games      int   // games it played
+	First, End int64 // bytes; 0 where unknown
+}
+
+// rss returns a process's resident set size from /proc (Linux); ok is
+// false elsewhere or when the process is gone.
+func rss(pid int) (int64, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			f := strings.Fields(v)
+			if len(f) == 2 && f[1] == "kB" {
+				n, err := strconv.ParseInt(f[0], 10, 64)
+				return n << 10, err == nil
+			}
+		}
+	}
+	return 0, false
+}
+
+// reportWatch writes what a watchdog saw: stalls, and each engine process's
+// memory after warm-up and at its end.
+func (s Summary) reportWatch(w io.Writer, names [2]string) {
+	if len(s.Memory) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Stalls (watchdog): %s %d, %s %d\n", names[0], s.Stalls[0], names[1], s.Stalls[1])
+	for _, m := range s.Memory {
+		fmt.Fprintf(w, "Memory of %s (pid %d, %d games): %s after warm-up, %s at the end", m.Engine, m.PID, m.Games, mib(m.First), mib(m.End))
+		if m.First > 0 && m.End > 0 {
+			fmt.Fprintf(w, " (%+.1f%%)", 100*float64(m.End-m.First)/float64(m.First))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func mib(n int64) string {
+	if n == 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}

@@ -1,0 +1,81 @@
+package match
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A slow engine is reported each time it stalls, with the commands it was
+// answering, and its games go on to their end: a stall is not a forfeit.
+// The engine processes' memory is sampled.
+func TestWatchdogReportsStallsAndTheGamesGoOn(t *testing.T) {
+	dir := t.TempDir()
+	w := &Watchdog{After: 100 * time.Millisecond, Dir: dir}
+	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 5 * time.Second, Adjudge: Adjudication{MaxMoves: 4}}
+	sum, err := Run(Config{
+		Engines: [2]EngineConfig{engine("ok"), engine("slow", "-mode", "sleep", "-sleep", "300ms", "-after", "2")},
+		Referee: ref, Games: 2, Concurrency: 1, Openings: DefaultOpenings(), Seed: 7, Watchdog: w,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Draws != 2 || sum.Crashes != [2]int{} {
+		t.Errorf("W/D/L %d/%d/%d, crashes %v: want two games to the move limit", sum.Wins, sum.Draws, sum.Losses, sum.Crashes)
+	}
+	if sum.Stalls[0] != 0 || sum.Stalls[1] < 2 {
+		t.Errorf("stalls %v: want none for ok, one per slow move for slow", sum.Stalls)
+	}
+	reports, _ := filepath.Glob(filepath.Join(dir, "stall-*-slow.txt"))
+	if len(reports) != sum.Stalls[1] {
+		t.Fatalf("%d reports for %d stalls", len(reports), sum.Stalls[1])
+	}
+	b, err := os.ReadFile(reports[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"engine slow", `owes a line starting "bestmove"`, "position fen ", "go nodes 1000"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("report lacks %q:\n%s", want, b)
+		}
+	}
+	if len(sum.Memory) != 2 {
+		t.Fatalf("memory samples %+v: want one per engine process", sum.Memory)
+	}
+	for _, m := range sum.Memory {
+		if m.Games != 2 || m.First <= 0 || m.End <= 0 {
+			t.Errorf("memory sample %+v: want 2 games and both sizes", m)
+		}
+	}
+}
+
+// Kibitz answers the watchdog's signal with a dump of its goroutines,
+// which lands in the report, and goes on: after the dump it still stops
+// its search and answers.
+func TestStalledKibitzReportsWhereItIs(t *testing.T) {
+	dir := t.TempDir()
+	w := &Watchdog{After: 200 * time.Millisecond, Dir: dir}
+	e, err := startWatched(EngineConfig{Name: "kibitz", Cmd: kibitz}, 10*time.Second, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if _, _, err := e.BestMove("position startpos", "go infinite", time.Second); err != errTimeout {
+		t.Fatalf("go infinite answered %v; want a timeout", err)
+	}
+	w.wait()
+	b, _ := os.ReadFile(filepath.Join(dir, "stall-1-kibitz.txt"))
+	for _, want := range []string{"go infinite", "goroutine dump", "kibitz/engine/search."} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("report lacks %q:\n%s", want, b)
+		}
+	}
+	if err := e.send("stop"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.waitFor("bestmove", 5*time.Second); err != nil {
+		t.Fatalf("no bestmove after stop: %v", err)
+	}
+}
