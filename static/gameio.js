@@ -8,9 +8,25 @@ import { levelNumber, eloText } from "./strength.js";
 import { $ } from "./dom.js";
 
 
+const VERDICT_NAGS = { "?!": 6, "?": 2, "??": 4 };
+
+// reviewNotes turns the review's marks (ply → {name, mark, better}) into
+// what the PGN says of each move: ply → {nag, comment}.
+export function reviewNotes(marks) {
+  const notes = new Map();
+  for (const [ply, v] of marks || []) {
+    const name = v.name[0].toUpperCase() + v.name.slice(1);
+    notes.set(ply, { nag: VERDICT_NAGS[v.mark], comment: `${name}.${v.better ? ` ${v.better} was best.` : ""}` });
+  }
+  return notes;
+}
+
 export function createGameIO(page) {
   const { state, engine, board, settings, render, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
 
+  // pgnText is the game's PGN; a reviewed line carries the review's
+  // verdicts as lichess writes them: the mark as a NAG (unless the move has
+  // an assessment of its own) and a comment naming the better move.
   function pgnText() {
     return treePgn(pgnHeaders(state.headers, {
       humanColor: state.human,
@@ -20,7 +36,7 @@ export function createGameIO(page) {
       startFen: startFen(),
       site: location.host || "local",
       date: pgnDate(new Date()),
-    }), state.tree);
+    }), state.tree, reviewNotes(state.marks));
   }
 
   // importText reads the PGN or FEN in the import box. id, for a game
@@ -28,7 +44,12 @@ export function createGameIO(page) {
   // saved a second time.
   async function importText(id = null) {
     const text = $("import-text").value;
-    const fail = (why) => ($("import-error").textContent = why);
+    // One line under the box: an error in red, what the import kept in grey.
+    const say = (text, error) => {
+      $("import-error").textContent = text;
+      $("import-error").classList.toggle("note", !error);
+    };
+    const fail = (why) => say(why, true);
     fail("");
     const read = readImport(text);
     if (!read) return;
@@ -62,7 +83,7 @@ export function createGameIO(page) {
     board.removeArrows();
     clearReadouts();
     render();
-    fail(keptText(state.tree.counts()));
+    say(keptText(state.tree.counts()), false);
     if (!state.over) setStatus("Game loaded — your move");
   }
 

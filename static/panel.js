@@ -1,19 +1,24 @@
 // Pieces of the page's panel that need only the DOM: the move list, the
 // engine's lines, and handing text to the player (clipboard, download).
 
+// NAG_CLASSES colours a move's own assessment by what it says: good moves
+// green, doubtful ones in the review's colours for the same mark.
+const NAG_CLASSES = { "!": "good", "!!": "brilliant", "!?": "interesting", "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+
 // renderMoves draws the move list into ol: a row per move number, a button
-// per move (onPick(ply) when chosen), the shown ply marked current, the
-// review's verdicts (marks: ply → {name, mark}) and the moves' own
-// assessments (nags(i): "!", "?!"…) shown after them.
+// per move (onPick(ply) when chosen), the shown ply marked current, and
+// after each move its own assessments (nags(i): "!", "?!"…, from a PGN)
+// then the review's verdict (marks: ply → {name, mark}) — both, each in
+// its own colour, unless they say the same.
 /**
  * @param {HTMLElement} ol
  * @param {any[]} history chess.js's verbose history
  * @param {number} ply
  * @param {(ply: number) => void} onPick
  * @param {Map<number, {name: string, mark: string}>} [marks]
- * @param {(i: number) => string} [nags]
+ * @param {(i: number) => string[]} [nags]
  */
-export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => "") {
+export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => []) {
   // The list is rebuilt: a focused move keeps the focus on its new button.
   const focused = /** @type {HTMLElement | null} */ (document.activeElement);
   const focusedPly = focused && ol.contains(focused) ? focused.dataset.ply : null;
@@ -29,8 +34,16 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
     const verdict = marks.get(i + 1);
     b.setAttribute("aria-label", `Show the position after ${history[i].san}${verdict ? ` (${verdict.name})` : ""}`);
     if (verdict) b.classList.add(verdict.name);
-    const nag = nags(i);
-    if (nag) b.dataset.nag = nag;
+    const own = nags(i);
+    if (own.length) b.dataset.nag = own.join("");
+    const symbol = (text, className) => {
+      const span = document.createElement("span");
+      span.className = className;
+      span.textContent = text;
+      b.append(span);
+    };
+    for (const n of own) symbol(n, `nag ${NAG_CLASSES[n] || "other"}`);
+    if (verdict && !own.includes(verdict.mark)) symbol(verdict.mark, `verdict-mark ${verdict.name}`);
     if (i + 1 === ply) b.classList.add("current");
     b.addEventListener("click", () => onPick(i + 1));
     return b;

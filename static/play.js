@@ -69,7 +69,7 @@ function render() {
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
   view.show(fen, ply > 0 ? history[ply - 1] : null);
   const line = state.tree.line;
-  renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`).join(""));
+  renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`));
   study.renderVariations();
   showOpening(history, ply);
   const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;

@@ -33,7 +33,8 @@ export async function analyseGame(engine, start, moves, depth, onProgress, cance
 }
 
 // showReview draws the graph into svg and the summary into list, and
-// returns the marks for the move list (ply → verdict). onPick(ply) shows a
+// returns the marks for the move list (ply → verdict, with the better
+// move). onPick(ply) shows a
 // position when the graph is clicked.
 export function showReview(svg, list, history, positions, onPick) {
   const judged = judgeMoves(history, positions);
@@ -63,7 +64,7 @@ export function showReview(svg, list, history, positions, onPick) {
     items.push(item);
   }
   list.replaceChildren(...items);
-  return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, j.verdict]));
+  return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, { ...j.verdict, better: j.better }]));
 }
 
 function drawGraph(svg, probs, judged, onPick) {

@@ -159,18 +159,33 @@ export class GameTree {
   }
 
   // movetext is the tree in PGN with variations, comments and NAGs, and
-  // the result.
-  movetext(result) {
-    return `${this.history.render()} ${result}`.trim();
+  // the result. notes (ply → {nag, comment}) annotate the line's moves in
+  // the text only: a move keeps an assessment of its own (NAGs 1–6) instead
+  // of the note's.
+  movetext(result, notes = new Map()) {
+    const saved = [];
+    for (const [ply, note] of notes) {
+      const m = this.line[ply - 1];
+      if (!m) continue;
+      saved.push({ m, nags: m.nags, comments: m.comments });
+      if (!(m.nags || []).some((n) => n >= 1 && n <= 6)) m.nags = [...(m.nags || []), note.nag];
+      m.comments = [...(m.comments || []), note.comment];
+    }
+    try {
+      return `${this.history.render()} ${result}`.trim();
+    } finally {
+      for (const { m, nags, comments } of saved) Object.assign(m, { nags, comments });
+    }
   }
 }
 
 // treePgn is a whole PGN: the headers (an object, in order) and the tree's
-// movetext ending in the result.
-export function treePgn(headers, tree) {
+// movetext ending in the result, with notes on the line's moves (see
+// movetext).
+export function treePgn(headers, tree, notes = new Map()) {
   const quote = (v) => String(v).replace(/\\/g, "\\\\").replace(/"/g, '\\"');
   const tags = Object.entries(headers).map(([k, v]) => `[${k} "${quote(v)}"]`);
-  const words = tree.movetext(headers.Result || "*").split(" ");
+  const words = tree.movetext(headers.Result || "*", notes).split(" ");
   const lines = [];
   let cur = "";
   for (const w of words) {

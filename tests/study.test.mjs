@@ -111,6 +111,36 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   await waitStatus(page, /^Reviewing the start position/);
 });
 
+test("annotations: a PGN's marks keep their colours beside the review's, and the review's verdicts go into the PGN", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  // The PGN calls 2…Nc6 a blunder and 3…Nf6 (which allows mate) only dubious.
+  await page.locator("#import-text").fill('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6?? 3. Bc4 Nf6?! 4. Qxf7# 1-0');
+  await page.locator("#import").click();
+  await waitStatus(page, /Checkmate — White wins/);
+  // A successful import reads as a note, not in the error colour.
+  assert.equal(await page.locator("#import-error").textContent(), "Imported with 2 annotation symbols.");
+  const colour = (selector) => page.locator(selector).evaluate((e) => getComputedStyle(e).color);
+  assert.notEqual(await colour("#import-error"), "rgb(217, 83, 79)");
+  // An imported "??" is drawn in the blunder colour, not as a good move.
+  assert.equal(await page.locator('#moves button[data-ply="4"] .nag').textContent(), "??");
+  assert.equal(await colour('#moves button[data-ply="4"] .nag'), "rgb(220, 50, 47)");
+  await page.locator("#review-depth").selectOption("6");
+  await page.locator("#review").click();
+  await page.waitForFunction(() => !document.getElementById("review-graph").hasAttribute("hidden"), null, { timeout: 60000 });
+  // The PGN's "?!" and the review's "??" both show on 3…Nf6.
+  assert.equal(await page.locator('#moves button[data-ply="6"]').textContent(), "Nf6?!??");
+  assert.equal(await page.locator('#moves button[data-ply="6"] .verdict-mark').textContent(), "??");
+  assert.equal(await colour('#moves button[data-ply="6"] .nag'), "rgb(181, 137, 0)");
+  await page.locator("#copy-pgn").click();
+  await waitStatus(page, /PGN (copied|is in the text box)/);
+  const pgn = (await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value))).replace(/\n/g, " ");
+  // The move keeps its own mark and gains the review's words.
+  assert.match(pgn, / Nf6 \$6 \{Blunder\. (g6|Qe7|Qf6|Nh6|Nd4|Qh4) was best\.\}/);
+  assert.match(pgn, / Nc6 \$4 /);
+});
+
 test("sounds follow the toggle; finished games go to the library and come back", async (t) => {
   const page = await open(t, "?depth=1&side=w");
   await waitStatus(page, /^Your move/);

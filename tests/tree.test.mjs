@@ -69,3 +69,13 @@ test("a game from a position with Black to move keeps its move numbers", () => {
   assert.equal(back.movetext("*"), t.movetext("*"));
   assert.equal(new Chess(fen).fen(), back.game().history({ verbose: true })[0].before);
 });
+
+test("review notes annotate the written PGN only, and a move keeps its own assessment", () => {
+  const t = new GameTree("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 $6 4. Qxf7# 1-0");
+  const notes = new Map([
+    [4, { nag: 2, comment: "Mistake. Nf6 was best." }],
+    [6, { nag: 4, comment: "Blunder. g6 was best." }],
+  ]);
+  assert.equal(t.movetext("1-0", notes), "1. e4 e5 2. Qh5 Nc6 $2 {Mistake. Nf6 was best.} 3. Bc4 Nf6 $6 {Blunder. g6 was best.} 4. Qxf7# 1-0");
+  assert.equal(t.movetext("1-0"), "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 $6 4. Qxf7# 1-0", "the tree itself is unchanged");
+});
