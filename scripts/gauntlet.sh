@@ -8,7 +8,10 @@
 #   scripts/gauntlet.sh OUTDIR [OPPONENT...]
 #
 # Opponents: toga (Toga II 3.0, 200 games), ethereal (Ethereal 12, 100),
-# glaurung (Glaurung 2.2, 100), base (57c1019 built in a scratch worktree,
+# glaurung (Glaurung 2.2, 100), counter (CounterGo, 200) and zahak (Zahak,
+# 200) — the two Go engines, built from their public sources, at $COUNTER
+# and $ZAHAK (default /tmp/peers/counter and /tmp/peers/zahak; see
+# docs/elo-log.md for the commits and the build commands) —, base (57c1019 built in a scratch worktree,
 # 400), search (57c1019 with today's default net, engine/nnue/default.nnue, as its
 # EvalFile: the search alone, 400); default: the first four. A match whose log already ends with its result
 # is skipped, so an interrupted run resumes with the next one. Environment:
@@ -16,7 +19,7 @@
 # count when unset). Install the opponents with
 # apt-get install toga2 ethereal-chess glaurung.
 set -euo pipefail
-out=${1:?usage: scripts/gauntlet.sh OUTDIR [toga|ethereal|glaurung|base|search ...]}
+out=${1:?usage: scripts/gauntlet.sh OUTDIR [toga|ethereal|glaurung|counter|zahak|base|search ...]}
 shift
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
@@ -56,6 +59,8 @@ for opp in "$@"; do
 	toga) play toga 200 "cmd=/usr/games/toga2,name=toga2,option.OwnBook=false" ;;
 	ethereal) play ethereal 100 "cmd=/usr/games/ethereal-chess,name=ethereal" ;;
 	glaurung) play glaurung 100 "cmd=/usr/games/glaurung,name=glaurung,option.OwnBook=false,option.Ponder=false,option.Threads=1" ;;
+	counter) play counter 200 "cmd=${COUNTER:-/tmp/peers/counter},name=counter" ;;
+	zahak) play zahak 200 "cmd=${ZAHAK:-/tmp/peers/zahak},name=zahak" ;;
 	base)
 		build_base
 		play base 400 "cmd=$out/kibitz-57c1019,name=kibitz-57c1019"
@@ -64,6 +69,6 @@ for opp in "$@"; do
 		build_base
 		play search 400 "cmd=$out/kibitz-57c1019,name=search-57c1019,option.EvalFile=$(realpath engine/nnue/default.nnue)"
 		;;
-	*) echo "unknown opponent $opp (toga, ethereal, glaurung, base, search)" >&2; exit 2 ;;
+	*) echo "unknown opponent $opp (toga, ethereal, glaurung, counter, zahak, base, search)" >&2; exit 2 ;;
 	esac
 done

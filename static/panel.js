@@ -86,14 +86,29 @@ export function showLine(ol, n, max, score, moves, first, onPick = null) {
   const s = document.createElement("span");
   s.className = "score";
   s.textContent = score;
-  if (!onPick) return li.replaceChildren(s, moves);
+  if (!onPick) return li.replaceChildren(s, unbroken(moves));
   const b = document.createElement("button");
   b.type = "button";
   b.className = "line";
-  b.textContent = moves;
+  b.append(unbroken(moves));
   b.title = "Play this line on the board";
   b.addEventListener("click", onPick);
   li.replaceChildren(s, b);
+}
+
+// unbroken sets each word of a line (a move number, a move) in a span the
+// line may not break inside: "O-O" or "Nxe4+" stay whole at the end of a
+// line. The text reads as before.
+function unbroken(text) {
+  const f = document.createDocumentFragment();
+  text.split(" ").forEach((word, i) => {
+    if (i > 0) f.append(" ");
+    const w = document.createElement("span");
+    w.className = "word";
+    w.textContent = word;
+    f.append(w);
+  });
+  return f;
 }
 
 // copyText puts text on the clipboard, or into fallback (selected) where

@@ -440,3 +440,38 @@ test("the page travels compressed, and a reload fetches only index.html again", 
   assert.ok(index && index.body === 0 && index.bytes > 0 && index.bytes < 1000, `index.html: ${JSON.stringify(index)}`);
   assert.deepEqual(fetched.map((r) => r.url), [], "nothing else is fetched again");
 });
+
+test("layout: nothing moves as the engine's figures arrive, the strength reads on one line, engine lines keep moves whole, the phone board has room on both sides", async (t) => {
+  const ids = ["depth", "level", "takeback", "pv-lines", "moves", "board"];
+  for (const viewport of [{ width: 1366, height: 800 }, { width: 390, height: 844 }]) {
+    const context = await browser.newContext({ viewport });
+    t.after(() => context.close());
+    const page = await context.newPage();
+    // Where everything is when the document is parsed, before the engine says anything.
+    await page.addInitScript((ids) => {
+      document.addEventListener("DOMContentLoaded", () => {
+        window.early = ids.map((id) => JSON.stringify(document.getElementById(id).getBoundingClientRect()));
+      });
+    }, ids);
+    await page.goto(base + "?depth=14&side=w");
+    await waitStatus(page, /^Your move/);
+    await page.waitForFunction(() => /Elo/.test(document.getElementById("depth-help").textContent));
+    const late = await page.evaluate((ids) => ids.map((id) => JSON.stringify(document.getElementById(id).getBoundingClientRect())), ids);
+    assert.deepEqual(late, await page.evaluate(() => window.early), `${viewport.width} px: controls moved after load`);
+    const board = await page.locator("#board").boundingBox();
+    const bar = await page.locator("#evalbar").boundingBox();
+    assert.ok(bar.x >= 8 && board.x + board.width <= viewport.width - 8, `${viewport.width} px: board ${JSON.stringify(board)} against an edge`);
+    if (viewport.width > 1000) {
+      await drag(page, "e2", "e4");
+      await waitMoves(page, 2);
+      await page.waitForFunction(() => document.querySelectorAll("#pv-lines .word").length > 0);
+      const strength = page.locator("#info-strength");
+      assert.match(await strength.textContent(), /^depth 14, about \d+ Elo$/);
+      const oneLine = await strength.evaluate((e) => e.getBoundingClientRect().height < 1.8 * parseFloat(getComputedStyle(e).fontSize));
+      assert.ok(oneLine, "the strength read-out takes one line");
+      const words = await page.locator("#pv-lines li").first().evaluate((li) => [...li.querySelectorAll(".word")].map((w) => [w.textContent, getComputedStyle(w).whiteSpace]));
+      assert.ok(words.every(([, ws]) => ws === "nowrap"), "every move of a line is kept whole");
+      assert.ok(words.some(([w]) => /^[a-hNBRQKO]/.test(w)), `moves in ${JSON.stringify(words)}`);
+    }
+  }
+});
