@@ -76,7 +76,7 @@ run_tests() {
 	need_chromium
 	site >/dev/null
 	native >/dev/null
-	node --test tests/game.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs tests/protocol.test.mjs tests/engine-client.test.mjs
+	node --test tests/game.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs tests/share.test.mjs tests/accuracy.test.mjs tests/protocol.test.mjs tests/engine-client.test.mjs
 	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs tests/levels.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null
@@ -171,6 +171,11 @@ site() {
 	npx esbuild static/app.js "${common[@]}" --format=esm --define:KIBITZ_WORKER_URL="\"./$worker\"" --metafile=bin/page/app-meta.json
 	# dist/manifest.json, dist/_headers and dist/index.html, from the metafiles.
 	node scripts/site-manifest.mjs write bin/page/worker-meta.json bin/page/app-meta.json
+	# The service worker keeps its own name (browsers look for it there); its
+	# version is the page's, so that each build installs anew.
+	npx esbuild static/sw.js --bundle --minify --target=es2020 --outfile=dist/sw.js --log-level=warning \
+		--define:KIBITZ_VERSION="\"$(sha256sum dist/index.html | cut -c1-16)\""
+	cp static/manifest.webmanifest static/icons/icon-192.png static/icons/icon-512.png dist/
 	precompress
 	echo "built dist/ ($(du -sh dist | cut -f1))"
 }

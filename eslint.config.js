@@ -15,6 +15,10 @@ export default [
     languageOptions: { globals: { ...globals.worker, Go: "readonly", kibitz: "readonly" } },
   },
   {
+    files: ["static/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker, KIBITZ_VERSION: "readonly" } },
+  },
+  {
     files: ["tests/**/*.mjs", "scripts/**/*.mjs", "wasm/**/*.mjs", "web/worker/*.mjs"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

@@ -43,7 +43,8 @@ if (command === "worker") {
   }
   writeFileSync("dist/manifest.json", JSON.stringify(manifest, null, 1) + "\n");
   const immutable = Object.values(manifest).map((f) => `/${f}\n  Cache-Control: public, max-age=31536000, immutable\n`);
-  writeFileSync("dist/_headers", ["/index.html\n  Cache-Control: no-cache\n", "/\n  Cache-Control: no-cache\n", ...immutable].join(""));
+  const revalidated = ["/index.html", "/", "/sw.js", "/manifest.json", "/manifest.webmanifest"].map((p) => `${p}\n  Cache-Control: no-cache\n`);
+  writeFileSync("dist/_headers", [...revalidated, ...immutable].join(""));
   let html = readFileSync("index.html", "utf8");
   for (const [attr, name] of [["href", "app.css"], ["src", "app.js"]]) {
     const plain = `${attr}="${name}"`;

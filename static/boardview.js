@@ -34,6 +34,7 @@ export class BoardView {
     this.fen = null; // the position shown, or being animated to
     this.queue = Promise.resolve();
     this.inputColor = null;
+    this.inputHandler = null;
   }
 
   // show animates the board to fen and marks lastMove ({from, to} or
@@ -64,12 +65,13 @@ export class BoardView {
 
   // setInput lets the given colour ("w", "b") move pieces through handler,
   // or nobody (null). cm-chessboard refuses to enable input twice, so the
-  // colour is tracked.
+  // colour and the handler are tracked.
   setInput(color, handler) {
-    if (color === this.inputColor) return;
+    if (color === this.inputColor && (!color || handler === this.inputHandler)) return;
     if (this.inputColor) this.cm.disableMoveInput();
     if (color) this.cm.enableMoveInput(handler, color === "w" ? COLOR.white : COLOR.black);
     this.inputColor = color;
+    this.inputHandler = handler;
   }
 
   // setOrientation resolves when the board has been redrawn.

@@ -5,6 +5,9 @@
 /** The engine worker's bundle, named by the build. */
 declare const KIBITZ_WORKER_URL: string;
 
+/** The page's version, which the build writes into the service worker. */
+declare const KIBITZ_VERSION: string;
+
 declare module "*.svg" {
   const url: string;
   export default url;

@@ -7,8 +7,10 @@ import { $ } from "./dom.js";
 
 // bindSettings shows settings in the form and keeps them saved as the
 // player changes them; onLines runs when the number of engine lines
-// changes, onSounds(on) when sounds are turned on or off.
-export function bindSettings(settings, { onLines, onSounds }) {
+// changes, onSounds(on) when sounds are turned on or off, onHelp when the
+// engine's help while playing is, onLook when the theme, the board's
+// colours or its coordinates change.
+export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   const showDepth = () => {
     $("depth-value").textContent = depthReadout(settings);
     $("depth-help").textContent = strengthHelp(settings);
@@ -18,7 +20,24 @@ export function bindSettings(settings, { onLines, onSounds }) {
   $("side").value = settings.side;
   $("lines").value = String(settings.lines);
   $("sounds").checked = settings.sounds;
+  $("help").checked = settings.help;
+  $("theme").value = settings.theme;
+  $("board-colours").value = settings.board;
+  $("coords").checked = settings.coords;
   showDepth();
+  const look = (apply) => (e) => {
+    apply(e.target);
+    onLook();
+    saveSettings(settings);
+  };
+  $("theme").addEventListener("change", look((t) => (settings.theme = t.value)));
+  $("board-colours").addEventListener("change", look((t) => (settings.board = t.value)));
+  $("coords").addEventListener("change", look((t) => (settings.coords = t.checked)));
+  $("help").addEventListener("change", (e) => {
+    settings.help = /** @type {HTMLInputElement} */ (e.target).checked;
+    onHelp();
+    saveSettings(settings);
+  });
   $("sounds").addEventListener("change", (e) => {
     settings.sounds = /** @type {HTMLInputElement} */ (e.target).checked;
     onSounds(settings.sounds);

@@ -7,6 +7,7 @@
 import "kibitz-page/wasm_exec.js";
 import scalarUrl from "kibitz-page/kibitz.wasm";
 import simdUrl from "kibitz-page/kibitz-simd.wasm";
+import { hasSimd } from "./wasm-choice.js";
 import { tables as tableUrls, model as modelUrl } from "kibitz-page/tables.js";
 import { parseRequest, reply } from "./protocol.js";
 
@@ -25,15 +26,9 @@ self.kibitzYield = (callback) => {
   channel.port2.postMessage(0);
 };
 
-// The module with WebAssembly SIMD kernels for the net where the browser
-// has SIMD (a module returning a v128 constant validates), else the
-// scalar one; "?wasm=scalar" on the worker's address forces the scalar one
-// (benchmarks). Both search node for node alike.
-const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 11,
-]);
-const useSimd = new URLSearchParams(self.location.search).get("wasm") !== "scalar" && WebAssembly.validate(SIMD_PROBE);
+// The SIMD module where the browser has SIMD (wasm-choice.js); "?wasm=scalar"
+// on the worker's address forces the scalar one (benchmarks).
+const useSimd = new URLSearchParams(self.location.search).get("wasm") !== "scalar" && hasSimd();
 const moduleUrl = useSimd ? simdUrl : scalarUrl;
 
 const go = new Go();

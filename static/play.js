@@ -23,6 +23,9 @@ import openingsUrl from "./openings.tsv";
 import { createStudy } from "./study.js";
 import { createActions } from "./actions.js";
 import { createGameIO } from "./gameio.js";
+import { applyLook } from "./look.js";
+import { shareLink, readShared, withoutShare } from "./share.js";
+import { createLearn } from "./learn.js";
 import { $ } from "./dom.js";
 import { state, startFen, uciMoves, engineColor } from "./state.js";
 
@@ -69,6 +72,9 @@ function render() {
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
   view.show(fen, ply > 0 ? history[ply - 1] : null);
   const line = state.tree.line;
+  // Without help, a game in play shows no evaluation; analysis and a
+  // finished game do.
+  document.body.classList.toggle("no-help", !settings.help && state.mode !== "analyse" && !state.over);
   renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`));
   study.renderVariations();
   showOpening(history, ply);
@@ -78,6 +84,8 @@ function render() {
   const analysing = state.mode === "analyse";
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
   const shownTurn = fen.split(" ")[1];
+  $("learn").hidden = state.learning || !learn.available();
+  if (state.learning) return learn.renderLearn();
   view.setInput(humanToMove ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, onInput);
   $("takeback").disabled = history.length === 0;
   $("hint").disabled = !humanToMove || state.hinting;
@@ -105,6 +113,7 @@ function showOpening(history = state.game.history({ verbose: true }), ply = stat
 }
 
 function showPly(ply) {
+  if (state.learning) return; // the lesson chooses the position
   const n = state.game.history().length;
   state.viewPly = ply >= n ? null : Math.max(0, ply);
   board.removeArrows(); // a hint belongs to the live position
@@ -254,7 +263,7 @@ function playTyped(e) {
   $("move-error").textContent = "";
   if (!text) return;
   const live = state.viewPly === null;
-  const analysing = state.mode === "analyse";
+  const analysing = state.mode === "analyse" || state.learning;
   if (!analysing && (!live || state.over || state.thinking || state.game.turn() !== state.human)) {
     $("move-error").textContent = state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
     return;
@@ -266,9 +275,10 @@ function playTyped(e) {
     $("move-error").textContent = `${text} is not a legal move here`;
     return;
   }
+  $("move-text").value = "";
+  if (state.learning) return learn.tryMove(legal.from + legal.to + (legal.promotion || ""));
   study.truncateToView();
   state.game.move(legal.san);
-  $("move-text").value = "";
   afterHumanMove();
 }
 
@@ -348,6 +358,8 @@ function bind() {
       study.analyse();
     },
     onSounds: (on) => (sounds.enabled = on),
+    onHelp: render,
+    onLook: () => applyLook(settings, $("board")),
   });
   $("new-game").addEventListener("click", () => started.then(() => newGame()));
   $("takeback").addEventListener("click", takeback);
@@ -361,6 +373,10 @@ function bind() {
   $("resign").addEventListener("click", actions.resign);
   $("copy-pgn").addEventListener("click", async () => setStatus(await copyText(pgnText(), "PGN", $("import-text"))));
   $("download-pgn").addEventListener("click", () => download(pgnText(), "kibitz-game.pgn", "application/x-chess-pgn"));
+  $("share").addEventListener("click", async () => {
+    const link = shareLink(location.origin + location.pathname, startFen(), uciMoves(), state.viewPly);
+    setStatus(await copyText(link, "Link to this game", $("import-text")));
+  });
   $("copy-fen").addEventListener("click", async () => setStatus(await copyText(state.game.fen(), "FEN", $("import-text"))));
   $("import").addEventListener("click", () => started.then(() => importText()));
   $("move-form").addEventListener("submit", playTyped);
@@ -410,6 +426,20 @@ async function calibrate() {
 // startFromAddress starts from ?fen= when it is given (saying why when the
 // engine refuses it), else restores the game saved before a reload.
 async function startFromAddress() {
+  const shared = readShared(location.search);
+  if (shared) {
+    history.replaceState(history.state, "", withoutShare(location.href));
+    if ("error" in shared) {
+      await newGame();
+      setStatus(`The shared link was not opened: ${shared.error}`);
+      return;
+    }
+    $("import-text").value = shared.pgn;
+    await importText();
+    if (state.mode !== "analyse") await study.toggleAnalysis();
+    if (shared.ply !== null) showPly(shared.ply);
+    return;
+  }
   if (settings.fen) {
     dropFenFromAddress();
     if (await newGame(settings.fen)) return;
@@ -440,6 +470,7 @@ const study = createStudy({
     return started.then(() => importText(id));
   },
 });
+const learn = createLearn({ state, engine, board, view, render, setStatus, startFen, uciMoves });
 // started settles when the first game is set up: actions that replace the
 // game wait for it, so an early click is not undone by the start-up.
 /** @type {Promise<void>} */
@@ -449,6 +480,7 @@ let started;
 // engine has loaded.
 export function start() {
   bind();
+  applyLook(settings, $("board"));
   started = engine.ready
   .then((version) => {
     setScale(engine.strengths);

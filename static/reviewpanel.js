@@ -6,6 +6,7 @@ import { Chess } from "chess.js";
 import { whiteScore, moveSan } from "./format.js";
 import { gameOver } from "./game.js";
 import { winProbability, judgeMoves, graphPoints, summary, counted } from "./review.js";
+import { accuracy } from "./accuracy.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -38,6 +39,7 @@ export async function analyseGame(engine, start, moves, depth, onProgress, cance
 // position when the graph is clicked.
 export function showReview(svg, list, history, positions, onPick) {
   const judged = judgeMoves(history, positions);
+  showAccuracy(list, accuracy(history, positions.map((p) => p.score)));
   const probs = positions.map((p) => winProbability(p.score));
   drawGraph(svg, probs, judged, onPick);
   const s = summary(judged);
@@ -63,8 +65,35 @@ export function showReview(svg, list, history, positions, onPick) {
     item.append(b, ` — ${j.verdict.name}${j.better ? `; better ${j.better}` : ""}`);
     items.push(item);
   }
-  list.replaceChildren(...items);
+  list.append(...items);
   return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, { ...j.verdict, better: j.better }]));
+}
+
+// showAccuracy starts the review's list with a table of each side's
+// accuracy, overall and by phase, and average centipawn loss.
+function showAccuracy(list, figures) {
+  const table = document.createElement("table");
+  table.className = "review-accuracy";
+  const row = (cells, tag) => {
+    const tr = document.createElement("tr");
+    cells.forEach((text, i) => {
+      const cell = document.createElement(i === 0 && tag === "td" ? "th" : tag);
+      cell.textContent = text;
+      if (tag === "th" || i === 0) cell.scope = tag === "th" ? "col" : "row";
+      tr.append(cell);
+    });
+    return tr;
+  };
+  const pct = (x) => (x === null ? "—" : `${Math.round(x)} %`);
+  table.append(row(["", "Accuracy", "Opening", "Middlegame", "Endgame", "Avg. loss"], "th"));
+  for (const [side, name] of [["w", "White"], ["b", "Black"]]) {
+    const f = figures[side];
+    table.append(row([name, pct(f.accuracy), pct(f.phases.opening), pct(f.phases.middlegame), pct(f.phases.endgame), f.acpl === null ? "—" : `${Math.round(f.acpl)} cp`], "td"));
+  }
+  const li = document.createElement("li");
+  li.className = "accuracy";
+  li.append(table);
+  list.replaceChildren(li);
 }
 
 function drawGraph(svg, probs, judged, onPick) {

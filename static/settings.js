@@ -6,13 +6,20 @@ import { defaultSoundsOn } from "./sounds.js";
 const KEY = "kibitz.settings.v1";
 // elo: 0 plays at full strength to the chosen depth; otherwise the level
 // with that Elo (the engine's scale, see strength.js; no level is labelled 0).
+// help: the evaluation bar and the engine's score and lines show while
+// playing (analysis always shows them). theme: "auto" (the system's),
+// "light" or "dark"; board: the board's colours (look.js); coords: the
+// board's coordinates shown.
 /**
  * @typedef {{depth: number, elo: number, side: string, lines: number, flipped: boolean,
- *   sounds: boolean | null, fen?: string | null}} Settings
+ *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean,
+ *   fen?: string | null}} Settings
  *   fen comes from the address only and is never saved
  */
 /** @type {Settings} */
-const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null };
+const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true };
+export const THEMES = ["auto", "light", "dark"];
+export const BOARDS = ["default", "green", "blue"];
 export const MAX_LINES = 5;
 
 /**
@@ -41,14 +48,18 @@ export function loadSettings(search = location.search) {
   s.lines = Math.min(MAX_LINES, Math.max(1, s.lines | 0 || 1));
   s.elo = s.elo | 0; // levels go below 0; 0 is full strength
   if (typeof s.sounds !== "boolean") s.sounds = defaultSoundsOn();
+  if (typeof s.help !== "boolean") s.help = DEFAULTS.help;
+  if (typeof s.coords !== "boolean") s.coords = DEFAULTS.coords;
+  if (!THEMES.includes(s.theme)) s.theme = DEFAULTS.theme;
+  if (!BOARDS.includes(s.board)) s.board = DEFAULTS.board;
   return s;
 }
 
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const { depth, elo, side, lines, flipped, sounds } = s;
+  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords } = s;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds }));
+    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords }));
   } catch {
     // Private browsing or storage disabled: settings last for this visit only.
   }

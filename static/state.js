@@ -19,6 +19,8 @@ import { GameTree } from "./tree.js";
  * @property {"play" | "analyse"} mode analyse: moves for both sides, the engine analysing
  * @property {Map<number, {name: string, mark: string}>} marks the review's verdicts by ply
  * @property {boolean} reviewing a review runs
+ * @property {{history: any[], positions: any[], depth: number} | null} review the last review's analysis
+ * @property {boolean} learning the player is going through their mistakes (learn.js)
  * @property {number} gameId names the game in the library
  * @property {number | null} savedId the game last saved in the library
  */
@@ -37,6 +39,8 @@ export const state = {
   mode: "play",
   marks: new Map(),
   reviewing: false,
+  review: null,
+  learning: false,
   gameId: Date.now(),
   savedId: null,
 };

@@ -100,6 +100,9 @@ export function createStudy(page) {
 
   function clearReview() {
     state.marks = new Map();
+    state.review = null;
+    state.learning = false; // a new game or an import ends a lesson on the old one
+    $("learn-box").hidden = true;
     $("review-graph").toggleAttribute("hidden", true); // an SVG element has no hidden property
     $("review-list").replaceChildren();
   }
@@ -136,6 +139,7 @@ export function createStudy(page) {
       return state.mode === "play" && page.engineMove();
     }
     state.marks = showReview($("review-graph"), $("review-list"), history, positions, page.showPly);
+    state.review = { history, positions, depth };
     $("review-graph").toggleAttribute("hidden", false);
     page.render();
     page.setStatus("Review done: click the graph or a move to see a position");

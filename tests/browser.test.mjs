@@ -4,7 +4,11 @@
 // them). Screenshots go to test-results/.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { statSync } from "node:fs";
+import { statSync, cpSync, rmSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { freePort } from "./workerd.mjs";
 import { Chess } from "chess.js";
 import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth } from "./page.mjs";
 
@@ -392,7 +396,9 @@ test("read-outs fit: the bar's label is not clipped, engine lines are not number
 });
 
 test("the page travels compressed, and a reload fetches only index.html again", async (t) => {
-  const context = await browser.newContext();
+  // Without the service worker, whose fetches the page does not see (the
+  // offline test below covers it): what any visitor's first load costs.
+  const context = await browser.newContext({ serviceWorkers: "block" });
   t.after(() => context.close());
   const page = await context.newPage();
   // Every request of the page and its worker: bytes are what crossed the
@@ -474,4 +480,156 @@ test("layout: nothing moves as the engine's figures arrive, the strength reads o
       assert.ok(words.some(([w]) => /^[a-hNBRQKO]/.test(w)), `moves in ${JSON.stringify(words)}`);
     }
   }
+});
+
+test("playing without help: no bar, score or lines while playing, all back in analysis, and remembered", async (t) => {
+  const page = await open(t, "?depth=4&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("#help").uncheck();
+  const shown = () => page.evaluate(() => ["evalbar", "info-score", "pv-lines"].map((id) => getComputedStyle(document.getElementById(id)).visibility));
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  assert.deepEqual(await shown(), ["hidden", "hidden", "hidden"], "while playing");
+  await page.locator("#analyse").click();
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length >= 1, null, { timeout: 20000 });
+  assert.deepEqual(await shown(), ["visible", "visible", "visible"], "in analysis");
+  await page.locator("#analyse").click();
+  await waitStatus(page, /^Your move/);
+  assert.deepEqual(await shown(), ["hidden", "hidden", "hidden"], "back to play");
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  assert.equal(await page.locator("#help").isChecked(), false, "remembered");
+  assert.deepEqual(await shown(), ["hidden", "hidden", "hidden"], "after a reload");
+});
+
+test("themes: light or dark as the system says or as chosen, three board colourings, coordinates on or off, all remembered and readable", async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: "light" });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.goto(base + "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  const look = () => page.evaluate(() => {
+    const style = (el) => getComputedStyle(el);
+    const stop = document.getElementById("stop");
+    const coords = [...document.querySelectorAll("#board .coordinates .coordinate")].slice(0, 16).map((el) => {
+      const sq = document.querySelector(`#board rect[data-square="${el.classList.contains("black") ? "a1" : "b1"}"]`);
+      return [style(el).fill, style(sq).fill];
+    });
+    return {
+      page: style(document.body).backgroundColor, text: style(document.body).color, muted: style(document.querySelector(".help")).color,
+      panel: style(document.querySelector(".panel section")).backgroundColor, stop: [style(stop).color, style(stop).backgroundColor],
+      light: style(document.querySelector('#board rect[data-square="b1"]')).fill, coords, coordsShown: document.querySelector("#board .coordinates")?.getBoundingClientRect().width > 0,
+    };
+  });
+  const readable = (l, what) => {
+    for (const [fg, bg] of [[l.text, l.page], [l.text, l.panel], [l.muted, l.panel], l.stop]) assert.ok(contrast(fg, bg) >= 4.5, `${what}: ${fg} on ${bg}`);
+    for (const [fg, bg] of l.coords) assert.ok(contrast(fg, bg) >= 4.5, `${what}: coordinate ${fg} on ${bg}`);
+  };
+  const light = await look();
+  assert.equal(light.page, "rgb(243, 243, 241)", "the system's light theme");
+  readable(light, "light");
+  await page.locator("summary", { hasText: "Appearance" }).click();
+  await page.locator("#theme").selectOption("dark");
+  const dark = await look();
+  assert.equal(dark.page, "rgb(31, 33, 38)", "dark chosen over the system's light");
+  readable(dark, "dark");
+  const squares = {};
+  for (const colours of ["green", "blue", "default"]) {
+    await page.locator("#board-colours").selectOption(colours);
+    const l = await look();
+    squares[colours] = l.light;
+    readable(l, colours);
+  }
+  assert.equal(new Set(Object.values(squares)).size, 3, `three colourings: ${JSON.stringify(squares)}`);
+  await page.locator("#board-colours").selectOption("blue");
+  await page.locator("#coords").uncheck();
+  assert.equal((await look()).coordsShown, false, "coordinates hidden");
+  await page.screenshot({ path: `${SHOTS}/themes.png` });
+  await page.reload();
+  await waitStatus(page, /^Your move/);
+  const again = await look();
+  assert.deepEqual([again.page, again.light, again.coordsShown], [dark.page, squares.blue, false], "remembered after a reload");
+});
+
+test("share: a link to the game at the move shown opens it on the analysis board in a fresh page", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await page.locator("#import-text").fill("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+  await page.locator("#import").click();
+  await waitStatus(page, /Game loaded — your move/);
+  await page.locator('#moves button[data-ply="3"]').click();
+  await page.locator("#share").click();
+  await waitStatus(page, /^Link to this game (copied|is in the text box)/);
+  const link = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
+  assert.match(link, /\?moves=e2e4\+e7e5\+g1f3\+b8c6\+f1b5\+a7a6&ply=3&analyse=1$/);
+  // Somebody else, with nothing saved: a new context.
+  const other = await open(t, link.slice(base.length));
+  await other.waitForFunction(() => document.querySelectorAll("#moves button").length === 6);
+  assert.deepEqual(await moveTexts(other), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+  assert.equal(await other.locator("#analyse").getAttribute("aria-pressed"), "true");
+  assert.equal(await other.evaluate(() => window.kibitz.state.viewPly), 3);
+  assert.equal(await other.locator('#moves button[data-ply="3"]').getAttribute("class"), "current");
+  assert.doesNotMatch(await other.evaluate(() => location.search), /moves=/, "the link's game is not opened again on a reload");
+});
+
+// serveCopy serves a copy of dist/ (which the test may change) with the
+// native server; stop() takes the site off the network.
+async function serveCopy(t) {
+  const dir = mkdtempSync(join(tmpdir(), "kibitz-site-"));
+  cpSync("dist", dir, { recursive: true });
+  const port = await freePort();
+  const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", dir], { stdio: "pipe" });
+  await new Promise((resolve, reject) => {
+    server.stdout.on("data", (d) => d.toString().includes("serving") && resolve());
+    server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+  const stop = () => server.kill();
+  t.after(() => {
+    stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { url: `http://127.0.0.1:${port}/`, dir, stop };
+}
+
+test("an app that works offline: installable, loads and plays with the server gone after one visit, offers a new version with a reload", async (t) => {
+  const site = await serveCopy(t);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.goto(site.url + "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  // Installable: a manifest with its icons.
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel="manifest"]');
+    const m = await (await fetch(link.href)).json();
+    const icons = await Promise.all(m.icons.map(async (i) => [i.sizes, (await fetch(new URL(i.src, link.href))).headers.get("content-type")]));
+    return { name: m.short_name, display: m.display, start: m.start_url, icons };
+  });
+  assert.deepEqual(manifest, { name: "Kibitz", display: "standalone", start: "./", icons: [["192x192", "image/png"], ["512x512", "image/png"]] });
+  // The service worker takes the page over and keeps what it needs.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  const kept = async () => page.evaluate(async () => (await (await caches.open("kibitz")).keys()).map((r) => new URL(r.url).pathname));
+  for (let i = 0; i < 100 && !(await kept()).some((p) => p.endsWith(".wasm")); i++) await page.waitForTimeout(100);
+  const files = await kept();
+  assert.ok(files.includes("/") && files.some((p) => /^\/app-.*\.js$/.test(p)) && files.some((p) => /^\/engine-worker-.*\.js$/.test(p)), `kept: ${files}`);
+  assert.equal(files.filter((p) => p.endsWith(".wasm")).length, 1, `one engine module: ${files}`);
+  // A new version: the browser finds a changed service worker; the page offers it.
+  for (const ext of ["br", "gz"]) rmSync(join(site.dir, `sw.js.${ext}`), { force: true });
+  const sw = join(site.dir, "sw.js");
+  writeFileSync(sw, readFileSync(sw, "utf8").replace(/"[0-9a-f]{16}"/, '"0000000000000000"'));
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await page.waitForFunction(() => !document.getElementById("update-notice").hidden, null, { timeout: 20000 });
+  await Promise.all([page.waitForEvent("load"), page.locator("#update-reload").click()]);
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  assert.equal(await page.locator("#update-notice").isHidden(), true, "the new version is running");
+  // The server goes away: the page still loads, and Kibitz still answers a move.
+  site.stop();
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "", null, { timeout: 20000 });
+  await waitStatus(page, /[Yy]our move/);
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await page.screenshot({ path: `${SHOTS}/offline.png` });
 });

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame } from "./page.mjs";
+import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows } from "./page.mjs";
 
 // typeMove plays a move through the page's move form.
 async function typeMove(page, san) {
@@ -101,6 +101,13 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   const list = await page.locator("#review-list").textContent();
   assert.match(list, /3… Nf6\?\? — blunder; better (g6|Qe7|Qf6|Nh6|Nd4|Qh4)/);
   assert.match(list, /Black: \d+ inaccurac(y|ies), \d+ mistakes?, [1-9] blunders?/);
+  // Accuracy for both players, overall and by phase, and the average loss: Black, who blundered, lower.
+  const table = await page.locator(".review-accuracy").evaluate((t) => [...t.rows].map((r) => [...r.cells].map((c) => c.textContent)));
+  assert.deepEqual(table[0], ["", "Accuracy", "Opening", "Middlegame", "Endgame", "Avg. loss"]);
+  assert.deepEqual([table[1][0], table[2][0]], ["White", "Black"]);
+  for (const r of table.slice(1)) assert.match(r.slice(1, 3).join(" ") + " " + r[5], /^\d+ % \d+ % \d+ cp$/);
+  assert.ok(parseInt(table[1][1], 10) > parseInt(table[2][1], 10), `White ${table[1][1]}, Black ${table[2][1]}`);
+  assert.ok(parseInt(table[2][5], 10) > parseInt(table[1][5], 10), "Black lost more centipawns");
   await page.screenshot({ path: `${SHOTS}/review.png`, fullPage: true });
   // A marked move in the list shows the position before it.
   await page.locator("#review-list button.verdict-move", { hasText: "Nf6??" }).click();
@@ -139,6 +146,45 @@ test("annotations: a PGN's marks keep their colours beside the review's, and the
   // The move keeps its own mark and gains the review's words.
   assert.match(pgn, / Nf6 \$6 \{Blunder\. (g6|Qe7|Qf6|Nh6|Nd4|Qh4) was best\.\}/);
   assert.match(pgn, / Nc6 \$4 /);
+});
+
+test("learn from your mistakes: the player's blunder comes back as a question, a bad try is refused, the engine's move accepted, the game untouched", async (t) => {
+  const page = await open(t, "?depth=2&side=b");
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  const pgn = '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
+  await page.locator("#import-text").fill(pgn);
+  await page.locator("#import").click();
+  await waitStatus(page, /Checkmate — White wins/);
+  const played = await moveTexts(page);
+  await page.locator("#review-depth").selectOption("6");
+  await page.locator("#review").click();
+  await page.waitForFunction(() => !document.getElementById("review-graph").hasAttribute("hidden"), null, { timeout: 60000 });
+  await page.locator("#learn").click();
+  // Positions before Black's mistakes come one by one; 3…Nf6 is among them.
+  for (;;) {
+    await waitStatus(page, /^Learn from your mistakes — \d+ of \d+: Black played \S+ here/);
+    if (/played Nf6 here/.test(await page.locator("#status").textContent())) break;
+    await page.locator("#learn-solution").click();
+    await page.locator("#learn-next").click();
+  }
+  const before = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3";
+  await boardShows(page, before);
+  await drag(page, "a7", "a6"); // allows mate
+  await waitStatus(page, /a6 is not good enough: it keeps 0 % against \d+ % for the best move\. Try again\./);
+  await boardShows(page, before);
+  await page.locator("#learn-hint").click();
+  const best = await page.evaluate(() => window.kibitz.state.review.positions[5].best);
+  await waitStatus(page, new RegExp(`Hint: move the piece on ${best.slice(0, 2)}`));
+  await drag(page, best.slice(0, 2), best.slice(2, 4));
+  await waitStatus(page, /good move! It is the engine's choice\./);
+  while (await page.locator("#learn-box").isVisible()) {
+    if (!(await page.locator("#learn-solution").isDisabled())) await page.locator("#learn-solution").click();
+    await page.locator("#learn-next").click();
+  }
+  await waitStatus(page, /^Done: you found 0 of \d+ better moves yourself\./); // the hint does not count
+  const sans = async () => (await moveTexts(page)).map((m) => m.replace(/[?!]+$/, "")); // the review's marks aside
+  assert.deepEqual(await sans(), played, "the game is as it was");
 });
 
 test("sounds follow the toggle; finished games go to the library and come back", async (t) => {
@@ -274,7 +320,8 @@ test("endgame model: down to five men, the worker fetches the model once and the
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
   const models = [];
-  page.context().on("response", (r) => /\/endgame-[A-Z2-7]{8}\.kwdl$/.test(r.url()) && models.push(r.status()));
+  // What crossed the network: the service worker's own fetch, not its answer to the engine's worker.
+  page.context().on("response", (r) => /\/endgame-[A-Z2-7]{8}\.kwdl$/.test(r.url()) && !r.fromServiceWorker() && models.push(r.status()));
   const fen = "8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1"; // rook and pawn against rook
   await page.goto(page.url().split("?")[0] + `?side=b&depth=6&fen=${encodeURIComponent(fen)}`);
   await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
