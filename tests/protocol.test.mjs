@@ -44,3 +44,45 @@ test("replies carry their id and type", () => {
   assert.equal(reply.bestmove(9, /** @type {any} */ ({ bestmove: "e2e4" })).result.bestmove, "e2e4");
   assert.equal(reply.ready("v", "scalar", { levels: [], full: 2250, depths: [] }).type, "ready");
 });
+
+// Random messages, the shapes a confused or hostile page could post: a
+// request or a reason, never a throw, and what is accepted carries only
+// fields of the right kinds. KIBITZ_FUZZ_MINUTES runs it for that long
+// (a campaign, docs/robustness.md); the test command runs 20 000.
+test("random messages: a request or a reason, never an exception", () => {
+  let seed = 12345;
+  const rnd = (n) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed % n;
+  };
+  const values = () => [undefined, null, 0, -1, 1.5, 2 ** 53, NaN, Infinity, "", "x", "e2e4", "startpos", [], ["e2e4"], [1], {}, true, () => 1, Symbol("s"), 10n][rnd(20)];
+  const fields = ["type", "id", "fen", "moves", "depth", "movetime", "nodes", "multipv", "elo", "mb", "__proto__", "toString"];
+  const message = () => {
+    if (rnd(10) === 0) return values();
+    const m = { type: rnd(4) === 0 ? values() : REQUEST_TYPES[rnd(REQUEST_TYPES.length)], id: rnd(3) === 0 ? values() : rnd(100) };
+    for (let i = rnd(5); i > 0; i--) m[fields[rnd(fields.length)]] = values();
+    return m;
+  };
+  const minutes = Number(process.env.KIBITZ_FUZZ_MINUTES || 0);
+  const until = Date.now() + minutes * 60000;
+  let n = 0;
+  let accepted = 0;
+  for (; minutes ? Date.now() < until : n < 20000; n++) {
+    const m = message();
+    let out;
+    assert.doesNotThrow(() => (out = parseRequest(m)), `message ${n}`);
+    assert.equal(Object.keys(out).filter((k) => k === "request" || k === "error").length, 1, `message ${n}: ${JSON.stringify(out)}`);
+    if (out.error !== undefined) {
+      assert.equal(typeof out.error, "string");
+      continue;
+    }
+    accepted++;
+    const r = out.request;
+    assert.ok(REQUEST_TYPES.includes(r.type));
+    for (const k of ["depth", "movetime", "nodes", "multipv", "elo", "mb"]) if (r[k] !== undefined) assert.ok(Number.isSafeInteger(r[k]), `${k}: ${String(r[k])}`);
+    if (r.fen !== undefined) assert.equal(typeof r.fen, "string");
+    if (r.moves !== undefined) assert.ok(r.moves.every((x) => typeof x === "string"));
+  }
+  if (minutes) console.log(`# ${n} messages in ${minutes} min, ${accepted} accepted`);
+  assert.ok(accepted > 0 && accepted < n, `${accepted} of ${n} accepted`);
+});
