@@ -5,7 +5,8 @@
 // module.
 //
 // The page sends requests, each with a number `id` of its choosing:
-//   search   {fen?, moves?, depth?, movetime?, nodes?, multipv?, elo?}
+//   search   {fen?, moves?, depth?, movetime?, nodes?, multipv?, elo?,
+//            wtime?, btime?, winc?, binc?}
 //            → any number of `info`, then `bestmove` (or `error`)
 //   stop     {}            → nothing; the running search answers `bestmove`
 //   newgame  {}            → `done` (or `error`)
@@ -21,8 +22,10 @@
 // and, unasked, once: `ready` {version, backend, strengths} when the
 // engine has started, or `fatal` {message} when it cannot start.
 //
-// A search without depth, movetime or nodes searches to depth 10; elo 0
-// (or none) is full strength. Fields are checked here, before the engine
+// A search without depth, movetime, nodes or clocks searches to depth 10;
+// elo 0 (or none) is full strength. wtime/btime are each side's time left
+// and winc/binc its increment, in milliseconds: the engine divides its own
+// clock as over UCI. Fields are checked here, before the engine
 // sees them: a bad request gets an `error` naming the field.
 
 /**
@@ -37,7 +40,7 @@
  *   time: number, pv: string[], elo?: number, tb?: TableVerdict}} SearchResult
  *   bestmove is "" when the side to move has no legal move
  * @typedef {{fen?: string, moves?: string[], depth?: number, movetime?: number, nodes?: number,
- *   multipv?: number, elo?: number}} SearchParams
+ *   multipv?: number, elo?: number, wtime?: number, btime?: number, winc?: number, binc?: number}} SearchParams
  * @typedef {{levels: number[], full: number, depths: number[]}} Strengths the strength scale
  * @typedef {{type: "search", id: number} & SearchParams} SearchRequest
  * @typedef {{type: "stop", id?: number}} StopRequest
@@ -59,7 +62,7 @@ export const REQUEST_TYPES = Object.freeze(["search", "stop", "newgame", "check"
 
 /** The numeric fields of a search and their smallest values; the engine
  * checks their ranges (and names the field) when it searches. */
-const SEARCH_FIELDS = Object.freeze({ depth: 0, movetime: 0, nodes: 0, multipv: 0, elo: Number.MIN_SAFE_INTEGER });
+const SEARCH_FIELDS = Object.freeze({ depth: 0, movetime: 0, nodes: 0, multipv: 0, elo: Number.MIN_SAFE_INTEGER, wtime: 0, btime: 0, winc: 0, binc: 0 });
 
 /**
  * Reads a message the worker received: the request, or the reason it is

@@ -21,7 +21,10 @@ declare const kibitz: {
   loadTable(data: Uint8Array): EngineError;
   loadModel(data: Uint8Array): EngineError;
   search(
-    limits: { depth: number; movetime: number; nodes: number; multipv: number; elo: number },
+    limits: {
+      depth: number; movetime: number; nodes: number; multipv: number; elo: number;
+      wtime: number; btime: number; winc: number; binc: number;
+    },
     onInfo: (info: import("./protocol.js").SearchInfo) => void,
     onDone: (result: import("./protocol.js").SearchResult) => void,
   ): EngineError;

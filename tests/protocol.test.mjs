@@ -7,6 +7,9 @@ test("every request type parses with its fields", () => {
   assert.deepEqual(parseRequest({ type: "search", id: 3, fen: "startpos", moves: ["e2e4"], depth: 8, elo: -20 }), {
     request: { type: "search", id: 3, fen: "startpos", moves: ["e2e4"], depth: 8, elo: -20 },
   });
+  assert.deepEqual(parseRequest({ type: "search", id: 7, wtime: 60000, btime: 59000, winc: 1000, binc: 0, elo: -20 }), {
+    request: { type: "search", id: 7, fen: undefined, moves: undefined, wtime: 60000, btime: 59000, winc: 1000, binc: 0, elo: -20 },
+  });
   assert.deepEqual(parseRequest({ type: "check", id: 4, fen: "8/8/8/8/8/8/8/8 w - - 0 1" }).request?.type, "check");
   assert.deepEqual(parseRequest({ type: "hash", id: 5, mb: 32 }), { request: { type: "hash", id: 5, mb: 32 } });
   assert.deepEqual(parseRequest({ type: "newgame", id: 6 }), { request: { type: "newgame", id: 6 } });
@@ -25,6 +28,8 @@ test("bad requests are refused with the field named and the id kept", () => {
     [{ type: "search", id: 1, depth: "8" }, /depth must be an integer/],
     [{ type: "search", id: 1, nodes: 1e300 }, /nodes must be an integer/],
     [{ type: "search", id: 1, elo: 1.5 }, /elo must be an integer/],
+    [{ type: "search", id: 1, wtime: -1 }, /wtime must be an integer, 0 or more/],
+    [{ type: "search", id: 1, binc: 0.5 }, /binc must be an integer/],
     [{ type: "search", id: 1, moves: "e2e4" }, /moves must be a list/],
     [{ type: "search", id: 1, moves: ["e2e4", 5] }, /moves must be a list/],
     [{ type: "search", id: 1, fen: 7 }, /fen must be a string/],
@@ -56,7 +61,7 @@ test("random messages: a request or a reason, never an exception", () => {
     return seed % n;
   };
   const values = () => [undefined, null, 0, -1, 1.5, 2 ** 53, NaN, Infinity, "", "x", "e2e4", "startpos", [], ["e2e4"], [1], {}, true, () => 1, Symbol("s"), 10n][rnd(20)];
-  const fields = ["type", "id", "fen", "moves", "depth", "movetime", "nodes", "multipv", "elo", "mb", "__proto__", "toString"];
+  const fields = ["type", "id", "fen", "moves", "depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb", "__proto__", "toString"];
   const message = () => {
     if (rnd(10) === 0) return values();
     const m = { type: rnd(4) === 0 ? values() : REQUEST_TYPES[rnd(REQUEST_TYPES.length)], id: rnd(3) === 0 ? values() : rnd(100) };
@@ -79,7 +84,7 @@ test("random messages: a request or a reason, never an exception", () => {
     accepted++;
     const r = out.request;
     assert.ok(REQUEST_TYPES.includes(r.type));
-    for (const k of ["depth", "movetime", "nodes", "multipv", "elo", "mb"]) if (r[k] !== undefined) assert.ok(Number.isSafeInteger(r[k]), `${k}: ${String(r[k])}`);
+    for (const k of ["depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb"]) if (r[k] !== undefined) assert.ok(Number.isSafeInteger(r[k]), `${k}: ${String(r[k])}`);
     if (r.fen !== undefined) assert.equal(typeof r.fen, "string");
     if (r.moves !== undefined) assert.ok(r.moves.every((x) => typeof x === "string"));
   }

@@ -30,6 +30,10 @@ type Limits struct {
 	Nodes    int
 	MultiPV  int
 	Elo      int // 0: full strength (no level is labelled 0); otherwise a level (package strength)
+	// The clocks of a timed game, in milliseconds: time left and increment
+	// per move for each side. The engine's time manager divides its own
+	// clock as it does over UCI; a depth, node or level limit still applies.
+	WTime, BTime, WInc, BInc int
 }
 
 // Session is one worker's engine.
@@ -149,7 +153,7 @@ func verdictObject(v *engine.Verdict) map[string]any {
 // Search starts a search of the current position in the background.
 // onInfo receives a progress report per iteration, onDone the result;
 // both are called from the searching goroutine. A request without a
-// depth, time or node limit searches to depth 10.
+// depth, time, clock or node limit searches to depth 10.
 func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 	lim, err := l.toSearch()
 	if err != nil {
@@ -222,8 +226,19 @@ func (l Limits) toSearch() (search.Limits, error) {
 	if l.MultiPV < 0 || l.MultiPV > maxMultiPV {
 		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..%d", l.MultiPV, maxMultiPV)
 	}
-	lim := search.Limits{Depth: l.Depth, MoveTime: time.Duration(l.MoveTime) * time.Millisecond, Nodes: uint64(l.Nodes)}
-	if lim.Depth == 0 && lim.MoveTime == 0 && lim.Nodes == 0 {
+	for _, c := range []struct {
+		name string
+		ms   int
+	}{{"wtime", l.WTime}, {"btime", l.BTime}, {"winc", l.WInc}, {"binc", l.BInc}} {
+		if c.ms < 0 || c.ms > maxClock {
+			return search.Limits{}, fmt.Errorf("%s %d ms is out of range 0..%d", c.name, c.ms, maxClock)
+		}
+	}
+	ms := func(v int) time.Duration { return time.Duration(v) * time.Millisecond }
+	lim := search.Limits{Depth: l.Depth, MoveTime: ms(l.MoveTime), Nodes: uint64(l.Nodes),
+		WTime: ms(l.WTime), BTime: ms(l.BTime), WInc: ms(l.WInc), BInc: ms(l.BInc)}
+	timed := l.WTime > 0 || l.BTime > 0 || l.WInc > 0 || l.BInc > 0
+	if lim.Depth == 0 && lim.MoveTime == 0 && lim.Nodes == 0 && !timed {
 		lim.Depth = defaultDepth
 	}
 	return lim, nil
@@ -231,7 +246,8 @@ func (l Limits) toSearch() (search.Limits, error) {
 
 // The bounds of a request from the page.
 const (
-	maxMoveTime  = 3600_000 // one hour, in milliseconds
+	maxMoveTime  = 3600_000  // one hour, in milliseconds
+	maxClock     = 86400_000 // a day on a clock, in milliseconds
 	maxMultiPV   = 16
 	defaultDepth = 10
 )

@@ -128,11 +128,17 @@ func TestLimitsEdges(t *testing.T) {
 		{Limits{MoveTime: 0}, true}, {Limits{MoveTime: 3600_000}, true}, {Limits{MoveTime: 3600_001}, false}, {Limits{MoveTime: -1}, false},
 		{Limits{Nodes: 0}, true}, {Limits{Nodes: -1}, false},
 		{Limits{MultiPV: 0}, true}, {Limits{MultiPV: 16}, true}, {Limits{MultiPV: 17}, false}, {Limits{MultiPV: -1}, false},
+		{Limits{WTime: 86400_000}, true}, {Limits{WTime: 86400_001}, false}, {Limits{BTime: -1}, false},
+		{Limits{WInc: -1}, false}, {Limits{BInc: 86400_001}, false}, {Limits{BInc: 86400_000}, true},
 	} {
 		_, err := c.l.toSearch()
 		if (err == nil) != c.ok {
 			t.Errorf("%+v: error %v", c.l, err)
 		}
+	}
+	if lim, _ := (Limits{WTime: 1000, BTime: 2000, WInc: 10, BInc: 20}).toSearch(); lim.Depth != 0 ||
+		lim.WTime != time.Second || lim.BTime != 2*time.Second || lim.WInc != 10*time.Millisecond || lim.BInc != 20*time.Millisecond {
+		t.Errorf("clock: %+v, want the clocks and no depth", lim)
 	}
 	lim, _ := Limits{}.toSearch()
 	if lim.Depth != 10 || lim.Nodes != 0 || lim.MoveTime != 0 {
@@ -277,5 +283,22 @@ func TestStrengthsForThePage(t *testing.T) {
 	}
 	if len(sc["depths"].([]any)) != len(strength.DepthElo) {
 		t.Errorf("depths %v", sc["depths"])
+	}
+}
+
+// A timed search keeps to the clock of the side to move: Black with one
+// second left answers within that second although White has an hour.
+func TestClockOfTheSideToMove(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	if err := s.SetPosition("", []string{"e2e4"}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, done := waitDone(t, s, Limits{WTime: 3600_000, BTime: 1000})
+	if took := time.Since(start); took >= time.Second {
+		t.Errorf("Black with 1 s on its clock thought %v", took)
+	}
+	if s.Check("", []string{"e2e4", done["bestmove"].(string)}) != nil {
+		t.Errorf("bestmove %v is not legal", done["bestmove"])
 	}
 }
