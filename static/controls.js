@@ -1,8 +1,28 @@
 // The page's settings form and keyboard shortcuts: DOM wiring only, the
 // actions themselves belong to the page (app.js).
 import { saveSettings } from "./settings.js";
-import { depthReadout, strengthHelp, levels, levelLabel } from "./strength.js";
+import { depthReadout, strengthHelp, levels, levelLabel, levelNumber } from "./strength.js";
+import { chosenControl } from "./timed.js";
+import { controlText, speedName } from "./clock.js";
 import { $ } from "./dom.js";
+
+// The settings fold away under their summary where the page is short (an
+// embed, a laptop) or narrow (a phone): the board, the game's buttons, the
+// engine and the move list then fit the screen. Taller screens show them.
+const SETTINGS_OPEN_MIN_HEIGHT = 821;
+const SETTINGS_OPEN_MIN_WIDTH = 721;
+
+/**
+ * The settings in a few words: the player's side, the engine's strength
+ * and the clock.
+ * @param {import("./settings.js").Settings} settings
+ */
+export function settingsSummary(settings) {
+  const side = { w: "White", b: "Black", random: "random side" }[settings.side] ?? "White";
+  const strength = settings.elo ? `level ${levelNumber(settings.elo)}` : `depth ${settings.depth}`;
+  const tc = chosenControl(settings);
+  return `${side} · ${strength} · ${tc ? `${controlText(tc)} ${speedName(tc)}` : "no clock"}`;
+}
 
 
 // bindSettings shows settings in the form and keeps them saved as the
@@ -11,6 +31,12 @@ import { $ } from "./dom.js";
 // engine's help while playing is, onLook when the theme, the board's
 // colours or its coordinates change.
 export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
+  const details = /** @type {HTMLDetailsElement} */ ($("settings"));
+  details.open = innerHeight >= SETTINGS_OPEN_MIN_HEIGHT && innerWidth >= SETTINGS_OPEN_MIN_WIDTH;
+  // Listeners on the box run after each control's own: the summary follows every change.
+  const summarize = () => ($("settings-summary").textContent = settingsSummary(settings));
+  details.addEventListener("change", summarize);
+  details.addEventListener("input", summarize);
   const showDepth = () => {
     $("depth-value").textContent = depthReadout(settings);
     $("depth-help").textContent = strengthHelp(settings);
@@ -48,6 +74,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
     showDepth();
     saveSettings(settings);
   });
+  summarize();
   $("level").addEventListener("change", (e) => {
     settings.elo = parseInt(/** @type {HTMLSelectElement} */ (e.target).value, 10) || 0;
     showDepth();
@@ -71,6 +98,7 @@ export function showLevels(settings) {
   select.replaceChildren(select.options[0]);
   for (const elo of levels()) select.add(new Option(levelLabel(elo), String(elo)));
   select.value = String(settings.elo);
+  $("settings-summary").textContent = settingsSummary(settings);
   $("depth-value").textContent = depthReadout(settings);
   $("depth-help").textContent = strengthHelp(settings);
   $("depth").disabled = settings.elo !== 0;
@@ -78,10 +106,10 @@ export function showLevels(settings) {
 
 // bindKeys maps the keyboard to the page: arrows, Home and End walk
 // through the game (position() gives {ply, plies}; show(ply) shows one),
-// f flips, h asks for a hint, a switches analysis on and off, space stops
-// the engine. Keys typed into a
+// f flips, h asks for a hint, a switches analysis on and off, x shows the
+// threat in analysis, space stops the engine. Keys typed into a
 // form field, or with a modifier, are left alone.
-export function bindKeys({ position, show, flip, hint, analyse, stop }) {
+export function bindKeys({ position, show, flip, hint, analyse, threat, stop }) {
   document.addEventListener("keydown", (e) => {
     const target = /** @type {Element} */ (e.target);
     if (target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -94,6 +122,7 @@ export function bindKeys({ position, show, flip, hint, analyse, stop }) {
       f: flip,
       h: hint,
       a: analyse,
+      x: threat,
       " ": stop,
     };
     if (keys[e.key] && !(e.key === " " && target.closest("button"))) {

@@ -14,6 +14,8 @@
  *   "takeback": HTMLButtonElement, "share": HTMLButtonElement, "learn": HTMLButtonElement,
  *   "learn-hint": HTMLButtonElement, "learn-solution": HTMLButtonElement, "learn-next": HTMLButtonElement,
  *   "learn-stop": HTMLButtonElement, "learn-box": HTMLDivElement, "update-reload": HTMLButtonElement,
+ *   "threat": HTMLButtonElement, "clock": HTMLSelectElement, "clock-minutes": HTMLInputElement,
+ *   "clock-increment": HTMLInputElement, "comment-edit": HTMLTextAreaElement,
  *   "depth": HTMLInputElement, "move-text": HTMLInputElement, "sounds": HTMLInputElement, "help": HTMLInputElement,
  *   "coords": HTMLInputElement, "theme": HTMLSelectElement, "board-colours": HTMLSelectElement,
  *   "level": HTMLSelectElement, "lines": HTMLSelectElement, "side": HTMLSelectElement,

@@ -58,7 +58,7 @@ export function reviewText(ply, plies) {
 // pgnHeaders returns the headers a game exported from the page carries:
 // those it was imported with (Event, players, date…) are kept, and the
 // page fills in only what is missing, plus the result.
-export function pgnHeaders(imported, { humanColor, engineName, result, termination, startFen, site, date }) {
+export function pgnHeaders(imported, { humanColor, engineName, result, termination, startFen, site, date, timeControl = "" }) {
   const h = { ...imported };
   const fill = (k, v) => {
     if (!h[k] || h[k] === "?" || h[k] === "????.??.??") h[k] = v;
@@ -69,6 +69,7 @@ export function pgnHeaders(imported, { humanColor, engineName, result, terminati
   fill("White", humanColor === "w" ? "You" : engineName);
   fill("Black", humanColor === "b" ? "You" : engineName);
   h.Result = result;
+  if (timeControl) h.TimeControl = timeControl; // a timed game's, seconds+seconds
   if (termination) h.Termination = termination;
   else delete h.Termination;
   if (startFen !== new Chess().fen()) {
@@ -105,8 +106,9 @@ export function pgnDate(d) {
 }
 
 // restoreSaved turns the page's saved game (JSON of {start, moves, human,
-// over, headers, tree}) back into {game, human, headers, over, tree}, or null when
-// there is none or it no longer replays.
+// over, headers, tree, clock}) back into {game, human, headers, over, tree,
+// clock}, or null when there is none or it no longer replays. The clock
+// stays plain data (clock.js reads it).
 export function restoreSaved(text) {
   let saved;
   let game;
@@ -124,6 +126,7 @@ export function restoreSaved(text) {
     headers: saved.headers && typeof saved.headers === "object" ? saved.headers : {},
     over: saved.over && saved.over.result ? saved.over : gameOver(game),
     tree: typeof saved.tree === "string" ? saved.tree : "", // the movetext with its variations
+    clock: saved.clock ?? null,
   };
 }
 
@@ -131,7 +134,7 @@ export function restoreSaved(text) {
 // survives a reload.
 const GAME_KEY = "kibitz.game.v1";
 
-// storeGame saves {start, moves (UCI), human, over, headers}.
+// storeGame saves {start, moves (UCI), human, over, headers, tree, clock}.
 export function storeGame(saved) {
   try {
     localStorage.setItem(GAME_KEY, JSON.stringify(saved));

@@ -1,6 +1,6 @@
 // Reading and writing games on the page: the PGN of the game and its
 // variations, and a pasted PGN or FEN. They work on the page's state
-// through `page` (app.js): {state, engine, board, settings, render,
+// through `page` (play.js): {state, engine, board, settings, timed, render,
 // setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview}.
 import { gameOver, pgnHeaders, readImport, pgnDate } from "./game.js";
 import { treePgn, importTree, keptText } from "./tree.js";
@@ -21,13 +21,25 @@ export function reviewNotes(marks) {
   return notes;
 }
 
+// withClocks adds a timed game's %clk (ply → "[%clk …]") to the notes,
+// before any other comment on the move, as lichess writes them.
+export function withClocks(notes, clocks) {
+  const all = new Map(notes);
+  for (const [ply, clk] of clocks) {
+    const note = all.get(ply);
+    all.set(ply, note ? { ...note, comment: `${clk} ${note.comment}` } : { comment: clk });
+  }
+  return all;
+}
+
 export function createGameIO(page) {
-  const { state, engine, board, settings, render, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
+  const { state, engine, board, settings, timed, render, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
 
   // pgnText is the game's PGN; a reviewed line carries the review's
   // verdicts as lichess writes them: the mark as a NAG (unless the move has
   // an assessment of its own) and a comment naming the better move.
   function pgnText() {
+    const clock = timed.pgn();
     return treePgn(pgnHeaders(state.headers, {
       humanColor: state.human,
       engineName: settings.elo ? `Kibitz (level ${levelNumber(settings.elo)}, ${eloText(settings.elo)})` : `Kibitz (depth ${settings.depth})`,
@@ -36,7 +48,8 @@ export function createGameIO(page) {
       startFen: startFen(),
       site: location.host || "local",
       date: pgnDate(new Date()),
-    }), state.tree, reviewNotes(state.marks));
+      timeControl: clock.timeControl,
+    }), state.tree, withClocks(reviewNotes(state.marks), clock.clocks));
   }
 
   // importText reads the PGN or FEN in the import box. id, for a game
@@ -65,6 +78,7 @@ export function createGameIO(page) {
     state.game = read.game;
     state.tree = importTree(text, read.game, read.start);
     state.headers = read.game.getHeaders();
+    state.clock = null; // an imported game is untimed here; its own %clk stay in its comments
     state.gameId = id ?? Date.now();
     if (id !== null) state.savedId = id;
     page.clearReview();

@@ -132,3 +132,19 @@ export function download(text, name, type) {
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
+
+// keepCurrentInView scrolls the move shown back into view whenever the
+// moves' box changes size (in a short window the panel gives it what the
+// engine's lines leave over, and the box scrolls). Only the box scrolls,
+// never the page, and only when it scrolls at all.
+export function keepCurrentInView(box) {
+  new ResizeObserver(() => {
+    const current = box.querySelector("#moves .current");
+    if (!current || box.scrollHeight <= box.clientHeight) return;
+    const head = box.querySelector(".moves-head")?.getBoundingClientRect().height ?? 0;
+    const b = box.getBoundingClientRect();
+    const c = current.getBoundingClientRect();
+    if (c.bottom > b.bottom) box.scrollTop += c.bottom - b.bottom;
+    else if (c.top < b.top + head) box.scrollTop -= b.top + head - c.top;
+  }).observe(box);
+}

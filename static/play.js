@@ -4,17 +4,16 @@
 // engine: every search is a promise, and a newer action (takeback, new
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
 import { Chess } from "chess.js";
-import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { BoardView } from "./boardview.js";
 import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
-import { whiteScore, scoreText, pvToSan, compact, tableText, sanKey } from "./format.js";
+import { whiteScore, scoreText, pvToSan, compact, tableText } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { bindSettings, bindKeys, showLevels } from "./controls.js";
 import { recordThinkTime, measureSpeed } from "./depth.js";
 import { setScale, nearestLevel, strengthHelp, playingAt, eloText } from "./strength.js";
 import { spoken, describe } from "./speech.js";
-import { renderMoves, showLine, copyText, download } from "./panel.js";
+import { renderMoves, showLine, copyText, download, keepCurrentInView } from "./panel.js";
 import { gameOver, reviewText, storeGame, loadStoredGame } from "./game.js";
 import { GameTree, importTree, NAG_SYMBOLS } from "./tree.js";
 import { Sounds, soundFor } from "./sounds.js";
@@ -26,6 +25,11 @@ import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
 import { shareLink, readShared, withoutShare } from "./share.js";
 import { createLearn } from "./learn.js";
+import { createInput } from "./input.js";
+import { createTimed } from "./timed.js";
+import { createShapes } from "./shapes.js";
+import { createAnnotate } from "./annotate.js";
+import { GameClock } from "./clock.js";
 import { $ } from "./dom.js";
 import { state, startFen, uciMoves, engineColor } from "./state.js";
 
@@ -71,6 +75,8 @@ function render() {
   const ply = state.viewPly ?? history.length;
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
   view.show(fen, ply > 0 ? history[ply - 1] : null);
+  shapes.draw();
+  annotate.show();
   const line = state.tree.line;
   // Without help, a game in play shows no evaluation; analysis and a
   // finished game do.
@@ -79,14 +85,16 @@ function render() {
   study.renderVariations();
   showOpening(history, ply);
   const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;
-  $("comment").textContent = (comments || []).join(" ");
+  // Commands in comments ([%clk 0:04:58], [%eval …]) are for programs.
+  $("comment").textContent = (comments || []).join(" ").replace(/\[%[^\]]*\]/g, "").trim();
   const live = state.viewPly === null;
   const analysing = state.mode === "analyse";
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
   const shownTurn = fen.split(" ")[1];
   $("learn").hidden = state.learning || !learn.available();
   if (state.learning) return learn.renderLearn();
-  view.setInput(humanToMove ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, onInput);
+  timed.sync();
+  view.setInput(humanToMove || input.premoving() ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, input.onInput);
   $("takeback").disabled = history.length === 0;
   $("hint").disabled = !humanToMove || state.hinting;
   $("stop").disabled = !state.thinking && !state.hinting;
@@ -95,10 +103,12 @@ function render() {
   if (!actions.resignArmed) $("resign").textContent = "Resign";
   if (state.over) evalbar.result(state.over.result);
   // The game in progress survives a reload (restoreGame; New game starts afresh).
-  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*") });
+  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*"), clock: state.clock });
   study.keepFinished();
   if (state.reviewing) return;
-  if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
+  const other = shownTurn === "w" ? "Black" : "White";
+  if (analysing && state.threat) setStatus(`Threat: what ${other} would play if it were ${other}'s move — X hides it`);
+  else if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
   else if (!live) setStatus(reviewText(ply, history.length));
   else if (state.over) setStatus(state.over.reason, true);
   else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo ? eloText(settings.elo) : `depth ${settings.depth}`})…`);
@@ -155,7 +165,7 @@ async function engineMove() {
   let result;
   try {
     // A level keeps to its own node budget: the depth is only a bound.
-    result = await search(settings.elo ? { depth: 64, elo: settings.elo } : { depth: settings.depth });
+    result = await search({ ...(settings.elo ? { depth: 64, elo: settings.elo } : { depth: settings.depth }), ...timed.limits() });
   } catch (err) {
     if (epoch === state.epoch) setStatus(`Engine error: ${err.message}`);
     return;
@@ -163,7 +173,7 @@ async function engineMove() {
     if (epoch === state.epoch) state.thinking = false;
   }
   if (epoch !== state.epoch || !result.bestmove) return render();
-  if (!result.elo) recordThinkTime(result.depth, performance.now() - started);
+  if (!result.elo && !state.clock) recordThinkTime(result.depth, performance.now() - started);
   $("depth-help").textContent = strengthHelp(settings);
   $("info-strength").textContent = playingAt(result, settings);
   // A level may play another line than the best: show the one played.
@@ -181,60 +191,10 @@ async function engineMove() {
   state.over = gameOver(state.game);
   sounds.play(soundFor(played.san, state.over));
   render();
+  input.playPremove();
 }
 
-// ---- user input ------------------------------------------------------
-
-// legalFrom lists the moves from square in the position shown (in
-// analysis it may be an earlier one).
-function legalFrom(square) {
-  const h = state.game.history({ verbose: true });
-  const g = state.viewPly === null ? state.game : new Chess(state.viewPly === 0 ? startFen() : h[state.viewPly - 1].after);
-  return square ? g.moves({ square, verbose: true }) : g.moves({ verbose: true });
-}
-
-// A human move is recorded when cm-chessboard validates it and finished
-// (board redrawn, engine started) when cm-chessboard reports the input
-// finished: changing the board inside validation breaks its own move.
-let movedThisInput = false;
-
-function onInput(event) {
-  switch (event.type) {
-    case INPUT_EVENT_TYPE.moveInputStarted: {
-      const moves = legalFrom(event.squareFrom);
-      board.addLegalMovesMarkers(moves);
-      return moves.length > 0;
-    }
-    case INPUT_EVENT_TYPE.validateMoveInput: {
-      board.removeLegalMovesMarkers();
-      const { squareFrom: from, squareTo: to } = event;
-      const candidates = legalFrom(from).filter((m) => m.to === to);
-      if (candidates.length === 0) return false;
-      study.truncateToView(); // in analysis, a move on an earlier position starts a variation
-      if (candidates.some((m) => m.promotion)) {
-        board.showPromotionDialog(to, candidates[0].color === "w" ? COLOR.white : COLOR.black, (choice) => {
-          if (choice && choice.piece) state.game.move({ from, to, promotion: choice.piece.charAt(1) });
-          afterHumanMove();
-        });
-        return true;
-      }
-      state.game.move({ from, to });
-      movedThisInput = true;
-      return true;
-    }
-    case INPUT_EVENT_TYPE.moveInputCanceled:
-      board.removeLegalMovesMarkers();
-      return true;
-    case INPUT_EVENT_TYPE.moveInputFinished:
-      board.removeLegalMovesMarkers();
-      if (movedThisInput) {
-        movedThisInput = false;
-        setTimeout(afterHumanMove); // after cm-chessboard has finished its own work
-      }
-      return true;
-  }
-  return true;
-}
+// ---- user input (input.js) --------------------------------------------
 
 function afterHumanMove() {
   const last = state.game.history().at(-1);
@@ -253,33 +213,6 @@ function afterHumanMove() {
 // announce tells screen readers what just happened on the board.
 function announce(text) {
   $("announce").textContent = text;
-}
-
-// playTyped plays a move typed in the move form (SAN or UCI), through the
-// same path as a move made on the board.
-function playTyped(e) {
-  e.preventDefault();
-  const text = $("move-text").value.trim();
-  $("move-error").textContent = "";
-  if (!text) return;
-  const live = state.viewPly === null;
-  const analysing = state.mode === "analyse" || state.learning;
-  if (!analysing && (!live || state.over || state.thinking || state.game.turn() !== state.human)) {
-    $("move-error").textContent = state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
-    return;
-  }
-  const uci = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text) ? { from: text.slice(0, 2), to: text.slice(2, 4), promotion: text[4] } : null;
-  const key = sanKey(text);
-  const legal = legalFrom(null).find((m) => sanKey(m.san) === key || (uci && m.from === uci.from && m.to === uci.to && (m.promotion || undefined) === uci.promotion));
-  if (!legal) {
-    $("move-error").textContent = `${text} is not a legal move here`;
-    return;
-  }
-  $("move-text").value = "";
-  if (state.learning) return learn.tryMove(legal.from + legal.to + (legal.promotion || ""));
-  study.truncateToView();
-  state.game.move(legal.san);
-  afterHumanMove();
 }
 
 // ---- buttons ---------------------------------------------------------
@@ -310,8 +243,10 @@ async function newGame(fen = null) {
   state.over = gameOver(state.game);
   state.viewPly = null;
   board.removeArrows();
+  input.clearPremove();
   clearReadouts();
   await setOrientation(state.human === "b");
+  timed.newGame();
   render();
   engineMove();
   return true;
@@ -321,12 +256,16 @@ async function newGame(fen = null) {
 function setOrientation(blackBottom) {
   evalbar.flip(blackBottom);
   settings.flipped = blackBottom;
-  return view.setOrientation(blackBottom);
+  return view.setOrientation(blackBottom).then(() => {
+    timed.show();
+    shapes.draw();
+  });
 }
 
 async function takeback() {
   state.epoch++;
   state.thinking = false;
+  input.clearPremove();
   await engine.stopAndWait();
   const g = state.game;
   if (state.mode === "analyse") {
@@ -379,7 +318,12 @@ function bind() {
   });
   $("copy-fen").addEventListener("click", async () => setStatus(await copyText(state.game.fen(), "FEN", $("import-text"))));
   $("import").addEventListener("click", () => started.then(() => importText()));
-  $("move-form").addEventListener("submit", playTyped);
+  $("move-form").addEventListener("submit", input.playTyped);
+  timed.bindControl(() => {
+    // A new control starts a game not yet begun; otherwise the next one.
+    if (state.game.history().length === 0 && state.mode === "play") started.then(() => newGame());
+    else setStatus("The clock applies from the next game");
+  });
   $("describe").addEventListener("click", () => {
     const p = $("position-text");
     p.hidden = false;
@@ -391,6 +335,7 @@ function bind() {
     flip: () => $("flip").click(),
     hint: actions.hint,
     analyse: () => $("analyse").click(),
+    threat: () => study.toggleThreat(),
     stop: () => engine.stop(),
   });
 }
@@ -400,8 +345,9 @@ function bind() {
 function restoreGame() {
   const saved = loadStoredGame();
   if (!saved) return false;
-  const { tree, ...rest } = saved;
+  const { tree, clock, ...rest } = saved;
   Object.assign(state, rest);
+  state.clock = GameClock.fromJSON(clock); // a running clock went on meanwhile
   state.tree = importTree(tree || "", state.game, startFen());
   state.viewPly = null;
   clearReadouts();
@@ -460,7 +406,8 @@ function dropFenFromAddress() {
   history.replaceState(history.state, "", url);
 }
 
-const io = createGameIO({ state, engine, board, settings, render, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview() });
+const timed = createTimed({ state, settings, view, endGame, sounds, announce });
+const io = createGameIO({ state, engine, board, settings, timed, render, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview() });
 const { pgnText, importText } = io;
 const actions = createActions({ state, settings, board, search, render, setStatus, endGame, engineColor });
 const study = createStudy({
@@ -471,6 +418,9 @@ const study = createStudy({
   },
 });
 const learn = createLearn({ state, engine, board, view, render, setStatus, startFen, uciMoves });
+const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
+const shapes = createShapes({ state, view, render });
+const annotate = createAnnotate({ state, render });
 // started settles when the first game is set up: actions that replace the
 // game wait for it, so an early click is not undone by the start-up.
 /** @type {Promise<void>} */
@@ -481,6 +431,7 @@ let started;
 export function start() {
   bind();
   applyLook(settings, $("board"));
+  keepCurrentInView(/** @type {HTMLElement} */ (document.querySelector(".moves-area")));
   started = engine.ready
   .then((version) => {
     setScale(engine.strengths);

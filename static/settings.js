@@ -1,7 +1,8 @@
-// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?elo=, ?side=)
+// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?elo=, ?side=, ?clock=)
 // override them for one visit, which is how an embedding page configures
 // the board.
 import { defaultSoundsOn } from "./sounds.js";
+import { parseControl, PRESETS, MIN_MINUTES, MAX_MINUTES, MAX_INCREMENT } from "./clock.js";
 
 const KEY = "kibitz.settings.v1";
 // elo: 0 plays at full strength to the chosen depth; otherwise the level
@@ -9,15 +10,17 @@ const KEY = "kibitz.settings.v1";
 // help: the evaluation bar and the engine's score and lines show while
 // playing (analysis always shows them). theme: "auto" (the system's),
 // "light" or "dark"; board: the board's colours (look.js); coords: the
-// board's coordinates shown.
+// board's coordinates shown. clock: "" (untimed), a preset ("5+3") or
+// "custom" (clockMinutes + clockIncrement seconds).
 /**
  * @typedef {{depth: number, elo: number, side: string, lines: number, flipped: boolean,
  *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean,
- *   fen?: string | null}} Settings
+ *   clock: string, clockMinutes: number, clockIncrement: number, fen?: string | null}} Settings
  *   fen comes from the address only and is never saved
  */
 /** @type {Settings} */
-const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true };
+const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true,
+  clock: "", clockMinutes: 5, clockIncrement: 3 };
 export const THEMES = ["auto", "light", "dark"];
 export const BOARDS = ["default", "green", "blue"];
 export const MAX_LINES = 5;
@@ -44,6 +47,14 @@ export function loadSettings(search = location.search) {
   if (elo) s.elo = elo; // snapped to a level once the engine has loaded
   if (["w", "b", "random"].includes(params.get("side"))) s.side = params.get("side");
   s.fen = params.get("fen") || null;
+  // "?clock=5+3": a "+" in an address reads as a space.
+  const clock = params.get("clock")?.trim().replace(/\s+/, "+");
+  if (clock !== undefined) {
+    const tc = parseControl(clock);
+    if (clock === "" || clock === "none") s.clock = "";
+    else if (tc && PRESETS.includes(clock)) s.clock = clock;
+    else if (tc) Object.assign(s, { clock: "custom", clockMinutes: tc.base / 60_000, clockIncrement: tc.inc / 1000 });
+  }
   s.depth = Math.min(20, Math.max(1, s.depth | 0 || DEFAULTS.depth));
   s.lines = Math.min(MAX_LINES, Math.max(1, s.lines | 0 || 1));
   s.elo = s.elo | 0; // levels go below 0; 0 is full strength
@@ -52,14 +63,17 @@ export function loadSettings(search = location.search) {
   if (typeof s.coords !== "boolean") s.coords = DEFAULTS.coords;
   if (!THEMES.includes(s.theme)) s.theme = DEFAULTS.theme;
   if (!BOARDS.includes(s.board)) s.board = DEFAULTS.board;
+  if (s.clock !== "custom" && !PRESETS.includes(s.clock)) s.clock = "";
+  if (!(s.clockMinutes >= MIN_MINUTES && s.clockMinutes <= MAX_MINUTES)) s.clockMinutes = DEFAULTS.clockMinutes;
+  if (!(Number.isInteger(s.clockIncrement) && s.clockIncrement >= 0 && s.clockIncrement <= MAX_INCREMENT)) s.clockIncrement = DEFAULTS.clockIncrement;
   return s;
 }
 
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords } = s;
+  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, clock, clockMinutes, clockIncrement } = s;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords }));
+    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords, clock, clockMinutes, clockIncrement }));
   } catch {
     // Private browsing or storage disabled: settings last for this visit only.
   }

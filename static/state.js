@@ -23,6 +23,9 @@ import { GameTree } from "./tree.js";
  * @property {boolean} learning the player is going through their mistakes (learn.js)
  * @property {number} gameId names the game in the library
  * @property {number | null} savedId the game last saved in the library
+ * @property {import("./clock.js").GameClock | null} clock a timed game's clock (timed.js)
+ * @property {{from: string, to: string} | null} premove a move made while Kibitz thinks (input.js)
+ * @property {boolean} threat analysis shows what the other side would play if it were its move
  */
 
 /** @type {PageState} */
@@ -43,6 +46,9 @@ export const state = {
   learning: false,
   gameId: Date.now(),
   savedId: null,
+  clock: null,
+  premove: null,
+  threat: false,
 };
 
 /** The FEN the game started from. */

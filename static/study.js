@@ -5,7 +5,6 @@
 // render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus,
 // setOrientation, pgnText, importPgn, engineMove}.
 import { Chess } from "chess.js";
-import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { gameOver, pgnDate } from "./game.js";
 import { analyseGame, showReview } from "./reviewpanel.js";
 import { libraryGames, saveToLibrary, libraryPgn } from "./library.js";
@@ -17,6 +16,21 @@ import { $ } from "./dom.js";
 
 // The deepest search the page asks for: in analysis it runs until stopped.
 const ANALYSIS_DEPTH = 99;
+
+// The engine lines' arrows, one kind per line (cm-chessboard removes
+// arrows by kind): the best line's strongest; red ones for a threat.
+const LINE_ARROWS = [1, 2, 3, 4, 5].map((n) => ({ class: `arrow-line-${n}` }));
+const THREAT_ARROWS = [1, 2, 3, 4, 5].map((n) => ({ class: `arrow-threat-${n}` }));
+
+/**
+ * The position with the move passed to the other side (the "null move"),
+ * for asking what it threatens.
+ * @param {string} fen
+ */
+export function passTurn(fen) {
+  const [placement, side, castling, , half, full] = fen.split(" ");
+  return [placement, side === "w" ? "b" : "w", castling, "-", Number(half) + 1, Number(full) + (side === "b" ? 1 : 0)].join(" ");
+}
 
 export function createStudy(page) {
   const { state, engine, board } = page;
@@ -41,27 +55,53 @@ export function createStudy(page) {
     clearReview();
   }
 
-  // analyse searches the shown position until something changes it.
+  // analyse searches the shown position until something changes it, with
+  // an arrow for each line's first move. With the threat asked for (and
+  // the side to move not in check) it searches the position with the turn
+  // passed: what the other side would play.
   async function analyse() {
     if (state.mode !== "analyse") return;
     const epoch = ++state.epoch;
-    const fen = shownFen();
+    const shown = shownFen();
+    const threat = state.threat && !new Chess(shown).inCheck();
+    const fen = threat ? passTurn(shown) : shown;
     const side = fen.split(" ")[1];
     page.clearReadouts();
     board.removeArrows();
-    if (gameOver(new Chess(fen))) return;
+    if (gameOver(new Chess(shown))) return;
     const moves = page.uciMoves().slice(0, shownPly());
-    const limits = { fen: page.startFen(), moves, depth: ANALYSIS_DEPTH, multipv: page.settings.lines };
+    const limits = threat
+      ? { fen, moves: [], depth: ANALYSIS_DEPTH, multipv: page.settings.lines }
+      : { fen: page.startFen(), moves, depth: ANALYSIS_DEPTH, multipv: page.settings.lines };
+    /** @type {string[]} each line's first move */
+    const firsts = [];
     await engine
       .search(limits, (info) => {
         if (epoch !== state.epoch) return;
-        page.showInfo(info, fen, side, () => playLine(info.pv.slice(0, LINE_MOVES)));
-        if (info.multipv === 1 && info.pv.length > 0) {
-          board.removeArrows();
-          board.addArrow(ARROW_TYPE.info, info.pv[0].slice(0, 2), info.pv[0].slice(2, 4));
-        }
+        page.showInfo(info, fen, side, threat ? null : () => playLine(info.pv.slice(0, LINE_MOVES)));
+        if (info.pv.length === 0) return;
+        firsts[info.multipv - 1] = info.pv[0];
+        drawLines(firsts.slice(0, page.settings.lines), threat ? THREAT_ARROWS : LINE_ARROWS);
       })
       .catch(() => {});
+  }
+
+  function drawLines(firsts, kinds) {
+    for (const kind of [...LINE_ARROWS, ...THREAT_ARROWS]) board.removeArrows(kind);
+    // The best line's arrow last, on top of the others.
+    for (let i = firsts.length - 1; i >= 0; i--) {
+      const uci = firsts[i];
+      if (uci && !(i > 0 && firsts.slice(0, i).includes(uci))) board.addArrow(kinds[i], uci.slice(0, 2), uci.slice(2, 4));
+    }
+  }
+
+  // toggleThreat shows or hides the threat, in analysis.
+  function toggleThreat() {
+    if (state.mode !== "analyse") return;
+    state.threat = !state.threat;
+    $("threat").setAttribute("aria-pressed", String(state.threat));
+    page.render();
+    analyse();
   }
 
   // playLine plays an engine line from the shown position.
@@ -89,6 +129,9 @@ export function createStudy(page) {
     page.clearReadouts();
     state.mode = state.mode === "analyse" ? "play" : "analyse";
     $("analyse").setAttribute("aria-pressed", String(state.mode === "analyse"));
+    state.threat = false;
+    $("threat").setAttribute("aria-pressed", "false");
+    $("threat").disabled = state.mode !== "analyse";
     if (state.mode === "play") {
       state.viewPly = null;
       state.human = state.game.turn();
@@ -232,8 +275,9 @@ export function createStudy(page) {
   }
 
   $("analyse").addEventListener("click", toggleAnalysis);
+  $("threat").addEventListener("click", toggleThreat);
   $("review").addEventListener("click", review);
   $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
   renderLibrary();
-  return { analyse, toggleAnalysis, truncateToView, clearReview, keepFinished, renderVariations };
+  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderVariations };
 }

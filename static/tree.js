@@ -159,7 +159,7 @@ export class GameTree {
   }
 
   // movetext is the tree in PGN with variations, comments and NAGs, and
-  // the result. notes (ply → {nag, comment}) annotate the line's moves in
+  // the result. notes (ply → {nag?, comment}) annotate the line's moves in
   // the text only: a move keeps an assessment of its own (NAGs 1–6) instead
   // of the note's.
   movetext(result, notes = new Map()) {
@@ -168,7 +168,7 @@ export class GameTree {
       const m = this.line[ply - 1];
       if (!m) continue;
       saved.push({ m, nags: m.nags, comments: m.comments });
-      if (!(m.nags || []).some((n) => n >= 1 && n <= 6)) m.nags = [...(m.nags || []), note.nag];
+      if (note.nag !== undefined && !(m.nags || []).some((n) => n >= 1 && n <= 6)) m.nags = [...(m.nags || []), note.nag];
       m.comments = [...(m.comments || []), note.comment];
     }
     try {

@@ -294,22 +294,47 @@ test("phone widths: the depth slider's \"recommended\" mark is not cut off by it
   for (const width of [360, 390, 414]) {
     const page = await open(t, "?depth=8&side=w", { width, height: 800 });
     await waitStatus(page, /^Your move/);
+    await page.locator("#settings > summary").click(); // folded on a phone
     const mark = await page.locator(".rec-mark").boundingBox();
     const panel = await page.locator(".rec-mark").evaluate((e) => e.closest("section").getBoundingClientRect().right);
     assert.ok(mark.x + mark.width <= panel, `at ${width} px the mark ends at ${mark.x + mark.width}, its panel at ${panel}`);
   }
 });
 
-test("embedded in the README's 980×760 frame: the board and the controls show without scrolling", async (t) => {
+test("embedded in the README's 980×760 frame: the board, the game's buttons, the move list, Review and PGN show without scrolling, also 30 moves into a game", async (t) => {
+  const visible = async (page) => {
+    for (const sel of ["#board", "#evalbar", "#status", "#new-game", "#settings > summary", "#hint", "#stop", "#draw", "#resign", "#takeback", "#moves", "#review", ".io summary"]) {
+      const r = await page.locator(sel).first().boundingBox();
+      assert.ok(r && r.x >= 0 && r.y >= 0 && r.x + r.width <= 980 && r.y + r.height <= 760, `${sel} at ${JSON.stringify(r)}`);
+    }
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height <= 760, `the page is ${height} px tall`);
+  };
   const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
   await waitStatus(page, /^Your move/);
-  for (const sel of ["#board", "#evalbar", "#status", "#new-game", "#depth", "#hint", "#stop", "#draw", "#resign", "#takeback"]) {
-    const r = await page.locator(sel).boundingBox();
-    assert.ok(r && r.x >= 0 && r.y >= 0 && r.x + r.width <= 980 && r.y + r.height <= 760, `${sel} at ${JSON.stringify(r)}`);
-  }
+  assert.equal(await page.locator("#settings").evaluate((d) => d.open), false, "the settings fold away in a short frame");
+  assert.equal(await page.locator("#settings-summary").textContent(), "White · depth 2 · no clock");
+  await visible(page);
   await clickMove(page, "e2", "e4");
   await waitMoves(page, 2);
   await page.screenshot({ path: `${SHOTS}/embed.png` });
+  // Thirty moves in, on the analysis board (its comment box shown too).
+  const g = new Chess();
+  const uci = [];
+  for (let i = 0; uci.length < 60; i++) {
+    const moves = g.moves({ verbose: true });
+    const m = moves[(i * 7) % moves.length];
+    g.move(m);
+    if (g.isGameOver()) {
+      g.undo();
+      continue;
+    }
+    uci.push(m.from + m.to + (m.promotion || ""));
+  }
+  const later = await open(t, `?moves=${uci.join("+")}&analyse=1`, { width: 980, height: 760 });
+  await waitMoves(later, 60);
+  await visible(later);
+  await later.screenshot({ path: `${SHOTS}/embed-30-moves.png` });
 });
 
 test("keyboard and screen readers: a typed move plays like a dragged one, moves are announced", async (t) => {

@@ -56,6 +56,10 @@ test("exported PGN keeps the imported headers and fills only what is missing", (
   assert.equal(h.Date, "2026.11.22");
   assert.equal(h.Result, "1-0");
   assert.equal(h.SetUp, undefined);
+  assert.equal(h.TimeControl, undefined, "an untimed game has no TimeControl");
+  const timed = pgnHeaders({}, { humanColor: "w", engineName: "K", result: "0-1", termination: "Your time ran out — Black wins", startFen: new Chess().fen(), site: "s", date: "d", timeControl: "180+2" });
+  assert.deepEqual(Object.keys(timed), ["Event", "Site", "Date", "White", "Black", "Result", "TimeControl", "Termination"]);
+  assert.equal(timed.TimeControl, "180+2");
   const fresh = pgnHeaders({}, { humanColor: "b", engineName: "Kibitz (depth 5)", result: "*", startFen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1", site: "s", date: "d" });
   assert.equal(fresh.White, "Kibitz (depth 5)");
   assert.equal(fresh.Black, "You");
@@ -102,6 +106,10 @@ test("a saved game comes back, and a broken save is ignored", () => {
   assert.equal(r.human, "b");
   assert.equal(r.headers.White, "Ann");
   assert.equal(r.over.reason, "Checkmate — Black wins");
+  assert.equal(r.clock, null, "an untimed game has no clock");
+  const clock = { tc: { base: 60000, inc: 0 }, left: { w: 51000, b: 60000 }, running: "b", since: 1, plies: 3, after: [60000, 60000, 51000] };
+  const timed = restoreSaved(JSON.stringify({ start: new Chess().fen(), moves: ["e2e4", "e7e5", "g1f3"], human: "w", clock }));
+  assert.deepEqual(timed.clock, clock, "the clock comes back as it was saved");
   assert.equal(restoreSaved(null), null);
   assert.equal(restoreSaved("{nonsense"), null);
   assert.equal(restoreSaved(JSON.stringify({ start: new Chess().fen(), moves: ["e2e5"] })), null);

@@ -69,7 +69,18 @@ export async function squareCenter(page, sq) {
   return handle.jsonValue();
 }
 
+// boardInView scrolls the whole board into view first, as a person would
+// before moving a piece (a click on a button further down may have
+// scrolled the page).
+async function boardInView(page) {
+  await page.evaluate(() => {
+    const r = document.getElementById("board").getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) document.getElementById("board").scrollIntoView({ block: "nearest" });
+  });
+}
+
 export async function drag(page, from, to) {
+  await boardInView(page);
   const a = await squareCenter(page, from);
   const b = await squareCenter(page, to);
   await page.mouse.move(a.x, a.y);
@@ -80,6 +91,7 @@ export async function drag(page, from, to) {
 }
 
 export async function clickMove(page, from, to) {
+  await boardInView(page);
   const a = await squareCenter(page, from);
   const b = await squareCenter(page, to);
   await page.mouse.click(a.x, a.y);

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
 import { GameTree, treePgn } from "../static/tree.js";
+import { withClocks, reviewNotes } from "../static/gameio.js";
 
 const sans = (moves) => moves.map((m) => m.san);
 
@@ -78,4 +79,13 @@ test("review notes annotate the written PGN only, and a move keeps its own asses
   ]);
   assert.equal(t.movetext("1-0", notes), "1. e4 e5 2. Qh5 Nc6 $2 {Mistake. Nf6 was best.} 3. Bc4 Nf6 $6 {Blunder. g6 was best.} 4. Qxf7# 1-0");
   assert.equal(t.movetext("1-0"), "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 $6 4. Qxf7# 1-0", "the tree itself is unchanged");
+});
+
+test("a timed game's %clk goes on every move, before the review's comment", () => {
+  const t = new GameTree("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
+  const marks = new Map([[6, { name: "blunder", mark: "??", better: "g6" }]]);
+  const clocks = new Map([[1, "[%clk 0:03:00]"], [2, "[%clk 0:03:00]"], [3, "[%clk 0:02:58]"], [4, "[%clk 0:02:51]"], [5, "[%clk 0:02:55]"], [6, "[%clk 0:02:40]"], [7, "[%clk 0:02:54]"]]);
+  assert.equal(t.movetext("1-0", withClocks(reviewNotes(marks), clocks)),
+    "1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. Qh5 {[%clk 0:02:58]} 2... Nc6 {[%clk 0:02:51]} " +
+    "3. Bc4 {[%clk 0:02:55]} 3... Nf6 $4 {[%clk 0:02:40] Blunder. g6 was best.} 4. Qxf7# {[%clk 0:02:54]} 1-0");
 });

@@ -1,0 +1,203 @@
+// @ts-check
+// The player's moves on the play page: made on the board (click or drag,
+// with the promotion dialog), typed in the move form (SAN in the usual
+// spellings, or UCI), and premoves made while Kibitz thinks, played as soon
+// as its move is on the board when they are legal then. Every move goes
+// through the page's afterHumanMove. page: {state, board, study, learn,
+// afterHumanMove, setStatus, startFen}.
+import { Chess } from "chess.js";
+import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
+import { sanKey } from "./format.js";
+import { $ } from "./dom.js";
+
+const PREMOVE = { class: "marker-premove", slice: "markerSquare" };
+const FILES = "abcdefgh";
+
+/**
+ * The squares the piece on square could move to on a board emptied of
+ * everything but itself — the premove targets (as lichess offers them: a
+ * capture or a recapture may make any of them legal by the time it plays),
+ * with castling for a king on its first square and diagonal steps for a
+ * pawn.
+ * @param {string} fen
+ * @param {string} square
+ * @returns {string[]}
+ */
+export function premoveTargets(fen, square) {
+  const piece = new Chess(fen).get(/** @type {any} */ (square));
+  if (!piece) return [];
+  const f = FILES.indexOf(square[0]);
+  const r = Number(square[1]) - 1;
+  const out = [];
+  const add = (/** @type {number} */ df, /** @type {number} */ dr) => {
+    if (f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) out.push(FILES[f + df] + (r + dr + 1));
+  };
+  const ride = (/** @type {number[][]} */ dirs) => {
+    for (const [df, dr] of dirs) for (let k = 1; k < 8; k++) add(df * k, dr * k);
+  };
+  const straight = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+  const diagonal = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+  switch (piece.type) {
+    case "p": {
+      const up = piece.color === "w" ? 1 : -1;
+      add(0, up);
+      if (r === (piece.color === "w" ? 1 : 6)) add(0, 2 * up);
+      add(1, up);
+      add(-1, up);
+      break;
+    }
+    case "n":
+      for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) add(df, dr);
+      break;
+    case "b":
+      ride(diagonal);
+      break;
+    case "r":
+      ride(straight);
+      break;
+    case "q":
+      ride([...straight, ...diagonal]);
+      break;
+    case "k":
+      for (const [df, dr] of [...straight, ...diagonal]) add(df, dr);
+      if (square === (piece.color === "w" ? "e1" : "e8")) add(2, 0), add(-2, 0);
+      break;
+  }
+  return out;
+}
+
+/** @param {any} page */
+export function createInput(page) {
+  const { state, board, study, learn, afterHumanMove, setStatus, startFen } = page;
+
+  // legalFrom lists the moves from square in the position shown (in
+  // analysis it may be an earlier one).
+  function legalFrom(square) {
+    const h = state.game.history({ verbose: true });
+    const g = state.viewPly === null ? state.game : new Chess(state.viewPly === 0 ? startFen() : h[state.viewPly - 1].after);
+    return square ? g.moves({ square, verbose: true }) : g.moves({ verbose: true });
+  }
+
+  // premoving: the player moves while Kibitz thinks on its move.
+  const premoving = () => state.mode === "play" && !state.over && state.thinking && state.viewPly === null && state.game.turn() !== state.human;
+
+  function setPremove(from, to) {
+    clearPremove();
+    state.premove = { from, to };
+    board.addMarker(PREMOVE, from);
+    board.addMarker(PREMOVE, to);
+    setStatus(`Premove ${from}–${to}: played after Kibitz's move if it is legal then (right-click the board to cancel)`);
+  }
+
+  function clearPremove() {
+    state.premove = null;
+    board.removeMarkers(PREMOVE);
+  }
+
+  // playPremove plays the premove on the player's turn; false when there
+  // was none or it is not legal now (it is dropped, and the status says so).
+  function playPremove() {
+    const pm = state.premove;
+    clearPremove();
+    if (!pm || state.over || state.game.turn() !== state.human || state.mode !== "play") return false;
+    const legal = state.game.moves({ verbose: true }).find((m) => m.from === pm.from && m.to === pm.to && (!m.promotion || m.promotion === "q"));
+    if (!legal) {
+      setStatus(`Your premove ${pm.from}–${pm.to} is not legal now — your move`);
+      return false;
+    }
+    state.game.move(legal.san);
+    afterHumanMove();
+    return true;
+  }
+
+  // A human move is recorded when cm-chessboard validates it and finished
+  // (board redrawn, engine started) when cm-chessboard reports the input
+  // finished: changing the board inside validation breaks its own move.
+  let movedThisInput = false;
+  /** @type {string[]} the premove targets of the piece picked up */
+  let targets = [];
+
+  function onInput(event) {
+    switch (event.type) {
+      case INPUT_EVENT_TYPE.moveInputStarted: {
+        if (premoving()) {
+          targets = premoveTargets(state.game.fen(), event.squareFrom);
+          board.addLegalMovesMarkers(targets.map((to) => ({ to })));
+          return targets.length > 0;
+        }
+        const moves = legalFrom(event.squareFrom);
+        board.addLegalMovesMarkers(moves);
+        return moves.length > 0;
+      }
+      case INPUT_EVENT_TYPE.validateMoveInput: {
+        board.removeLegalMovesMarkers();
+        const { squareFrom: from, squareTo: to } = event;
+        if (premoving()) {
+          if (targets.includes(to)) setPremove(from, to);
+          return false; // the piece goes back until the premove plays
+        }
+        const candidates = legalFrom(from).filter((m) => m.to === to);
+        if (candidates.length === 0) return false;
+        study.truncateToView(); // in analysis, a move on an earlier position starts a variation
+        if (candidates.some((m) => m.promotion)) {
+          board.showPromotionDialog(to, candidates[0].color === "w" ? COLOR.white : COLOR.black, (choice) => {
+            if (choice && choice.piece) state.game.move({ from, to, promotion: choice.piece.charAt(1) });
+            afterHumanMove();
+          });
+          return true;
+        }
+        state.game.move({ from, to });
+        movedThisInput = true;
+        return true;
+      }
+      case INPUT_EVENT_TYPE.moveInputCanceled:
+        board.removeLegalMovesMarkers();
+        return true;
+      case INPUT_EVENT_TYPE.moveInputFinished:
+        board.removeLegalMovesMarkers();
+        if (movedThisInput) {
+          movedThisInput = false;
+          setTimeout(afterHumanMove); // after cm-chessboard has finished its own work
+        }
+        return true;
+    }
+    return true;
+  }
+
+  // playTyped plays a move typed in the move form (SAN or UCI), through the
+  // same path as a move made on the board.
+  function playTyped(e) {
+    e.preventDefault();
+    const text = $("move-text").value.trim();
+    $("move-error").textContent = "";
+    if (!text) return;
+    const live = state.viewPly === null;
+    const analysing = state.mode === "analyse" || state.learning;
+    if (!analysing && (!live || state.over || state.thinking || state.game.turn() !== state.human)) {
+      $("move-error").textContent = state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
+      return;
+    }
+    const uci = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text) ? { from: text.slice(0, 2), to: text.slice(2, 4), promotion: text[4] } : null;
+    const key = sanKey(text);
+    const legal = legalFrom(null).find((m) => sanKey(m.san) === key || (uci && m.from === uci.from && m.to === uci.to && (m.promotion || undefined) === uci.promotion));
+    if (!legal) {
+      $("move-error").textContent = `${text} is not a legal move here`;
+      return;
+    }
+    $("move-text").value = "";
+    if (state.learning) return learn.tryMove(legal.from + legal.to + (legal.promotion || ""));
+    study.truncateToView();
+    state.game.move(legal.san);
+    afterHumanMove();
+  }
+
+  // A right-click on the board cancels a premove, as on lichess.
+  $("board").addEventListener("contextmenu", (e) => {
+    if (!state.premove) return;
+    e.preventDefault();
+    clearPremove();
+    setStatus("Premove cancelled");
+  });
+
+  return { onInput, playTyped, legalFrom, premoving, playPremove, clearPremove };
+}
