@@ -132,9 +132,11 @@ function showPly(ply) {
 }
 
 // showInfo shows a progress report; onPick, in analysis, plays its line.
-function showInfo(info, fen, sideToMove, onPick = null) {
+// A threat's lines (the turn passed) leave the bar and the score alone:
+// they are not the position's evaluation.
+function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
   $("tb-status").textContent = info.tb ? tableText(info.tb) : "";
-  if (info.multipv === 1) {
+  if (info.multipv === 1 && !threat) {
     const ws = whiteScore(info.score, sideToMove);
     $("info-depth").textContent = `${info.depth}/${info.seldepth}`;
     $("info-score").textContent = scoreText(ws) + (info.bound ? (info.bound === "lower" ? " ≥" : " ≤") : "");

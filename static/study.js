@@ -78,7 +78,7 @@ export function createStudy(page) {
     await engine
       .search(limits, (info) => {
         if (epoch !== state.epoch) return;
-        page.showInfo(info, fen, side, threat ? null : () => playLine(info.pv.slice(0, LINE_MOVES)));
+        page.showInfo(info, fen, side, threat ? null : () => playLine(info.pv.slice(0, LINE_MOVES)), threat);
         if (info.pv.length === 0) return;
         firsts[info.multipv - 1] = info.pv[0];
         drawLines(firsts.slice(0, page.settings.lines), threat ? THREAT_ARROWS : LINE_ARROWS);

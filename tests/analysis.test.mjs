@@ -33,7 +33,7 @@ async function rightDrag(page, from, to, modifiers = []) {
 }
 
 test("analysis: an arrow per line, the threat on X, drawn arrows and circles, assessments and comments in the PGN", async (t) => {
-  const page = await open(t, "?depth=3&side=w");
+  const page = await open(t, "?depth=3&side=w", { width: 1366, height: 800 });
   await waitStatus(page, /^Your move/);
   // 1. e4 e5 2. Bc4 Nc6 3. Qh5: White threatens Qxf7#.
   await importPgn(page, "1. e4 e5 2. Bc4 Nc6 3. Qh5 *");
@@ -55,6 +55,8 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   assert.equal(await page.locator("#threat").getAttribute("aria-pressed"), "true");
   await page.waitForFunction(() => document.querySelector("#board g.arrow.arrow-threat-1")?.dataset.arrow === "h5f7", null, { timeout: 30000 });
   await page.waitForFunction(() => /#1/.test(document.querySelector("#pv-lines li")?.textContent || ""), null, { timeout: 30000 });
+  assert.equal(await page.locator("#info-score").textContent(), "–", "the threat is not the position's score");
+  await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/threat.png` });
   await page.keyboard.press("x");
   await waitStatus(page, /^Analysis: Black to move/);
@@ -88,6 +90,7 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await page.waitForFunction(() => document.getElementById("comment").textContent === "Too early for the queen.");
   assert.equal(await page.locator('#nag-buttons button[data-nag="6"]').getAttribute("aria-pressed"), "true");
   assert.match(await page.locator('#moves button[data-ply="5"]').textContent(), /Qh5\?!/);
+  await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/annotate.png` });
   const pgn = await exportedPgn(page);
   assert.match(pgn.replace(/\s+/g, " "), /3\. Qh5 \$6 \{\[%csl Rf7\] \[%cal Gg8f6\]\} \{Too early for the queen\.\}/, pgn);

@@ -26,7 +26,7 @@ async function typeMove(page, san) {
 }
 
 test("a timed game: both clocks run with their increments, Kibitz keeps to its clock, the PGN has them, a reload keeps them", async (t) => {
-  const page = await open(t, "?side=w&depth=20&clock=0.5+1");
+  const page = await open(t, "?side=w&depth=20&clock=0.5+1", { width: 1366, height: 800 });
   await waitStatus(page, /^Your move/);
   assert.equal(await page.locator("#clock").inputValue(), "custom");
   assert.equal(await page.locator("#clock-minutes").inputValue(), "0.5");
@@ -59,6 +59,7 @@ test("a timed game: both clocks run with their increments, Kibitz keeps to its c
   const later = await clocks(page);
   assert.ok(later.bottom.seconds <= c.bottom.seconds - 2, `the player's clock runs: ${c.bottom.text} → ${later.bottom.text}`);
   assert.equal(later.top.text, c.top.text, "the other clock stands");
+  await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/clock.png` });
   // The PGN carries the control and the time left after each move.
   await page.locator(".io summary").first().click();
