@@ -3,7 +3,7 @@
 import { saveSettings } from "./settings.js";
 import { depthReadout, strengthHelp, levels, levelLabel, levelNumber } from "./strength.js";
 import { chosenControl } from "./timed.js";
-import { controlText, speedName } from "./clock.js";
+import { controlText } from "./clock.js";
 import { $ } from "./dom.js";
 
 // The settings fold away under their summary where the page is short (an
@@ -21,7 +21,7 @@ export function settingsSummary(settings) {
   const side = { w: "White", b: "Black", random: "random side" }[settings.side] ?? "White";
   const strength = settings.elo ? `level ${levelNumber(settings.elo)}` : `depth ${settings.depth}`;
   const tc = chosenControl(settings);
-  return `${side} · ${strength} · ${tc ? `${controlText(tc)} ${speedName(tc)}` : "no clock"}`;
+  return `${side} · ${strength} · ${tc ? controlText(tc) : "no clock"}`;
 }
 
 

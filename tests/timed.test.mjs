@@ -30,6 +30,7 @@ test("a timed game: both clocks run with their increments, Kibitz keeps to its c
   await waitStatus(page, /^Your move/);
   assert.equal(await page.locator("#clock").inputValue(), "custom");
   assert.equal(await page.locator("#clock-minutes").inputValue(), "0.5");
+  assert.equal(await page.locator("#settings-summary").textContent(), "White · depth 20 · ½+1");
   let c = await clocks(page);
   assert.equal(c.hidden, false);
   assert.deepEqual([c.top.who, c.top.text, c.bottom.who, c.bottom.text], ["Kibitz (Black)", "0:30", "You (White)", "0:30"]);
