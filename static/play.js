@@ -94,6 +94,7 @@ function render() {
   $("learn").hidden = state.learning || !learn.available();
   if (state.learning) return learn.renderLearn();
   timed.sync();
+  if (state.premove && (state.mode !== "play" || state.over)) input.clearPremove(); // it belonged to the game in play
   view.setInput(humanToMove || input.premoving() ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, input.onInput);
   $("takeback").disabled = history.length === 0;
   $("hint").disabled = !humanToMove || state.hinting;

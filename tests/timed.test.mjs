@@ -127,4 +127,12 @@ test("premoves: made while Kibitz thinks, played at once when legal, cancelled b
   await waitMoves(page, 4);
   await waitStatus(page, /^Your move/);
   assert.equal((await moveTexts(page)).length, 4);
+  // Leaving the game for analysis drops a premove.
+  await drag(page, "b1", "c3");
+  await waitStatus(page, /^Kibitz is thinking/);
+  await drag(page, "g1", "f3");
+  await page.waitForFunction(() => window.kibitz.state.premove?.to === "f3");
+  await page.locator("#analyse").click();
+  await page.waitForFunction(() => window.kibitz.state.mode === "analyse" && window.kibitz.state.premove === null);
+  assert.equal(await page.locator("#board .marker-premove").count(), 0);
 });
