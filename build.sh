@@ -77,7 +77,7 @@ run_tests() {
 	site >/dev/null
 	native >/dev/null
 	node --test tests/game.test.mjs tests/clock.test.mjs tests/input.test.mjs tests/annotate.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs tests/share.test.mjs tests/accuracy.test.mjs tests/protocol.test.mjs tests/engine-client.test.mjs
-	node --test --test-concurrency=1 tests/browser.test.mjs tests/study.test.mjs tests/analysis.test.mjs tests/timed.test.mjs tests/levels.test.mjs
+	node --test --test-concurrency=1 tests/browser.test.mjs tests/looks.test.mjs tests/study.test.mjs tests/analysis.test.mjs tests/timed.test.mjs tests/levels.test.mjs
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null
 	node --test tests/worker-entry.test.mjs tests/worker.test.mjs

@@ -1,4 +1,4 @@
-// Shared set-up of the browser tests (browser.test.mjs, study.test.mjs):
+// Shared set-up of the browser tests (browser, looks, study, analysis, timed and levels tests):
 // the native server on dist/, Debian's Chromium driven by playwright-core,
 // and helpers that act on the page like a person.
 import { before, after } from "node:test";
