@@ -199,5 +199,5 @@ export function createInput(page) {
     setStatus("Premove cancelled");
   });
 
-  return { onInput, playTyped, legalFrom, premoving, playPremove, clearPremove };
+  return { onInput, playTyped, premoving, playPremove, clearPremove };
 }

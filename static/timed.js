@@ -170,5 +170,5 @@ export function createTimed(page) {
     return { timeControl: pgnTimeControl(c.tc), clocks: new Map(c.after.map((ms, i) => [i + 1, pgnClock(ms)])) };
   }
 
-  return { bindControl, newGame, sync, limits, pgn, show, stop: stopTicking };
+  return { bindControl, newGame, sync, limits, pgn, show };
 }
