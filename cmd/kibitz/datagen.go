@@ -25,13 +25,14 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed (game i always plays the same way)")
 	gen := fs.Int("generation", 0, "generation of net this data is meant to train, recorded in the file (0: none)")
 	conc := fs.Int("concurrency", runtime.NumCPU(), "games played at once")
+	hash := fs.Int("hash", selfplay.DefaultHashMB, "transposition table of each game in play, in megabytes (1..1024)")
 	net := netFlags(fs)
 	nn, err := net.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if *games < 1 || *until < 0 || *nodes < 1 || *plies < 0 || *plies > 40 || *conc < 1 || *conc > 256 || *gen < 0 {
-		return errors.New("--games, --nodes, --concurrency must be positive, --generation not negative and --random-plies 0..40")
+	if *games < 1 || *until < 0 || *nodes < 1 || *plies < 0 || *plies > 40 || *conc < 1 || *conc > 256 || *gen < 0 || *hash < 1 || *hash > 1024 {
+		return errors.New("--games, --nodes, --concurrency must be positive, --generation not negative, --random-plies 0..40 and --hash 1..1024")
 	}
 	const maxPlies = 400
 	meta := fmt.Sprintf("net=%s nodes=%d seed=%d random-plies=%d max-plies=%d", netID(nn), *nodes, *seed, *plies, maxPlies)
@@ -62,7 +63,7 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 		*games = *until - first
 	}
 	fmt.Fprintf(stdout, "%s (%s): %d games, %d positions; playing games %d..%d\n", *out, meta, sum.Games, sum.Positions, first, first+*games-1)
-	cfg := selfplay.Config{Nodes: *nodes, RandomPlies: *plies, MaxPlies: maxPlies, Seed: *seed, Concurrency: *conc, Net: nn}
+	cfg := selfplay.Config{Nodes: *nodes, RandomPlies: *plies, MaxPlies: maxPlies, Seed: *seed, Concurrency: *conc, Net: nn, HashMB: *hash}
 	start := time.Now()
 	done, positions := 0, 0
 	var werr error

@@ -162,6 +162,11 @@ func TestDatagenAndTrain(t *testing.T) {
 	if code, _, errOut := runCLI(t, "", "datagen", "--out", data, "--games", "1", "--nodes", "301"); code == 0 || !strings.Contains(errOut, "nodes=300") {
 		t.Errorf("datagen with other settings: %s", errOut)
 	}
+	for _, hash := range []string{"0", "2048", "x"} {
+		if code, _, errOut := runCLI(t, "", "datagen", "--out", data, "--games", "1", "--nodes", "300", "--hash", hash); code == 0 || !strings.Contains(errOut, "hash") {
+			t.Errorf("datagen --hash %s: %s", hash, errOut)
+		}
+	}
 	if after, _ := os.ReadFile(data); !bytes.Equal(before, after) {
 		t.Error("a refused datagen changed the corpus")
 	}

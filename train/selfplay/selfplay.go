@@ -23,7 +23,14 @@ type Config struct {
 	Seed        uint64
 	Concurrency int
 	Net         *nnue.Net // evaluate with this net instead of the classical evaluation
+	HashMB      int       // each game's transposition table in megabytes (0: DefaultHashMB)
 }
+
+// DefaultHashMB is the table each game searches with unless Config.HashMB
+// says otherwise. A few thousand nodes a move fill only a fraction of even
+// a small table, and a table that stays in the core's own cache answers
+// probes sooner (docs/benchmarks.md measures the sizes).
+const DefaultHashMB = 2
 
 // Sample is one recorded position.
 type Sample struct {
@@ -49,8 +56,8 @@ type Game struct {
 
 // Run plays games numbered from first to first+n-1 on cfg.Concurrency
 // goroutines and hands each finished game to sink (called from one
-// goroutine at a time). Game i depends only on the seed and i, so runs
-// are reproducible whatever the concurrency.
+// goroutine at a time). Game i depends only on the seed, i and the table
+// size, so runs are reproducible whatever the concurrency.
 func Run(cfg Config, first, n int, sink func(Game)) {
 	jobs := make(chan int)
 	var mu sync.Mutex
@@ -59,7 +66,7 @@ func Run(cfg Config, first, n int, sink func(Game)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			eng := search.New(search.Options{HashMB: 8, Threads: 1, Net: cfg.Net})
+			eng := search.New(search.Options{HashMB: cfg.hashMB(), Threads: 1, Net: cfg.Net})
 			for i := range jobs {
 				g := Play(eng, cfg, i)
 				mu.Lock()
@@ -73,6 +80,13 @@ func Run(cfg Config, first, n int, sink func(Game)) {
 	}
 	close(jobs)
 	wg.Wait()
+}
+
+func (cfg Config) hashMB() int {
+	if cfg.HashMB > 0 {
+		return cfg.HashMB
+	}
+	return DefaultHashMB
 }
 
 // Play plays game number index with eng (whose state it resets).

@@ -29,7 +29,7 @@ func TestGamesAreReproducibleAndSamplesValid(t *testing.T) {
 		}
 		checkRecord(t, g)
 		// Playing the same game number again gives the same game.
-		again := Play(search.New(search.Options{HashMB: 8, Threads: 1}), cfg, g.Index)
+		again := Play(search.New(search.Options{HashMB: cfg.hashMB(), Threads: 1}), cfg, g.Index)
 		if again.Plies != g.Plies || again.Result != g.Result || len(again.Samples) != len(g.Samples) {
 			t.Errorf("game %d not reproducible: %d plies/%v vs %d/%v", g.Index, g.Plies, g.Result, again.Plies, again.Result)
 		}
