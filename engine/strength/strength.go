@@ -57,18 +57,18 @@ var Levels = []Level{
 	{Elo: 400, Params: Params{Nodes: 1, Lines: allLines, Temperature: 160, MaxLoss: 800}},
 	{Elo: 600, Params: Params{Nodes: 200, Lines: allLines, Temperature: 110, MaxLoss: 600}},
 	{Elo: 810, Params: Params{Nodes: 600, Lines: 12, Temperature: 80, MaxLoss: 450}},
-	{Elo: 1180, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
-	{Elo: 1380, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
-	{Elo: 1670, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
-	{Elo: 1850, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
-	{Elo: 1920, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
-	{Elo: 2090, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
+	{Elo: 1315, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
+	{Elo: 1556, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
+	{Elo: 1711, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
+	{Elo: 1927, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
+	{Elo: 1933, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
+	{Elo: 2089, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
 }
 
 // FullElo is the measured Elo of the unweakened engine at the calibration
 // time control (5+0.05; it grows with the time): the top of the UCI_Elo
 // range.
-const FullElo = 2250
+const FullElo = 2304
 
 // MinElo is the bottom of the scale, the weakest level: a player who knows
 // the rules.
@@ -151,4 +151,4 @@ func Pick(scores []int, p Params, rng *rand.Rand) int {
 // len(DepthElo) (docs/levels.md), made non-decreasing: where the noise of
 // the measurements ranked a deeper depth below a shallower one, both carry
 // their weighted mean. It covers every depth the page offers, 1 to 20.
-var DepthElo = []int{1410, 1750, 1830, 1880, 1980, 2000, 2000, 2010, 2040, 2040, 2040, 2090, 2200, 2220, 2300, 2300, 2300, 2380, 2430, 2470}
+var DepthElo = []int{1410, 1750, 1830, 1880, 1980, 2000, 2000, 2000, 2040, 2040, 2040, 2220, 2220, 2220, 2300, 2310, 2310, 2380, 2430, 2470}

@@ -41,10 +41,13 @@ func TestForElo(t *testing.T) {
 			t.Errorf("ForElo(%d) = %+v, want the level's own %+v", l.Elo, got, l.Params)
 		}
 	}
-	// Between two levels the budget is their geometric mean half-way.
+	// Between two levels the budget is their geometric mean half-way (the
+	// labels' sum may be odd: the fraction is the one of the Elo asked for).
 	a, b := Levels[5], Levels[6]
-	mid := ForElo((a.Elo + b.Elo) / 2)
-	want := math.Sqrt(float64(a.Nodes) * float64(b.Nodes))
+	elo := (a.Elo + b.Elo) / 2
+	mid := ForElo(elo)
+	frac := float64(elo-a.Elo) / float64(b.Elo-a.Elo)
+	want := math.Sqrt(float64(a.Nodes)*float64(b.Nodes)) * math.Pow(float64(b.Nodes)/float64(a.Nodes), frac-0.5)
 	if math.Abs(float64(mid.Nodes)-want) > 1 {
 		t.Errorf("half-way between %d and %d nodes: %d, want %.0f", a.Nodes, b.Nodes, mid.Nodes, want)
 	}
