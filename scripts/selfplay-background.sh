@@ -2,7 +2,8 @@
 # selfplay-background.sh — grows the training corpus in the background:
 # self-play of the default net, niced, appended to the store ($KIBITZ_DATA,
 # default ~/.cache/kibitz/data) and resumed where the last run stopped. Game
-# i depends only on the seed and i, so stopping and starting loses at most
+# i depends only on the seed and i (for one binary and table size, datagen's
+# --hash), so stopping and starting loses at most
 # the games in flight. Prints the process id; stop it with kill PID (pause:
 # kill -STOP PID, resume: kill -CONT PID).
 #

@@ -10,8 +10,7 @@ import (
 
 // BenchmarkPlay plays self-play games as datagen does (5 000 nodes a
 // move, the embedded net, one game at a time): the figure to profile when
-// the corpus grows too slowly.
-// Sub-benchmarks compare table sizes.
+// the corpus grows too slowly. Its sub-benchmarks compare table sizes.
 func BenchmarkPlay(b *testing.B) {
 	net, err := nnue.Default()
 	if err != nil {
