@@ -51,7 +51,7 @@ func (p *Position) generate(l *MoveList, kind GenKind, origins Bitboard) {
 		}
 	}
 
-	checkers := p.AttackersTo(ksq, occ) & enemy
+	checkers := p.checkersCached()
 	if checkers.More() {
 		return // double check: only the king may move
 	}
@@ -62,7 +62,7 @@ func (p *Position) generate(l *MoveList, kind GenKind, origins Bitboard) {
 		p.genCastling(l, us, occ)
 	}
 
-	pinned := p.pinned(ksq, us, occ)
+	pinned := p.pinnedCached()
 	mask := targets & checkMask
 
 	own &= origins
@@ -105,8 +105,8 @@ func (p *Position) addMoves(l *MoveList, from Square, att, enemy Bitboard) {
 	}
 }
 
-// pinned returns the pieces of colour us that are pinned to their king.
-func (p *Position) pinned(ksq Square, us Color, occ Bitboard) Bitboard {
+// pinnedTo returns the pieces of colour us that are pinned to their king.
+func (p *Position) pinnedTo(ksq Square, us Color, occ Bitboard) Bitboard {
 	enemy := p.byColor[us^1]
 	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
 		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & enemy

@@ -14,7 +14,20 @@ type Position struct {
 	fullmove int
 	key      uint64
 	history  []undo // one entry per move made, newest last
+
+	// The check information of this position, computed when first asked
+	// (cached says which of the two is known): a search node asks for it
+	// many times — whether it is in check, then once per generation stage
+	// and per legality test — and the moves made below it restore it.
+	checkers, pinned Bitboard
+	cached           uint8
 }
+
+// Bits of Position.cached.
+const (
+	cachedCheckers uint8 = 1 << iota
+	cachedPinned
+)
 
 // undo is what MakeMove cannot recompute when unmaking.
 type undo struct {
@@ -24,6 +37,9 @@ type undo struct {
 	castle   CastleRights
 	ep       Square
 	halfmove int32
+	cached   uint8
+	checkers Bitboard
+	pinned   Bitboard
 }
 
 // StartFEN is the standard starting position.
@@ -128,8 +144,25 @@ func (p *Position) Checkers() Bitboard {
 }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool {
-	return p.attacked(p.KingSquare(p.side), p.side^1, p.Occupied())
+func (p *Position) InCheck() bool { return p.checkersCached() != 0 }
+
+// checkersCached is Checkers, computed once per position.
+func (p *Position) checkersCached() Bitboard {
+	if p.cached&cachedCheckers == 0 {
+		p.checkers = p.Checkers()
+		p.cached |= cachedCheckers
+	}
+	return p.checkers
+}
+
+// pinnedCached is the side to move's pinned pieces, computed once per
+// position.
+func (p *Position) pinnedCached() Bitboard {
+	if p.cached&cachedPinned == 0 {
+		p.pinned = p.pinnedTo(p.KingSquare(p.side), p.side, p.Occupied())
+		p.cached |= cachedPinned
+	}
+	return p.pinned
 }
 
 // epCapturable reports whether a pawn of the side to move attacks the
@@ -259,6 +292,8 @@ func (p *Position) pushUndo(m Move) *undo {
 	p.history = p.history[:n+1]
 	u := &p.history[n]
 	u.key, u.move, u.captured, u.castle, u.ep, u.halfmove = p.key, m, NoPiece, p.castle, p.ep, int32(p.halfmove)
+	u.cached, u.checkers, u.pinned = p.cached, p.checkers, p.pinned
+	p.cached = 0 // the new position's check information is not known yet
 	return u
 }
 
@@ -319,6 +354,7 @@ func (p *Position) UnmakeMove() {
 		}
 	}
 	p.castle, p.ep, p.halfmove, p.key = u.castle, u.ep, int(u.halfmove), u.key
+	p.cached, p.checkers, p.pinned = u.cached, u.checkers, u.pinned
 	p.history = p.history[:len(p.history)-1]
 }
 

@@ -444,11 +444,12 @@ func futileCapture(p *board.Position, m board.Move, standPat, alpha int) bool {
 	if m.IsPromotion() && m.Promotion() != board.Queen {
 		return true
 	}
-	if !p.SEE(m, 0) {
+	// The cheap delta test before the exchange evaluation: either skips.
+	if !m.IsPromotion() && m.Kind() != board.EnPassant &&
+		standPat+board.PieceValue(p.PieceAt(m.To()).Type())+tuned[pDeltaMargin] <= alpha {
 		return true
 	}
-	return !m.IsPromotion() && m.Kind() != board.EnPassant &&
-		standPat+board.PieceValue(p.PieceAt(m.To()).Type())+tuned[pDeltaMargin] <= alpha
+	return !p.SEE(m, 0)
 }
 
 // extension is how many plies deeper a move is searched: one for a check,

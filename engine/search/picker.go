@@ -187,12 +187,13 @@ func (pk *picker) generateQuiets(w *worker) {
 		if m == pk.ttMove || m == pk.killer1 || m == pk.killer2 || m == pk.counterMv {
 			continue
 		}
-		s := hist[m.From()][m.To()]
+		pc, to := p.MovedPiece(m), m.To()
+		s := hist[m.From()][to]
 		if c1 != nil {
-			s += int32(c1[p.MovedPiece(m)][m.To()])
+			s += int32(c1[pc][to])
 		}
 		if c2 != nil {
-			s += int32(c2[p.MovedPiece(m)][m.To()])
+			s += int32(c2[pc][to])
 		}
 		pk.quiets.Moves[n], pk.quietScores[n] = m, s
 		n++
