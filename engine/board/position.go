@@ -373,3 +373,23 @@ func (p *Position) MakeNullMove() {
 	p.side ^= 1
 	p.key ^= zobristSide
 }
+
+// KeyAfter is the key the position will have once m is made, for fetching
+// the table entry of the next node early: exact for ordinary moves and
+// captures; a promotion's new piece, castling's rook, a change of castling
+// rights and a new en-passant square are left out, so for those few moves
+// the answer is only close.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := m.From()&63, m.To()&63
+	moving := p.squares[from] & 15
+	k := p.key ^ zobristSide ^ zobristPiece[moving][from] ^ zobristPiece[moving][to]
+	if captured := p.squares[to]; captured != NoPiece {
+		k ^= zobristPiece[captured&15][to]
+	} else if m.Kind() == EnPassant {
+		k ^= zobristPiece[p.squares[to^8]&15][to^8]
+	}
+	if p.ep != NoSquare && p.epCapturable() {
+		k ^= zobristEP[p.ep&7]
+	}
+	return k
+}

@@ -92,6 +92,63 @@ func TestUnmakeRestoresEverything(t *testing.T) {
 	})
 }
 
+// The check information kept in a position must be the position's own
+// after any sequence of moves made and unmade, and after a null move.
+func TestCachedCheckInformation(t *testing.T) {
+	randomGames(t, 4, 150, func(p *Position, m Move) {
+		var l, replies MoveList
+		p.GenerateMoves(&l, GenAll) // fills the cache
+		for _, m2 := range l.Slice() {
+			p.MakeMove(m2)
+			p.GenerateMoves(&replies, GenQuiet) // fills the child's
+			p.UnmakeMove()
+		}
+		fresh, err := ParseFEN(p.FEN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.checkersCached() != fresh.Checkers() || p.pinnedCached() != fresh.pinnedTo(fresh.KingSquare(fresh.side), fresh.side, fresh.Occupied()) {
+			t.Fatalf("after %v in %s: cached checkers %x pinned %x, fresh %x %x", m, p.FEN(),
+				p.checkersCached(), p.pinnedCached(), fresh.Checkers(), fresh.pinnedTo(fresh.KingSquare(fresh.side), fresh.side, fresh.Occupied()))
+		}
+		if !p.InCheck() {
+			p.MakeNullMove()
+			q, _ := ParseFEN(p.FEN())
+			if p.InCheck() || p.pinnedCached() != q.pinnedTo(q.KingSquare(q.side), q.side, q.Occupied()) {
+				t.Fatalf("null move in %s: check information not the new position's", p.FEN())
+			}
+			p.UnmakeMove()
+		}
+	})
+}
+
+// KeyAfter is exact for the moves it promises: all but promotions,
+// castling, double pushes and moves that change castling rights.
+func TestKeyAfter(t *testing.T) {
+	exact := 0
+	randomGames(t, 4, 150, func(p *Position, _ Move) {
+		var l MoveList
+		p.GenerateMoves(&l, GenAll)
+		for _, m := range l.Slice() {
+			if m.IsPromotion() || m.IsCastle() || m.Kind() == DoublePush ||
+				p.castle&castleKeep[m.From()]&castleKeep[m.To()] != p.castle {
+				continue
+			}
+			want := p.KeyAfter(m)
+			p.MakeMove(m)
+			got := p.Key()
+			p.UnmakeMove()
+			if got != want {
+				t.Fatalf("KeyAfter(%v) in %s: %x, the move gives %x", m, p.FEN(), want, got)
+			}
+			exact++
+		}
+	})
+	if exact < 1000 {
+		t.Fatalf("only %d moves checked", exact)
+	}
+}
+
 func TestNoisyAndQuietSplitAllMoves(t *testing.T) {
 	randomGames(t, 2, 150, func(p *Position, _ Move) {
 		var all, noisy, quiet MoveList

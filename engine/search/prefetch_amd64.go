@@ -8,3 +8,7 @@ package search
 //
 //go:noescape
 func prefetch(addr *ttEntry)
+
+// canPrefetch says whether prefetch does anything: where it does not, the
+// search does not compute the addresses it would fetch.
+const canPrefetch = true

@@ -130,7 +130,6 @@ func (w *worker) evaluate() int {
 func (w *worker) makeMove(m board.Move, ply int) {
 	w.stack[ply].cont = &w.contHist[w.pos.MovedPiece(m)][m.To()]
 	w.pos.MakeMove(m)
-	prefetch(w.e.tt.slot(w.pos.Key()))
 	if w.nn != nil {
 		w.nn.Push(w.pos)
 	}
