@@ -273,7 +273,48 @@ func (p *Position) IsLegal(m Move) bool {
 	if m == NullMove {
 		return false
 	}
+	from, to := m.From()&63, m.To()&63
+	pc := p.squares[from]
+	if pc == NoPiece || pc.Color() != p.side {
+		return false
+	}
+	if t := pc.Type(); t != Pawn && t != King {
+		return p.pieceMoveLegal(m, t, from, to)
+	}
 	var l MoveList
-	p.generate(&l, GenAll, m.From().Bit())
+	p.generate(&l, GenAll, from.Bit())
 	return l.Contains(m)
+}
+
+// pieceMoveLegal is IsLegal for a knight, bishop, rook or queen of the side
+// to move on from, by the rules generate applies to that piece's moves:
+// the one encoding it would produce, a target it attacks, the check and
+// the pin obeyed.
+func (p *Position) pieceMoveLegal(m Move, t PieceType, from, to Square) bool {
+	enemy := p.byColor[p.side^1]
+	if p.byColor[p.side].Has(to) || m != NewMove(from, to, captureKind(enemy, to)) {
+		return false
+	}
+	occ := p.Occupied()
+	var att Bitboard
+	switch t {
+	case Knight:
+		att = knightAttacks[from]
+	case Bishop:
+		att = BishopAttacks(from, occ)
+	case Rook:
+		att = RookAttacks(from, occ)
+	default:
+		att = QueenAttacks(from, occ)
+	}
+	if !att.Has(to) {
+		return false
+	}
+	ksq := (p.byType[King] & p.byColor[p.side]).First()
+	if checkers := p.checkersCached(); checkers != 0 {
+		if checkers.More() || !(betweenBB[ksq][checkers.First()] | checkers).Has(to) {
+			return false
+		}
+	}
+	return !p.pinnedCached().Has(from) || lineBB[ksq][from].Has(to)
 }
