@@ -149,9 +149,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		// The child's table entry is fetched now, so that the pruning
 		// tests below and the move itself hide the memory's latency.
-		if canPrefetch {
-			prefetch(tt.slot(p.KeyAfter(m)))
-		}
+		w.prefetchChild(m)
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		moveCount++
 		// Step 10. Pruning at shallow depth, once a move has kept us out
@@ -410,9 +408,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if !inCheck && futileCapture(p, m, standPat, alpha) {
 			continue
 		}
-		if canPrefetch {
-			prefetch(w.e.tt.slot(p.KeyAfter(m)))
-		}
+		w.prefetchChild(m)
 		w.makeMove(m, ply)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		w.undoMove()

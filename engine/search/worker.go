@@ -127,6 +127,14 @@ func (w *worker) evaluate() int {
 	return max(-MaxEval, min(MaxEval, v))
 }
 
+// prefetchChild starts loading the table entry of the position after m
+// (where the platform has a prefetch; elsewhere nothing is computed).
+func (w *worker) prefetchChild(m board.Move) {
+	if canPrefetch {
+		prefetch(w.e.tt.slot(w.pos.KeyAfter(m)))
+	}
+}
+
 func (w *worker) makeMove(m board.Move, ply int) {
 	w.stack[ply].cont = &w.contHist[w.pos.MovedPiece(m)][m.To()]
 	w.pos.MakeMove(m)
