@@ -393,3 +393,12 @@ func (p *Position) KeyAfter(m Move) uint64 {
 	}
 	return k
 }
+
+// KeyAfterNull is the key the position will have after MakeNullMove.
+func (p *Position) KeyAfterNull() uint64 {
+	k := p.key ^ zobristSide
+	if p.ep != NoSquare && p.epCapturable() {
+		k ^= zobristEP[p.ep&7]
+	}
+	return k
+}

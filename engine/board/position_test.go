@@ -123,7 +123,8 @@ func TestCachedCheckInformation(t *testing.T) {
 }
 
 // KeyAfter is exact for the moves it promises: all but promotions,
-// castling, double pushes and moves that change castling rights.
+// castling, double pushes and moves that change castling rights;
+// KeyAfterNull always.
 func TestKeyAfter(t *testing.T) {
 	exact := 0
 	randomGames(t, 4, 150, func(p *Position, _ Move) {
@@ -142,6 +143,15 @@ func TestKeyAfter(t *testing.T) {
 				t.Fatalf("KeyAfter(%v) in %s: %x, the move gives %x", m, p.FEN(), want, got)
 			}
 			exact++
+		}
+		if !p.InCheck() {
+			want := p.KeyAfterNull()
+			p.MakeNullMove()
+			got := p.Key()
+			p.UnmakeMove()
+			if got != want {
+				t.Fatalf("KeyAfterNull in %s: %x, the null move gives %x", p.FEN(), want, got)
+			}
 		}
 	})
 	if exact < 1000 {

@@ -144,6 +144,9 @@ func (w *worker) makeMove(m board.Move, ply int) {
 }
 
 func (w *worker) makeNull(ply int) {
+	if canPrefetch {
+		prefetch(w.e.tt.slot(w.pos.KeyAfterNull()))
+	}
 	w.stack[ply].cont = &w.contHist[board.NoPiece][0]
 	w.pos.MakeNullMove()
 	if w.nn != nil {
