@@ -382,19 +382,17 @@ func (p *Position) MakeNullMove() {
 func (p *Position) KeyAfter(m Move) uint64 {
 	from, to := m.From()&63, m.To()&63
 	moving := p.squares[from] & 15
-	k := p.key ^ zobristSide ^ zobristPiece[moving][from] ^ zobristPiece[moving][to]
+	k := p.KeyAfterNull() ^ zobristPiece[moving][from] ^ zobristPiece[moving][to]
 	if captured := p.squares[to]; captured != NoPiece {
 		k ^= zobristPiece[captured&15][to]
 	} else if m.Kind() == EnPassant {
 		k ^= zobristPiece[p.squares[to^8]&15][to^8]
 	}
-	if p.ep != NoSquare && p.epCapturable() {
-		k ^= zobristEP[p.ep&7]
-	}
 	return k
 }
 
-// KeyAfterNull is the key the position will have after MakeNullMove.
+// KeyAfterNull is the key the position will have after MakeNullMove: the
+// other side to move, and no en-passant capture any more.
 func (p *Position) KeyAfterNull() uint64 {
 	k := p.key ^ zobristSide
 	if p.ep != NoSquare && p.epCapturable() {

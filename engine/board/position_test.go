@@ -113,7 +113,10 @@ func TestCachedCheckInformation(t *testing.T) {
 		}
 		if !p.InCheck() {
 			p.MakeNullMove()
-			q, _ := ParseFEN(p.FEN())
+			q, err := ParseFEN(p.FEN())
+			if err != nil {
+				t.Fatal(err)
+			}
 			if p.InCheck() || p.pinnedCached() != q.pinnedTo(q.KingSquare(q.side), q.side, q.Occupied()) {
 				t.Fatalf("null move in %s: check information not the new position's", p.FEN())
 			}
