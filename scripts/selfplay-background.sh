@@ -9,7 +9,7 @@
 #
 # Usage: scripts/selfplay-background.sh
 # Environment: KIBITZ (bin/kibitz), NODES (5000 per move), SEED (4),
-# GENERATION (7: the net this data is for — generation 6 plays), CONCURRENCY (all cores).
+# GENERATION (8: the net this data is for — generation 7 plays), CONCURRENCY (all cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kibitz=${KIBITZ:-bin/kibitz}
@@ -21,5 +21,5 @@ bin="$store/kibitz-selfplay"
 cp "$kibitz" "$bin.new" && mv "$bin.new" "$bin"
 log="$store/selfplay-s${SEED:-4}.log"
 KIBITZ_DATA=$store nohup nice -n 19 "$bin" datagen --games 100000000 --nodes "${NODES:-5000}" --seed "${SEED:-4}" \
-	--generation "${GENERATION:-7}" --concurrency "${CONCURRENCY:-$(nproc)}" >>"$log" 2>&1 &
+	--generation "${GENERATION:-8}" --concurrency "${CONCURRENCY:-$(nproc)}" >>"$log" 2>&1 &
 echo "self-play running as process $!; progress in $log"

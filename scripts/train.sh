@@ -4,19 +4,20 @@
 # generation 2 from generation 1's self-play, generation 3 from generation
 # 2's, generation 4 from generations 2 and 3's, generation 5 from
 # generation 4's, starting from generation 4's weights, generation 6 from
-# generation 5's, starting from generation 5's. Everything goes to train-data/; an interrupted run continues
+# generation 5's, starting from generation 5's, generation 7 from generation
+# 6's, starting from generation 6's. Everything goes to train-data/; an interrupted run continues
 # (datagen appends and resumes, train resumes from its checkpoint).
 #
-# Usage: scripts/train.sh [1|2|3|4|5|6]   (default: 6, which makes the earlier ones first)
+# Usage: scripts/train.sh [1|2|3|4|5|6|7]   (default: 7, which makes the earlier ones first)
 # Environment: KIBITZ (bin/kibitz), NODES (3000 per move for generations 1
-# and 2), GAMES1…GAMES6, EPOCHS1…EPOCHS6, GAMES3FOR4, POSITIONS2
+# and 2), GAMES1…GAMES7, EPOCHS1…EPOCHS7, GAMES3FOR4, POSITIONS2
 # (the recipe below; docs/training.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kibitz=${KIBITZ:-bin/kibitz}
 [ -x "$kibitz" ] || { echo "$kibitz not found: run ./build.sh native first" >&2; exit 1; }
-target=${1:-6}
-case "$target" in 1 | 2 | 3 | 4 | 5 | 6) ;; *) echo "usage: $0 [1|2|3|4|5|6]" >&2; exit 2 ;; esac
+target=${1:-7}
+case "$target" in 1 | 2 | 3 | 4 | 5 | 6 | 7) ;; *) echo "usage: $0 [1|2|3|4|5|6|7]" >&2; exit 2 ;; esac
 nodes=${NODES:-3000}
 out=train-data
 mkdir -p "$out"
@@ -65,9 +66,13 @@ grown() {
 		--epochs "$epochs" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen$gen.ckpt"
 }
 # Generation 5 learns from generation 4's games, generation 6 from
-# generation 5's. The default nets' games were the shared shard of seed 1001
-# (seeds 1000–1999 are the shared folder's) and seeds 4, 2001 and 2002
-# (about 36 400 games); the recipe plays its own, with seeds 5 and 6.
+# generation 5's, generation 7 from generation 6's. The default nets' games
+# were the shared shard of seed 1001 (seeds 1000–1999 are the shared
+# folder's), seeds 4, 2001 and 2002 (about 36 400 games) and seeds 4, 2003
+# and 2004 (about 103 500 games); the recipe plays its own, with seeds 5, 6
+# and 7.
 [ -f "$out/gen5.nnue" ] || grown 5 "${GAMES5:-47918}" "${EPOCHS5:-4}" 5
 [ "$target" = 5 ] && exit 0
-grown 6 "${GAMES6:-36400}" "${EPOCHS6:-4}" 6
+[ -f "$out/gen6.nnue" ] || grown 6 "${GAMES6:-36400}" "${EPOCHS6:-4}" 6
+[ "$target" = 6 ] && exit 0
+grown 7 "${GAMES7:-103500}" "${EPOCHS7:-3}" 7
