@@ -17,8 +17,9 @@ const (
 
 	// Null-move pruning: reduction nmpBase + depth/nmpDepthDivisor, plus one
 	// per NMPEvalDivisor of eval above beta, at most nmpMaxEvalReduction.
-	// Raised from 3 + depth/4 together with LMRBase and LMRDivisor: even at
-	// equal nodes, a third fewer nodes to the page's depth 18 (elo-log ⁴⁰).
+	// Raised from 3 + depth/4 together with LMRBase and LMRDivisor (from 75
+	// and 225): no loss in games at equal nodes, and a third fewer nodes to
+	// the page's depth 18 (docs/elo-log.md ⁴⁰).
 	nmpMinDepth         = 3
 	nmpBase             = 4
 	nmpDepthDivisor     = 3
