@@ -164,12 +164,42 @@ perspectives:
 	// Ply by ply, both perspectives together: their accumulators lie side
 	// by side.
 	for ply := min(from[0], from[1]) + 1; ply <= e.top; ply++ {
+		if ply > max(from[0], from[1]) && e.applyBoth(ply) {
+			continue
+		}
 		for c := board.White; c <= board.Black; c++ {
 			if ply > from[c] {
 				e.apply(ply, c)
 			}
 		}
 	}
+}
+
+// applyBoth derives both of ply's accumulators from the parent's in one
+// kernel call when the move was a quiet move or a capture (the commonest
+// updates), and says whether it did.
+func (e *Evaluator) applyBoth(ply int) bool {
+	pl := &e.plies[ply]
+	if pl.n != 2 && pl.n != 3 {
+		return false
+	}
+	o, h := ply*2*e.h, e.h
+	acc, parent := e.stack[o:o+2*h:o+2*h], e.stack[o-2*h:o:o]
+	vw, vb := pl.views[board.White], pl.views[board.Black]
+	white := func(i int) []int16 {
+		return e.column(vw.Input(FeatureIndex(board.White, pl.ch[i].Piece, pl.ch[i].Square)))
+	}
+	black := func(i int) []int16 {
+		return e.column(vb.Input(FeatureIndex(board.Black, pl.ch[i].Piece, pl.ch[i].Square)))
+	}
+	// LastMoveChanges lists removals first and the arrival last.
+	if pl.n == 2 {
+		addSubPair(acc, parent, white(1), white(0), black(1), black(0))
+	} else {
+		addSubSubPair(acc, parent, white(2), white(0), white(1), black(2), black(0), black(1))
+	}
+	pl.current = [2]bool{true, true}
+	return true
 }
 
 // apply derives ply's accumulator of perspective c from its parent's (the

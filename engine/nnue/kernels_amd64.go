@@ -58,3 +58,29 @@ func addSubSub(dst, src, a, s1, s2 []int16) {
 	}
 	addSubSubGeneric(dst, src, a, s1, s2)
 }
+
+// addSubPair is addSub for both perspectives at once: dst and src hold
+// the two accumulators side by side, the first taking a − s1, the second
+// b − t1.
+func addSubPair(dst, src, a, s1, b, t1 []int16) {
+	h := len(dst) / 2
+	if useAVX2 {
+		_, _, _, _, _ = src[2*h-1], a[h-1], s1[h-1], b[h-1], t1[h-1]
+		addSubPairAVX2(&dst[0], &src[0], &a[0], &s1[0], &b[0], &t1[0], h)
+		return
+	}
+	addSubGeneric(dst[:h], src[:h], a, s1)
+	addSubGeneric(dst[h:], src[h:], b, t1)
+}
+
+// addSubSubPair is addSubSub for both perspectives at once (addSubPair).
+func addSubSubPair(dst, src, a, s1, s2, b, t1, t2 []int16) {
+	h := len(dst) / 2
+	if useAVX2 {
+		_, _, _, _, _, _, _ = src[2*h-1], a[h-1], s1[h-1], s2[h-1], b[h-1], t1[h-1], t2[h-1]
+		addSubSubPairAVX2(&dst[0], &src[0], &a[0], &s1[0], &s2[0], &b[0], &t1[0], &t2[0], h)
+		return
+	}
+	addSubSubGeneric(dst[:h], src[:h], a, s1, s2)
+	addSubSubGeneric(dst[h:], src[h:], b, t1, t2)
+}

@@ -107,6 +107,142 @@ loop_addSubSubAVX2:
 	VZEROUPPER
 	RET
 
+// func addSubPairAVX2(dst *int16, src *int16, a *int16, s1 *int16, b *int16, t1 *int16, n int)
+// Requires: AVX, AVX2
+TEXT ·addSubPairAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ n+48(FP), DX
+	MOVQ a+16(FP), BX
+	MOVQ s1+24(FP), SI
+	MOVQ DX, DI
+
+loop0_addSubPairAVX2:
+	VMOVDQU (CX), Y0
+	VPADDW  (BX), Y0, Y0
+	VPSUBW  (SI), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDW  32(BX), Y0, Y0
+	VPSUBW  32(SI), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU 64(CX), Y0
+	VPADDW  64(BX), Y0, Y0
+	VPSUBW  64(SI), Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU 96(CX), Y0
+	VPADDW  96(BX), Y0, Y0
+	VPSUBW  96(SI), Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $0x80, AX
+	ADDQ    $0x80, CX
+	ADDQ    $0x80, BX
+	ADDQ    $0x80, SI
+	SUBQ    $0x40, DI
+	JNZ     loop0_addSubPairAVX2
+	MOVQ    b+32(FP), BX
+	MOVQ    t1+40(FP), SI
+
+loop1_addSubPairAVX2:
+	VMOVDQU (CX), Y0
+	VPADDW  (BX), Y0, Y0
+	VPSUBW  (SI), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDW  32(BX), Y0, Y0
+	VPSUBW  32(SI), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU 64(CX), Y0
+	VPADDW  64(BX), Y0, Y0
+	VPSUBW  64(SI), Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU 96(CX), Y0
+	VPADDW  96(BX), Y0, Y0
+	VPSUBW  96(SI), Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $0x80, AX
+	ADDQ    $0x80, CX
+	ADDQ    $0x80, BX
+	ADDQ    $0x80, SI
+	SUBQ    $0x40, DX
+	JNZ     loop1_addSubPairAVX2
+	VZEROUPPER
+	RET
+
+// func addSubSubPairAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, b *int16, t1 *int16, t2 *int16, n int)
+// Requires: AVX, AVX2
+TEXT ·addSubSubPairAVX2(SB), NOSPLIT, $0-72
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ n+64(FP), DX
+	MOVQ a+16(FP), BX
+	MOVQ s1+24(FP), SI
+	MOVQ s2+32(FP), DI
+	MOVQ DX, R8
+
+loop0_addSubSubPairAVX2:
+	VMOVDQU (CX), Y0
+	VPADDW  (BX), Y0, Y0
+	VPSUBW  (SI), Y0, Y0
+	VPSUBW  (DI), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDW  32(BX), Y0, Y0
+	VPSUBW  32(SI), Y0, Y0
+	VPSUBW  32(DI), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU 64(CX), Y0
+	VPADDW  64(BX), Y0, Y0
+	VPSUBW  64(SI), Y0, Y0
+	VPSUBW  64(DI), Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU 96(CX), Y0
+	VPADDW  96(BX), Y0, Y0
+	VPSUBW  96(SI), Y0, Y0
+	VPSUBW  96(DI), Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $0x80, AX
+	ADDQ    $0x80, CX
+	ADDQ    $0x80, BX
+	ADDQ    $0x80, SI
+	ADDQ    $0x80, DI
+	SUBQ    $0x40, R8
+	JNZ     loop0_addSubSubPairAVX2
+	MOVQ    b+40(FP), BX
+	MOVQ    t1+48(FP), SI
+	MOVQ    t2+56(FP), DI
+
+loop1_addSubSubPairAVX2:
+	VMOVDQU (CX), Y0
+	VPADDW  (BX), Y0, Y0
+	VPSUBW  (SI), Y0, Y0
+	VPSUBW  (DI), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDW  32(BX), Y0, Y0
+	VPSUBW  32(SI), Y0, Y0
+	VPSUBW  32(DI), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU 64(CX), Y0
+	VPADDW  64(BX), Y0, Y0
+	VPSUBW  64(SI), Y0, Y0
+	VPSUBW  64(DI), Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU 96(CX), Y0
+	VPADDW  96(BX), Y0, Y0
+	VPSUBW  96(SI), Y0, Y0
+	VPSUBW  96(DI), Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $0x80, AX
+	ADDQ    $0x80, CX
+	ADDQ    $0x80, BX
+	ADDQ    $0x80, SI
+	ADDQ    $0x80, DI
+	SUBQ    $0x40, DX
+	JNZ     loop1_addSubSubPairAVX2
+	VZEROUPPER
+	RET
+
 // func outputAVX2(us *int16, them *int16, w *int16, n int) int32
 // Requires: AVX, AVX2, SSE2
 TEXT ·outputAVX2(SB), NOSPLIT, $0-36

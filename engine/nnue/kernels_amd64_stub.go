@@ -13,6 +13,12 @@ func addSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, n int)
 // addSubSubAVX2: dst = src + a − s1 − s2 over n int16 (n a multiple of 64).
 func addSubSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, n int)
 
+// addSubPairAVX2: both perspectives of a quiet move: dst = src + a − s1 over the first n int16, src + b − t1 over the next n (n a multiple of 64).
+func addSubPairAVX2(dst *int16, src *int16, a *int16, s1 *int16, b *int16, t1 *int16, n int)
+
+// addSubSubPairAVX2: both perspectives of a capture: dst = src + a − s1 − s2 over the first n int16, src + b − t1 − t2 over the next n (n a multiple of 64).
+func addSubSubPairAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, b *int16, t1 *int16, t2 *int16, n int)
+
 // outputAVX2: the output layer's dot product over both perspectives (n a multiple of 64).
 func outputAVX2(us *int16, them *int16, w *int16, n int) int32
 

@@ -174,3 +174,33 @@ func TestAlignment(t *testing.T) {
 		}
 	}
 }
+
+// TestPairKernelsMatchReference checks the kernels that update both
+// perspectives in one call against the one-lane reference, half by half.
+func TestPairKernelsMatchReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(44, 45))
+	for range 2000 {
+		h := 64 * (1 + rng.IntN(8))
+		src, dst := alignedInt16(2*h), alignedInt16(2*h)
+		cols := make([][]int16, 6)
+		for i := range cols {
+			cols[i] = alignedInt16(h)
+			randomLanes(rng, cols[i])
+		}
+		randomLanes(rng, src)
+		a, s1, s2, b, t1, t2 := cols[0], cols[1], cols[2], cols[3], cols[4], cols[5]
+		want := alignedInt16(2 * h)
+		addSubReference(want[:h], src[:h], a, s1)
+		addSubReference(want[h:], src[h:], b, t1)
+		addSubPair(dst, src, a, s1, b, t1)
+		if !slices.Equal(want, dst) {
+			t.Fatalf("addSubPair differs from the reference (h=%d)", h)
+		}
+		addSubSubReference(want[:h], src[:h], a, s1, s2)
+		addSubSubReference(want[h:], src[h:], b, t1, t2)
+		addSubSubPair(dst, src, a, s1, s2, b, t1, t2)
+		if !slices.Equal(want, dst) {
+			t.Fatalf("addSubSubPair differs from the reference (h=%d)", h)
+		}
+	}
+}

@@ -235,21 +235,29 @@ func (pk *picker) pick() (board.Move, int32) {
 }
 
 // selectBest moves the best-scored of l's moves from *next on to position
-// *next, advances *next and returns that move and score. The running
-// maximum stays in a register; ">" keeps the first of equal scores.
+// *next, advances *next and returns that move and score. Of equal scores
+// the first is taken, so every build orders the moves alike.
 func selectBest(l *board.MoveList, scores []int32, next *int) (board.Move, int32) {
 	i := *next
 	scores = scores[:l.N]
-	best, bestScore := i, scores[i]
-	for j := i + 1; j < len(scores); j++ {
-		if s := scores[j]; s > bestScore {
-			best, bestScore = j, s
-		}
-	}
+	best := i + argmax(scores[i:])
 	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
 	scores[i], scores[best] = scores[best], scores[i]
 	*next = i + 1
-	return l.Moves[i], bestScore
+	return l.Moves[i], scores[i]
+}
+
+// argmaxGeneric returns the index of the first highest score in s. The
+// running maximum stays in a register; ">" keeps the first of equal
+// scores.
+func argmaxGeneric(s []int32) int {
+	best, bestScore := 0, s[0]
+	for j := 1; j < len(s); j++ {
+		if v := s[j]; v > bestScore {
+			best, bestScore = j, v
+		}
+	}
+	return best
 }
 
 // historyMax bounds history scores; updates move a score towards ±max by

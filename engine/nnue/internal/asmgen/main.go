@@ -5,6 +5,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -15,6 +17,8 @@ func main() {
 	column("addColumnAVX2", "acc += w over n int16 (n a multiple of 64)", VPADDW)
 	fused("addSubAVX2", 1, "dst = src + a − s1 over n int16 (n a multiple of 64)")
 	fused("addSubSubAVX2", 2, "dst = src + a − s1 − s2 over n int16 (n a multiple of 64)")
+	fusedPair("addSubPairAVX2", 1, "both perspectives of a quiet move: dst = src + a − s1 over the first n int16, src + b − t1 over the next n (n a multiple of 64)")
+	fusedPair("addSubSubPairAVX2", 2, "both perspectives of a capture: dst = src + a − s1 − s2 over the first n int16, src + b − t1 − t2 over the next n (n a multiple of 64)")
 	outputLayer("outputAVX2", false)
 	outputLayer("outputSquaredAVX2", true)
 	Generate()
@@ -78,6 +82,49 @@ func fused(name string, subs int, doc string) {
 	}
 	SUBQ(Imm(64), n)
 	JNZ(LabelRef("loop_" + name))
+	VZEROUPPER()
+	RET()
+}
+
+// fusedPair is fused for both perspectives in one call: their
+// accumulators lie side by side, each with its own columns. One call
+// instead of two is what it saves; the loop is the same.
+func fusedPair(name string, subs int, doc string) {
+	sig := "func(dst, src, a, s1, b, t1 *int16, n int)"
+	if subs == 2 {
+		sig = "func(dst, src, a, s1, s2, b, t1, t2 *int16, n int)"
+	}
+	TEXT(name, NOSPLIT, sig)
+	Doc(name + ": " + doc + ".")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	n := Load(Param("n"), GP64())
+	halves := [][]string{{"a", "s1", "s2"}, {"b", "t1", "t2"}}
+	for h, names := range halves {
+		a := Load(Param(names[0]), GP64())
+		ss := []reg.Register{Load(Param(names[1]), GP64())}
+		if subs == 2 {
+			ss = append(ss, Load(Param(names[2]), GP64()))
+		}
+		left := GP64()
+		MOVQ(n, left)
+		loop := fmt.Sprintf("loop%d_%s", h, name)
+		ys := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+		Label(loop)
+		for i, y := range ys {
+			VMOVDQU(Mem{Base: src, Disp: 32 * i}, y)
+			VPADDW(Mem{Base: a, Disp: 32 * i}, y, y)
+			for _, s := range ss {
+				VPSUBW(Mem{Base: s, Disp: 32 * i}, y, y)
+			}
+			VMOVDQU(y, Mem{Base: dst, Disp: 32 * i})
+		}
+		for _, p := range append([]reg.Register{dst, src, a}, ss...) {
+			ADDQ(Imm(128), p)
+		}
+		SUBQ(Imm(64), left)
+		JNZ(LabelRef(loop))
+	}
 	VZEROUPPER()
 	RET()
 }
