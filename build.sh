@@ -85,7 +85,8 @@ run_tests() {
 }
 
 # pgo regenerates cmd/kibitz/default.pgo (profile-guided optimisation, which
-# go build applies automatically) from the engine's own benchmarks.
+# go build applies automatically) from the engine's own benchmarks and
+# datagen's.
 pgo() {
 	local tmp
 	tmp=$(mktemp -d)
@@ -94,6 +95,11 @@ pgo() {
 	if [ -d engine/search ]; then
 		go test -run XXX -bench 'Search' -benchtime 5s -cpuprofile "$tmp/search.prof" ./engine/search >/dev/null
 		profs+=("$tmp/search.prof")
+	fi
+	# datagen's loop: shallow searches on a small table, a profile of its own
+	if [ -d train/selfplay ]; then
+		go test -run XXX -bench 'Play/hash2MB' -benchtime 40x -cpuprofile "$tmp/play.prof" ./train/selfplay >/dev/null
+		profs+=("$tmp/play.prof")
 	fi
 	go tool pprof -proto "${profs[@]}" >cmd/kibitz/default.pgo 2>/dev/null
 	rm -rf "$tmp"
