@@ -10,6 +10,8 @@
 //
 // search imports engine/board, engine/eval, engine/strength,
 // engine/tablebase, engine/tablebase/wdlnet (an endgame model as an
-// evaluation term), nnue and golang.org/x/sys/unix (huge pages for the
-// hash table on Linux); every front-end (UCI, wasm, HTTP, CLI) talks to it through Engine.
+// evaluation term), nnue, golang.org/x/sys/unix (huge pages for the hash
+// table on Linux) and golang.org/x/sys/cpu (whether the move picker's AVX2
+// scan may run); every front-end (UCI, wasm, HTTP, CLI) talks to it through
+// Engine.
 package search
