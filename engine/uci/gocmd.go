@@ -31,10 +31,20 @@ func (s *session) goCommand(args []string) {
 		lim.Depth = d
 	}
 	release := make(chan struct{})
-	report := func(i search.Info) { s.out.printf("%s", formatInfo(i)) }
+	var reported uint64 // the nodes of the last info line
+	report := func(i search.Info) {
+		reported = i.Nodes
+		s.out.printf("%s", formatInfo(i))
+	}
 	result := s.engine.Go(s.pos, lim, report)
 	s.startJob(s.engine.Stop, release, func() string {
 		r := <-result
+		// A search stopped inside an iteration has searched more than its
+		// last line says: the totals close it, as a GUI or a benchmark
+		// reading the last "nodes" expects.
+		if r.Nodes > reported {
+			s.out.printf("%s", formatTotals(r))
+		}
 		if lim.Infinite {
 			<-release // UCI: no bestmove before stop during go infinite
 		}
@@ -207,6 +217,13 @@ func isGoKeyword(s string) bool {
 		return true
 	}
 	return false
+}
+
+// formatTotals renders a whole search's node count and time as a UCI info
+// line.
+func formatTotals(r search.Result) string {
+	nps := uint64(float64(r.Nodes) / max(r.Time.Seconds(), 1e-6))
+	return fmt.Sprintf("info nodes %d nps %d time %d", r.Nodes, nps, r.Time.Milliseconds())
 }
 
 // formatInfo renders a progress report as a UCI info line.

@@ -421,3 +421,25 @@ func oneOf(s string, words ...string) bool {
 	}
 	return false
 }
+
+// TestStoppedSearchReportsItsTotals: a search cut off inside an iteration
+// (here by its node limit, exact with one thread) ends with an info line
+// that counts every node searched, not only the completed iterations'.
+func TestStoppedSearchReportsItsTotals(t *testing.T) {
+	c := start(t)
+	c.send("position startpos moves e2e4 c7c5", "go nodes 20000")
+	got := c.until("bestmove")
+	if len(got) < 3 {
+		t.Fatalf("no info lines: %q", got)
+	}
+	last := got[len(got)-2]
+	if !strings.HasPrefix(last, "info nodes 20000 nps ") || !strings.Contains(last, " time ") {
+		t.Errorf("the line before bestmove does not give the search's 20000 nodes: %q", last)
+	}
+	prev := strings.Fields(got[len(got)-3])
+	for i, f := range prev {
+		if f == "nodes" && i+1 < len(prev) && prev[i+1] == "20000" {
+			t.Errorf("the last iteration's line already had every node, yet totals followed: %q", got[len(got)-3:])
+		}
+	}
+}
