@@ -67,8 +67,16 @@ func fused(name string, subs int, doc string) {
 		ss = append(ss, Load(Param("s2"), GP64()))
 	}
 	n := Load(Param("n"), GP64())
+	fusedLoop("loop_"+name, dst, src, a, ss, n)
+	VZEROUPPER()
+	RET()
+}
+
+// fusedLoop is the loop of fused: dst = src + a − Σ ss over n int16, 64
+// (four YMM registers) per iteration, every pointer advanced past them.
+func fusedLoop(label string, dst, src, a reg.Register, ss []reg.Register, n reg.Register) {
 	ys := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
-	Label("loop_" + name)
+	Label(label)
 	for i, y := range ys {
 		VMOVDQU(Mem{Base: src, Disp: 32 * i}, y)
 		VPADDW(Mem{Base: a, Disp: 32 * i}, y, y)
@@ -81,9 +89,7 @@ func fused(name string, subs int, doc string) {
 		ADDQ(Imm(128), p)
 	}
 	SUBQ(Imm(64), n)
-	JNZ(LabelRef("loop_" + name))
-	VZEROUPPER()
-	RET()
+	JNZ(LabelRef(label))
 }
 
 // fusedPair is fused for both perspectives in one call: their
@@ -108,22 +114,7 @@ func fusedPair(name string, subs int, doc string) {
 		}
 		left := GP64()
 		MOVQ(n, left)
-		loop := fmt.Sprintf("loop%d_%s", h, name)
-		ys := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
-		Label(loop)
-		for i, y := range ys {
-			VMOVDQU(Mem{Base: src, Disp: 32 * i}, y)
-			VPADDW(Mem{Base: a, Disp: 32 * i}, y, y)
-			for _, s := range ss {
-				VPSUBW(Mem{Base: s, Disp: 32 * i}, y, y)
-			}
-			VMOVDQU(y, Mem{Base: dst, Disp: 32 * i})
-		}
-		for _, p := range append([]reg.Register{dst, src, a}, ss...) {
-			ADDQ(Imm(128), p)
-		}
-		SUBQ(Imm(64), left)
-		JNZ(LabelRef(loop))
+		fusedLoop(fmt.Sprintf("loop%d_%s", h, name), dst, src, a, ss, left)
 	}
 	VZEROUPPER()
 	RET()
