@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -47,12 +48,12 @@ func BenchmarkArgmax(b *testing.B) {
 		s[i] = rng.Int32N(20000) - 10000
 	}
 	for _, n := range []int{8, 12, 16, 24, 32} {
-		b.Run("generic/"+itoa(n), func(b *testing.B) {
+		b.Run("generic/"+strconv.Itoa(n), func(b *testing.B) {
 			for range b.N {
 				sink += argmaxGeneric(s[:n])
 			}
 		})
-		b.Run("build/"+itoa(n), func(b *testing.B) {
+		b.Run("build/"+strconv.Itoa(n), func(b *testing.B) {
 			for range b.N {
 				sink += argmax(s[:n])
 			}
@@ -60,6 +61,4 @@ func BenchmarkArgmax(b *testing.B) {
 	}
 }
 
-var sink int
-
-func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }
+var sink int // keeps the benchmarked calls from being optimised away
