@@ -88,17 +88,45 @@ func (e *Evaluator) column(feature int) []int16 {
 func (e *Evaluator) Reset(p *board.Position) {
 	e.top = 0
 	pl := &e.plies[0]
+	pieces := piecesOf(p)
 	for c := board.White; c <= board.Black; c++ {
 		pl.views[c] = ViewOf(e.net.KingBuckets, RelativeKing(p, c))
-		e.refresh(0, c, p)
+		e.refresh(0, c, &pieces)
 	}
 	pl.current = [2]bool{true, true}
 }
 
-// refresh computes perspective c's accumulator of ply from the position:
-// from the view's cached accumulator, adding the pieces p has that the
-// cache lacks and subtracting those it has that p lacks.
-func (e *Evaluator) refresh(ply int, c board.Color, p *board.Position) {
+// pieceSet is a position's pieces by colour and type.
+type pieceSet [2][6]board.Bitboard
+
+func piecesOf(p *board.Position) pieceSet {
+	var s pieceSet
+	for side := board.White; side <= board.Black; side++ {
+		for t := board.Pawn; t <= board.King; t++ {
+			s[side][t] = p.Pieces(side, t)
+		}
+	}
+	return s
+}
+
+// piecesAt returns the pieces of ply's position: p's (the top ply's) with
+// the changes of the plies above ply undone.
+func (e *Evaluator) piecesAt(ply int, p *board.Position) pieceSet {
+	s := piecesOf(p)
+	for j := e.top; j > ply; j-- {
+		pl := &e.plies[j]
+		for _, ch := range pl.ch[:pl.n] {
+			s[ch.Piece.Color()][ch.Piece.Type()] ^= ch.Square.Bit()
+		}
+	}
+	return s
+}
+
+// refresh computes perspective c's accumulator of ply from that ply's
+// pieces: from the view's cached accumulator, adding the pieces the
+// position has that the cache lacks and subtracting those it has that the
+// position lacks.
+func (e *Evaluator) refresh(ply int, c board.Color, pieces *pieceSet) {
 	acc, view := e.acc(ply, c), e.plies[ply].views[c]
 	vc := &e.finny[c][view.index()]
 	if !vc.valid {
@@ -108,7 +136,7 @@ func (e *Evaluator) refresh(ply int, c board.Color, p *board.Position) {
 	}
 	for side := board.White; side <= board.Black; side++ {
 		for t := board.Pawn; t <= board.King; t++ {
-			now, was := p.Pieces(side, t), vc.pieces[side][t]
+			now, was := pieces[side][t], vc.pieces[side][t]
 			if now == was {
 				continue
 			}
@@ -152,10 +180,13 @@ perspectives:
 	for c := board.White; c <= board.Black; c++ {
 		from[c] = e.top
 		for !e.plies[from[c]].current[c] {
-			if e.plies[from[c]].views[c] != e.plies[from[c]-1].views[c] {
-				e.refresh(e.top, c, p)
-				e.plies[e.top].current[c] = true
-				from[c] = e.top
+			if k := from[c]; e.plies[k].views[c] != e.plies[k-1].views[c] {
+				// Recomputed at the ply where the view changed, not at
+				// the top: the other nodes below that move then update
+				// from it incrementally instead of each recomputing.
+				pieces := e.piecesAt(k, p)
+				e.refresh(k, c, &pieces)
+				e.plies[k].current[c] = true
 				continue perspectives
 			}
 			from[c]--
