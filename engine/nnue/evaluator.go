@@ -134,6 +134,9 @@ func (e *Evaluator) refresh(ply int, c board.Color, pieces *pieceSet) {
 		vc.pieces = [2][6]board.Bitboard{}
 		vc.valid = true
 	}
+	// The columns' offsets first, then one pass over the accumulator.
+	var adds, subs [32]int32 // a position has at most 32 pieces
+	na, ns := 0, 0
 	for side := board.White; side <= board.Black; side++ {
 		for t := board.Pawn; t <= board.King; t++ {
 			now, was := pieces[side][t], vc.pieces[side][t]
@@ -142,13 +145,24 @@ func (e *Evaluator) refresh(ply int, c board.Color, pieces *pieceSet) {
 			}
 			pc := board.MakePiece(side, t)
 			for gone := was &^ now; gone != 0; {
-				addSub(vc.acc, vc.acc, e.zero, e.column(view.Input(FeatureIndex(c, pc, gone.PopFirst()))))
+				subs[ns] = int32(view.Input(FeatureIndex(c, pc, gone.PopFirst())) * e.h)
+				ns++
 			}
 			for came := now &^ was; came != 0; {
-				addColumn(vc.acc, e.column(view.Input(FeatureIndex(c, pc, came.PopFirst()))))
+				adds[na] = int32(view.Input(FeatureIndex(c, pc, came.PopFirst())) * e.h)
+				na++
 			}
 			vc.pieces[side][t] = now
 		}
+	}
+	if refreshColumns(vc.acc, acc, e.net.FTWeights, adds[:na], subs[:ns]) {
+		return
+	}
+	for _, o := range subs[:ns] {
+		addSub(vc.acc, vc.acc, e.zero, e.net.FTWeights[o:int(o)+e.h:int(o)+e.h])
+	}
+	for _, o := range adds[:na] {
+		addColumn(vc.acc, e.net.FTWeights[o:int(o)+e.h:int(o)+e.h])
 	}
 	copy(acc, vc.acc)
 }

@@ -2,7 +2,11 @@
 
 package nnue
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // useAVX2 is decided once at start-up; without AVX2 the scalar kernels run.
 var useAVX2 = cpu.X86.HasAVX2
@@ -83,4 +87,23 @@ func addSubSubPair(dst, src, a, s1, s2, b, t1, t2 []int16) {
 	}
 	addSubSubGeneric(dst[:h], src[:h], a, s1, s2)
 	addSubSubGeneric(dst[h:], src[h:], b, t1, t2)
+}
+
+// refreshColumns sets cache += the columns of w at the offsets adds − those
+// at subs, then dst = cache, in one pass (refreshAVX2), and reports whether
+// it did: without AVX2 the caller adds the columns one at a time.
+func refreshColumns(cache, dst, w []int16, adds, subs []int32) bool {
+	if !useAVX2 {
+		return false
+	}
+	h := len(cache)
+	_ = dst[h-1]
+	for _, o := range adds {
+		_ = w[int(o)+h-1]
+	}
+	for _, o := range subs {
+		_ = w[int(o)+h-1]
+	}
+	refreshAVX2(&cache[0], &dst[0], &w[0], unsafe.SliceData(adds), len(adds), unsafe.SliceData(subs), len(subs), h)
+	return true
 }

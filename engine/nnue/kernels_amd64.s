@@ -243,6 +243,68 @@ loop1_addSubSubPairAVX2:
 	VZEROUPPER
 	RET
 
+// func refreshAVX2(cache *int16, dst *int16, w *int16, adds *int32, nAdds int, subs *int32, nSubs int, n int)
+// Requires: AVX, AVX2
+TEXT ·refreshAVX2(SB), NOSPLIT, $0-64
+	MOVQ cache+0(FP), AX
+	MOVQ dst+8(FP), CX
+	MOVQ w+16(FP), DX
+	MOVQ n+56(FP), BX
+	XORQ SI, SI
+
+chunk_refreshAVX2:
+	VMOVDQU (AX)(SI*1), Y0
+	VMOVDQU 32(AX)(SI*1), Y1
+	VMOVDQU 64(AX)(SI*1), Y2
+	VMOVDQU 96(AX)(SI*1), Y3
+	MOVQ    adds+24(FP), DI
+	MOVQ    nAdds+32(FP), R8
+	TESTQ   R8, R8
+	JZ      done_adds_refreshAVX2
+
+loop_adds_refreshAVX2:
+	MOVLQSX (DI), R9
+	LEAQ    (SI)(R9*2), R9
+	VPADDW  (DX)(R9*1), Y0, Y0
+	VPADDW  32(DX)(R9*1), Y1, Y1
+	VPADDW  64(DX)(R9*1), Y2, Y2
+	VPADDW  96(DX)(R9*1), Y3, Y3
+	ADDQ    $0x04, DI
+	DECQ    R8
+	JNZ     loop_adds_refreshAVX2
+
+done_adds_refreshAVX2:
+	MOVQ  subs+40(FP), DI
+	MOVQ  nSubs+48(FP), R8
+	TESTQ R8, R8
+	JZ    done_subs_refreshAVX2
+
+loop_subs_refreshAVX2:
+	MOVLQSX (DI), R9
+	LEAQ    (SI)(R9*2), R9
+	VPSUBW  (DX)(R9*1), Y0, Y0
+	VPSUBW  32(DX)(R9*1), Y1, Y1
+	VPSUBW  64(DX)(R9*1), Y2, Y2
+	VPSUBW  96(DX)(R9*1), Y3, Y3
+	ADDQ    $0x04, DI
+	DECQ    R8
+	JNZ     loop_subs_refreshAVX2
+
+done_subs_refreshAVX2:
+	VMOVDQU Y0, (AX)(SI*1)
+	VMOVDQU Y0, (CX)(SI*1)
+	VMOVDQU Y1, 32(AX)(SI*1)
+	VMOVDQU Y1, 32(CX)(SI*1)
+	VMOVDQU Y2, 64(AX)(SI*1)
+	VMOVDQU Y2, 64(CX)(SI*1)
+	VMOVDQU Y3, 96(AX)(SI*1)
+	VMOVDQU Y3, 96(CX)(SI*1)
+	ADDQ    $0x80, SI
+	SUBQ    $0x40, BX
+	JNZ     chunk_refreshAVX2
+	VZEROUPPER
+	RET
+
 // func outputAVX2(us *int16, them *int16, w *int16, n int) int32
 // Requires: AVX, AVX2, SSE2
 TEXT ·outputAVX2(SB), NOSPLIT, $0-36

@@ -5,22 +5,41 @@
 package nnue
 
 // addColumnAVX2: acc += w over n int16 (n a multiple of 64).
+//
+//go:noescape
 func addColumnAVX2(acc *int16, w *int16, n int)
 
 // addSubAVX2: dst = src + a − s1 over n int16 (n a multiple of 64).
+//
+//go:noescape
 func addSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, n int)
 
 // addSubSubAVX2: dst = src + a − s1 − s2 over n int16 (n a multiple of 64).
+//
+//go:noescape
 func addSubSubAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, n int)
 
 // addSubPairAVX2: both perspectives of a quiet move: dst = src + a − s1 over the first n int16, src + b − t1 over the next n (n a multiple of 64).
+//
+//go:noescape
 func addSubPairAVX2(dst *int16, src *int16, a *int16, s1 *int16, b *int16, t1 *int16, n int)
 
 // addSubSubPairAVX2: both perspectives of a capture: dst = src + a − s1 − s2 over the first n int16, src + b − t1 − t2 over the next n (n a multiple of 64).
+//
+//go:noescape
 func addSubSubPairAVX2(dst *int16, src *int16, a *int16, s1 *int16, s2 *int16, b *int16, t1 *int16, t2 *int16, n int)
 
+// refreshAVX2: cache += the columns of w at the offsets adds − those at subs, then dst = cache, over n int16 (n a multiple of 64).
+//
+//go:noescape
+func refreshAVX2(cache *int16, dst *int16, w *int16, adds *int32, nAdds int, subs *int32, nSubs int, n int)
+
 // outputAVX2: the output layer's dot product over both perspectives (n a multiple of 64).
+//
+//go:noescape
 func outputAVX2(us *int16, them *int16, w *int16, n int) int32
 
 // outputSquaredAVX2: the output layer's dot product over both perspectives with the squared clipped ReLU (n a multiple of 64).
+//
+//go:noescape
 func outputSquaredAVX2(us *int16, them *int16, w *int16, n int) int32

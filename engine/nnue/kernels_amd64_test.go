@@ -83,3 +83,47 @@ func BenchmarkEvalBackends(b *testing.B) {
 		})
 	}
 }
+
+// TestRefreshKernelMatchesColumns: the one-pass refresh equals adding and
+// subtracting the same columns one at a time, for empty lists, full ones
+// (32 columns each) and sums that wrap.
+func TestRefreshKernelMatchesColumns(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("this CPU has no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(23, 24))
+	for iter := 0; iter < 500; iter++ {
+		h := 64 * (1 + rng.IntN(8))
+		const columns = 40
+		w := make([]int16, columns*h)
+		for i := range w {
+			w[i] = int16(rng.Uint32())
+		}
+		cache := make([]int16, h)
+		for i := range cache {
+			cache[i] = int16(rng.Uint32())
+		}
+		offsets := func() []int32 {
+			l := make([]int32, rng.IntN(33))
+			for i := range l {
+				l[i] = int32(rng.IntN(columns) * h)
+			}
+			return l
+		}
+		adds, subs := offsets(), offsets()
+		want, zero := slices.Clone(cache), make([]int16, h)
+		for _, o := range adds {
+			addColumnGeneric(want, w[o:])
+		}
+		for _, o := range subs {
+			addSubGeneric(want, want, zero, w[o:int(o)+h])
+		}
+		dst := make([]int16, h)
+		if !refreshColumns(cache, dst, w, adds, subs) {
+			t.Fatal("refreshColumns did not run with AVX2")
+		}
+		if !slices.Equal(cache, want) || !slices.Equal(dst, want) {
+			t.Fatalf("h %d, %d adds, %d subs: the one-pass refresh differs", h, len(adds), len(subs))
+		}
+	}
+}

@@ -123,3 +123,7 @@ func clampedDot128(a, w []int16) archsimd.Int32x4 {
 	}
 	return s0.Add(s1)
 }
+
+// refreshColumns reports that no kernel here refreshes in one pass: the
+// caller adds the columns one at a time.
+func refreshColumns(cache, dst, w []int16, adds, subs []int32) bool { return false }

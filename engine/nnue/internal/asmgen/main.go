@@ -19,14 +19,22 @@ func main() {
 	fused("addSubSubAVX2", 2, "dst = src + a − s1 − s2 over n int16 (n a multiple of 64)")
 	fusedPair("addSubPairAVX2", 1, "both perspectives of a quiet move: dst = src + a − s1 over the first n int16, src + b − t1 over the next n (n a multiple of 64)")
 	fusedPair("addSubSubPairAVX2", 2, "both perspectives of a capture: dst = src + a − s1 − s2 over the first n int16, src + b − t1 − t2 over the next n (n a multiple of 64)")
+	refresh("refreshAVX2")
 	outputLayer("outputAVX2", false)
 	outputLayer("outputSquaredAVX2", true)
 	Generate()
 }
 
+// text starts a kernel. None keeps a pointer it is given, so the compiler
+// may leave what they point to on the stack (noescape).
+func text(name, sig string) {
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+}
+
 // column processes 64 int16 (four YMM registers) per iteration.
 func column(name, doc string, op func(ops ...Op)) {
-	TEXT(name, NOSPLIT, "func(acc, w *int16, n int)")
+	text(name, "func(acc, w *int16, n int)")
 	Doc(name + ": " + doc + ".")
 	acc := Load(Param("acc"), GP64())
 	w := Load(Param("w"), GP64())
@@ -57,7 +65,7 @@ func fused(name string, subs int, doc string) {
 	if subs == 2 {
 		sig = "func(dst, src, a, s1, s2 *int16, n int)"
 	}
-	TEXT(name, NOSPLIT, sig)
+	text(name, sig)
 	Doc(name + ": " + doc + ".")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -100,7 +108,7 @@ func fusedPair(name string, subs int, doc string) {
 	if subs == 2 {
 		sig = "func(dst, src, a, s1, s2, b, t1, t2 *int16, n int)"
 	}
-	TEXT(name, NOSPLIT, sig)
+	text(name, sig)
 	Doc(name + ": " + doc + ".")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -120,12 +128,64 @@ func fusedPair(name string, subs int, doc string) {
 	RET()
 }
 
+// refresh rebuilds an accumulator from a cached one: cache += Σ adds'
+// columns − Σ subs' columns, then dst = cache, 64 int16 (four YMM
+// registers) at a time, each column read once and the cache loaded and
+// stored once, where a column at a time would load and store the whole
+// accumulator for each. The lists hold the columns' offsets in w, in int16.
+func refresh(name string) {
+	text(name, "func(cache, dst, w *int16, adds *int32, nAdds int, subs *int32, nSubs int, n int)")
+	Doc(name + ": cache += the columns of w at the offsets adds − those at subs, then dst = cache, over n int16 (n a multiple of 64).")
+	cache := Load(Param("cache"), GP64())
+	dst := Load(Param("dst"), GP64())
+	w := Load(Param("w"), GP64())
+	n := Load(Param("n"), GP64())
+	off := GP64() // byte offset of the 64 lanes in hand
+	XORQ(off, off)
+	ys := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	Label("chunk_" + name)
+	for i, y := range ys {
+		VMOVDQU(Mem{Base: cache, Index: off, Scale: 1, Disp: 32 * i}, y)
+	}
+	for _, list := range []struct {
+		offsets, count string
+		op             func(ops ...Op)
+	}{{"adds", "nAdds", VPADDW}, {"subs", "nSubs", VPSUBW}} {
+		p := Load(Param(list.offsets), GP64())
+		cnt := Load(Param(list.count), GP64())
+		done := "done_" + list.offsets + "_" + name
+		TESTQ(cnt, cnt)
+		JZ(LabelRef(done))
+		Label("loop_" + list.offsets + "_" + name)
+		o := GP64()
+		MOVLQSX(Mem{Base: p}, o)
+		at := GP64() // the column's byte offset plus the lanes'
+		LEAQ(Mem{Base: off, Index: o, Scale: 2}, at)
+		for i, y := range ys {
+			list.op(Mem{Base: w, Index: at, Scale: 1, Disp: 32 * i}, y, y)
+		}
+		ADDQ(Imm(4), p)
+		DECQ(cnt)
+		JNZ(LabelRef("loop_" + list.offsets + "_" + name))
+		Label(done)
+	}
+	for i, y := range ys {
+		VMOVDQU(y, Mem{Base: cache, Index: off, Scale: 1, Disp: 32 * i})
+		VMOVDQU(y, Mem{Base: dst, Index: off, Scale: 1, Disp: 32 * i})
+	}
+	ADDQ(Imm(128), off)
+	SUBQ(Imm(64), n)
+	JNZ(LabelRef("chunk_" + name))
+	VZEROUPPER()
+	RET()
+}
+
 // outputLayer computes Σ act(us)·w[:n] + Σ act(them)·w[n:2n], where act is
 // clamp(x, 0, 255) or, squared, (clamp(x, 0, 255)² + 128) >> 8: VPMULLW
 // keeps the low 16 bits of c², which hold it whole when read unsigned, and
 // VPSRLW shifts it as unsigned.
 func outputLayer(name string, squared bool) {
-	TEXT(name, NOSPLIT, "func(us, them, w *int16, n int) int32")
+	text(name, "func(us, them, w *int16, n int) int32")
 	if squared {
 		Doc(name + ": the output layer's dot product over both perspectives with the squared clipped ReLU (n a multiple of 64).")
 	} else {
