@@ -98,7 +98,7 @@ pgo() {
 	fi
 	# datagen's loop: shallow searches on a small table, a profile of its own
 	if [ -d train/selfplay ]; then
-		go test -run XXX -bench 'Play/hash2MB' -benchtime 40x -cpuprofile "$tmp/play.prof" ./train/selfplay >/dev/null
+		go test -run XXX -bench 'Play/hash1MB' -benchtime 40x -cpuprofile "$tmp/play.prof" ./train/selfplay >/dev/null
 		profs+=("$tmp/play.prof")
 	fi
 	go tool pprof -proto "${profs[@]}" >cmd/kibitz/default.pgo 2>/dev/null

@@ -29,8 +29,9 @@ type Config struct {
 // DefaultHashMB is the table each game searches with unless Config.HashMB
 // says otherwise. A few thousand nodes a move fill only a fraction of even
 // a small table, and a table that stays in the core's own cache answers
-// probes sooner (docs/benchmarks.md measures the sizes).
-const DefaultHashMB = 2
+// probes sooner; the search's evaluation cache keeps what the small table
+// loses (docs/benchmarks.md measures the sizes).
+const DefaultHashMB = 1
 
 // Sample is one recorded position.
 type Sample struct {
