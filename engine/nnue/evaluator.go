@@ -158,11 +158,12 @@ func (e *Evaluator) refresh(ply int, c board.Color, pieces *pieceSet) {
 	if refreshColumns(vc.acc, acc, e.net.FTWeights, adds[:na], subs[:ns]) {
 		return
 	}
+	at := func(o int32) []int16 { return e.net.FTWeights[o : int(o)+e.h : int(o)+e.h] }
 	for _, o := range subs[:ns] {
-		addSub(vc.acc, vc.acc, e.zero, e.net.FTWeights[o:int(o)+e.h:int(o)+e.h])
+		addSub(vc.acc, vc.acc, e.zero, at(o))
 	}
 	for _, o := range adds[:na] {
-		addColumn(vc.acc, e.net.FTWeights[o:int(o)+e.h:int(o)+e.h])
+		addColumn(vc.acc, at(o))
 	}
 	copy(acc, vc.acc)
 }

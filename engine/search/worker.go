@@ -99,8 +99,9 @@ func (c *evalCache) store(key uint64, v int) {
 	c[key&(evalCacheSize-1)] = key&^0xFFFF | uint64(uint16(int16(v)))
 }
 
-// forget clears what earlier searches taught the worker — its history and
-// countermove tables; prepare resets the rest before every search.
+// forget clears what earlier searches left in the worker — its history
+// and countermove tables and its evaluation cache; prepare resets the rest
+// before every search.
 func (w *worker) forget() {
 	w.history = [2][64][64]int32{}
 	w.contHist = [13][64]contTable{}
