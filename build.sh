@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -76,13 +76,31 @@ run_tests() {
 	need_chromium
 	site >/dev/null
 	native >/dev/null
-	node --test tests/game.test.mjs tests/clock.test.mjs tests/input.test.mjs tests/annotate.test.mjs tests/study.unit.test.mjs tests/tree.test.mjs tests/share.test.mjs tests/accuracy.test.mjs tests/protocol.test.mjs tests/engine-client.test.mjs
-	node --test --test-concurrency=1 tests/browser.test.mjs tests/looks.test.mjs tests/study.test.mjs tests/analysis.test.mjs tests/timed.test.mjs tests/levels.test.mjs
+	test_js
+	test_browser
 	echo "== the Cloudflare Worker in workerd, against the native server"
 	worker >/dev/null
 	node --test tests/worker-entry.test.mjs tests/worker.test.mjs
 	echo "== all tests passed in $((SECONDS - start)) s"
 }
+
+# The page's test files, found rather than listed (a new file is never
+# left out): the browser tests are those driving the page through
+# tests/page.mjs, the Cloudflare Worker's are tests/worker*.test.mjs, the
+# rest run under node alone.
+browser_test_files() { grep -l 'from "./page.mjs"' tests/*.test.mjs; }
+js_test_files() {
+	local f
+	for f in tests/*.test.mjs; do
+		case "$f" in tests/worker*.test.mjs) continue ;; esac
+		grep -q 'from "./page.mjs"' "$f" || echo "$f"
+	done
+}
+# test_js runs the page's game rules and modules under node.
+test_js() { node --test $(js_test_files); }
+# test_browser runs the page in Chromium, one file at a time (they share
+# the machine's two cores with the engine's worker).
+test_browser() { node --test --test-concurrency=1 $(browser_test_files); }
 
 # pgo regenerates cmd/kibitz/default.pgo (profile-guided optimisation, which
 # go build applies automatically) from the engine's own benchmarks and
@@ -256,6 +274,18 @@ case "${1:-native}" in
 native) native ;;
 wasm) wasm ;;
 test) run_tests ;;
+test-js)
+	npm_deps
+	test_js
+	;;
+test-browser)
+	# needs dist/ and bin/kibitz as they are now: built first
+	need_chromium
+	npm_deps
+	site >/dev/null
+	native >/dev/null
+	test_browser
+	;;
 bench) bench ;;
 mutation)
 	shift
@@ -292,5 +322,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
 esac

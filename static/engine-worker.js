@@ -102,6 +102,7 @@ onmessage = async ({ data }) => {
           {
             depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1, elo: msg.elo || 0,
             wtime: msg.wtime || 0, btime: msg.btime || 0, winc: msg.winc || 0, binc: msg.binc || 0,
+            infinite: msg.infinite === true,
           },
           (info) => postMessage(reply.info(id, info)),
           (result) => postMessage(reply.bestmove(id, result)),

@@ -24,6 +24,14 @@ export class EngineClient {
     this.current = Promise.resolve();
     /** @type {string | undefined} */
     this.version = undefined;
+    /**
+     * When true, every search runs until stop() — the page's Move now —
+     * whatever limits it asked for: a script or a test decides when the
+     * engine answers (window.kibitz.engine.holdSearches = true), so that
+     * nothing depends on how fast the engine is.
+     * @type {boolean}
+     */
+    this.holdSearches = false;
     /** @type {Strengths | undefined} the strength scale (levels and the depths' Elo) */
     this.strengths = undefined;
     /** @type {Promise<string>} */
@@ -102,7 +110,8 @@ export class EngineClient {
     // yields between the check and the request). The worker never gets two
     // searches, and the latest call's search is the one that runs.
     while (this.searching) await this.stopAndWait();
-    const { id, promise } = this.request({ type: "search", ...params }, onInfo);
+    const sent = this.holdSearches ? { fen: params.fen, moves: params.moves, multipv: params.multipv, infinite: true } : params;
+    const { id, promise } = this.request({ type: "search", ...sent }, onInfo);
     this.searchId = id;
     this.current = promise;
     return promise;

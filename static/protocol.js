@@ -6,7 +6,7 @@
 //
 // The page sends requests, each with a number `id` of its choosing:
 //   search   {fen?, moves?, depth?, movetime?, nodes?, multipv?, elo?,
-//            wtime?, btime?, winc?, binc?}
+//            wtime?, btime?, winc?, binc?, infinite?}
 //            → any number of `info`, then `bestmove` (or `error`)
 //   stop     {}            → nothing; the running search answers `bestmove`
 //   newgame  {}            → `done` (or `error`)
@@ -23,6 +23,8 @@
 // engine has started, or `fatal` {message} when it cannot start.
 //
 // A search without depth, movetime, nodes or clocks searches to depth 10;
+// an infinite one (no other limit, no elo) searches until `stop`, however
+// deep it has got;
 // elo 0 (or none) is full strength. wtime/btime are each side's time left
 // and winc/binc its increment, in milliseconds: the engine divides its own
 // clock as over UCI. Fields are checked here, before the engine
@@ -40,7 +42,8 @@
  *   time: number, pv: string[], elo?: number, tb?: TableVerdict}} SearchResult
  *   bestmove is "" when the side to move has no legal move
  * @typedef {{fen?: string, moves?: string[], depth?: number, movetime?: number, nodes?: number,
- *   multipv?: number, elo?: number, wtime?: number, btime?: number, winc?: number, binc?: number}} SearchParams
+ *   multipv?: number, elo?: number, wtime?: number, btime?: number, winc?: number, binc?: number,
+ *   infinite?: boolean}} SearchParams
  * @typedef {{levels: number[], full: number, depths: number[]}} Strengths the strength scale
  * @typedef {{type: "search", id: number} & SearchParams} SearchRequest
  * @typedef {{type: "stop", id?: number}} StopRequest
@@ -97,6 +100,8 @@ export function parseRequest(data) {
         }
         /** @type {Record<string, number>} */ (/** @type {unknown} */ (request))[field] = v;
       }
+      if (msg.infinite !== undefined && typeof msg.infinite !== "boolean") return fail("infinite must be true or false");
+      if (msg.infinite) request.infinite = true;
       return { request };
     }
     case "check":

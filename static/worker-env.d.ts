@@ -23,7 +23,7 @@ declare const kibitz: {
   search(
     limits: {
       depth: number; movetime: number; nodes: number; multipv: number; elo: number;
-      wtime: number; btime: number; winc: number; binc: number;
+      wtime: number; btime: number; winc: number; binc: number; infinite: boolean;
     },
     onInfo: (info: import("./protocol.js").SearchInfo) => void,
     onDone: (result: import("./protocol.js").SearchResult) => void,

@@ -40,7 +40,7 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await waitStatus(page, /Game loaded/);
   await page.locator("#analyse").click();
   await page.locator("#lines").selectOption("3");
-  await page.waitForFunction(() => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 60000 });
   const arrows = await page.evaluate(() => [...document.querySelectorAll("#board g.arrow[data-arrow]")].map((g) => [g.dataset.arrow, g.getAttribute("class")]));
   const legal = new Chess("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3").moves({ verbose: true }).map((m) => m.from + m.to);
   for (const [uci] of arrows) assert.ok(legal.includes(uci), `${uci} is a move of Black's`);
@@ -53,8 +53,8 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await page.keyboard.press("x");
   await waitStatus(page, /^Threat: what White would play/);
   assert.equal(await page.locator("#threat").getAttribute("aria-pressed"), "true");
-  await page.waitForFunction(() => document.querySelector("#board g.arrow.arrow-threat-1")?.dataset.arrow === "h5f7", null, { timeout: 30000 });
-  await page.waitForFunction(() => /#1/.test(document.querySelector("#pv-lines li")?.textContent || ""), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector("#board g.arrow.arrow-threat-1")?.dataset.arrow === "h5f7", null, { timeout: 60000 });
+  await page.waitForFunction(() => /#1/.test(document.querySelector("#pv-lines li")?.textContent || ""), null, { timeout: 60000 });
   assert.equal(await page.locator("#info-score").textContent(), "–", "the threat is not the position's score");
   await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/threat.png` });

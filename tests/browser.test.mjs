@@ -138,21 +138,26 @@ test("positions: a decided one is shown as over, an illegal one is refused with 
 
 test("a hint can be stopped with Move now, and its arrow goes when reviewing", async (t) => {
   const page = await open(t, "?depth=20&side=w");
+  // The hint's search runs until Move now, however fast the machine.
+  await page.evaluate(() => (window.kibitz.engine.holdSearches = true));
   await waitStatus(page, /^Your move/);
   await page.locator("#hint").click();
   await waitStatus(page, /^Looking for a hint/);
-  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 6, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 6, null, { timeout: 60000 });
   assert.equal(await page.locator("#stop").isDisabled(), false, "Move now is offered during a hint");
   await page.locator("#stop").click();
-  await waitStatus(page, /^Hint: /, 5000);
+  await waitStatus(page, /^Hint: /);
   assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 1);
   // Reviewing an earlier position takes the hint's arrow away.
   await drag(page, "e2", "e4");
-  await waitMoves(page, 2);
-  await page.locator("#hint").click();
-  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 4, null, { timeout: 20000 });
+  await waitStatus(page, /^Kibitz is thinking/);
   await page.locator("#stop").click();
-  await waitStatus(page, /^Hint: /, 5000);
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  await page.locator("#hint").click();
+  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 4, null, { timeout: 60000 });
+  await page.locator("#stop").click();
+  await waitStatus(page, /^Hint: /);
   assert.equal(await page.locator("#board g.arrow[data-arrow]").count(), 1);
   await page.keyboard.press("ArrowLeft");
   await waitStatus(page, /^Reviewing/);
@@ -266,18 +271,22 @@ test("promotion dialog and hint arrow", async (t) => {
   assert.equal((await moveTexts(page))[0], "b8=Q+");
 });
 
-test("move now stops a deep search quickly", async (t) => {
+test("move now stops a deep search with a legal move", async (t) => {
   const page = await open(t, "?depth=20&side=w");
+  await page.evaluate(() => (window.kibitz.engine.holdSearches = true));
   await waitStatus(page, /^Your move/);
   await drag(page, "d2", "d4");
   await waitStatus(page, /thinking/);
-  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 6, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById("info-depth").textContent.match(/^(\d+)/)?.[1] >= 6, null, { timeout: 60000 });
   const started = Date.now();
   await page.locator("#stop").click();
   await waitMoves(page, 2);
-  const ms = Date.now() - started;
-  console.log(`# stop answered in ${ms} ms`);
-  assert.ok(ms < 3000, `stop took ${ms} ms`);
+  // How quickly is a figure, not a pass mark (docs/testing.md: no test races the machine).
+  console.log(`# stop answered in ${Date.now() - started} ms`);
+  const [white, black] = await moveTexts(page);
+  assert.equal(white, "d4");
+  assert.ok(new Chess("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1").moves().includes(black), `Black's answer ${black} is legal`);
+  await boardMatchesGame(page);
 });
 
 test("keyboard and screen readers: a typed move plays like a dragged one, moves are announced", async (t) => {
@@ -341,9 +350,14 @@ test("the page travels compressed, and a reload fetches only index.html again", 
     }
   });
   const ready = () => page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  // The openings are fetched last, once the engine is ready: the load is
+  // complete when their request has been counted.
+  const openingsSeen = async () => {
+    while (!seen.some((r) => /\/openings-[A-Z2-7]{8}\.tsv$/.test(r.url))) await new Promise((r) => setTimeout(r, 20));
+  };
   await page.goto(base);
   await ready();
-  await page.waitForTimeout(300);
+  await openingsSeen();
   const first = seen.filter((r) => r.url.startsWith(base));
   const names = first.map((r) => new URL(r.url).pathname.slice(1) || "index.html");
   assert.ok(names.some((n) => n.endsWith(".wasm")), `the wasm is among ${names}`);
@@ -363,7 +377,7 @@ test("the page travels compressed, and a reload fetches only index.html again", 
   seen = [];
   await page.reload();
   await ready();
-  await page.waitForTimeout(300);
+  await openingsSeen();
   const again = seen.filter((r) => r.url.startsWith(base));
   console.log(`# reload: ${JSON.stringify(again.map(({ url, status, bytes }) => [url.slice(base.length), status, bytes]))}`);
   const index = again.find((r) => new URL(r.url).pathname === "/");
@@ -431,9 +445,10 @@ test("an app that works offline: installable, loads and plays with the server go
   });
   assert.deepEqual(manifest, { name: "Kibitz", display: "standalone", start: "./", icons: [["192x192", "image/png"], ["512x512", "image/png"]] });
   // The service worker takes the page over and keeps what it needs.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
   const kept = async () => page.evaluate(async () => (await (await caches.open("kibitz")).keys()).map((r) => new URL(r.url).pathname));
-  for (let i = 0; i < 100 && !(await kept()).some((p) => p.endsWith(".wasm")); i++) await page.waitForTimeout(100);
+  // The service worker keeps the engine module once the page has fetched it.
+  await page.waitForFunction(async () => (await (await caches.open("kibitz")).keys()).some((r) => r.url.endsWith(".wasm")), null, { timeout: 60000, polling: 100 });
   const files = await kept();
   assert.ok(files.includes("/") && files.some((p) => /^\/app-.*\.js$/.test(p)) && files.some((p) => /^\/engine-worker-.*\.js$/.test(p)), `kept: ${files}`);
   assert.equal(files.filter((p) => p.endsWith(".wasm")).length, 1, `one engine module: ${files}`);
@@ -442,14 +457,14 @@ test("an app that works offline: installable, loads and plays with the server go
   const sw = join(site.dir, "sw.js");
   writeFileSync(sw, readFileSync(sw, "utf8").replace(/"[0-9a-f]{16}"/, '"0000000000000000"'));
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-  await page.waitForFunction(() => !document.getElementById("update-notice").hidden, null, { timeout: 20000 });
+  await page.waitForFunction(() => !document.getElementById("update-notice").hidden, null, { timeout: 60000 });
   await Promise.all([page.waitForEvent("load"), page.locator("#update-reload").click()]);
   await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
   assert.equal(await page.locator("#update-notice").isHidden(), true, "the new version is running");
   // The server goes away: the page still loads, and Kibitz still answers a move.
   site.stop();
   await page.reload();
-  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "", null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "", null, { timeout: 60000 });
   await waitStatus(page, /[Yy]our move/);
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);

@@ -10,6 +10,7 @@ class FakeWorker extends EventTarget {
     this.running = null; // the id of the search running
     this.refused = []; // requests refused because a search was running
     this.searches = 0;
+    this.sent = []; // every search request as the worker received it
     setTimeout(() => this.emit({ type: "ready", version: "fake", backend: "scalar", strengths: { levels: [], full: 2250, depths: [] } }));
   }
   emit(data) {
@@ -29,6 +30,7 @@ class FakeWorker extends EventTarget {
           return;
         }
         this.searches++;
+        this.sent.push(msg);
         this.running = msg.id;
         this.emit({ type: "info", id: msg.id, info: { depth: 1 } }); // and it runs until stopped
         break;
@@ -79,4 +81,25 @@ test("a new game while a search runs stops it first", async () => {
   await client.newGame();
   await running;
   assert.deepEqual(client.worker.refused, []);
+});
+
+test("holdSearches: every search is sent as infinite, with its position and lines but none of its limits", async () => {
+  const client = new EngineClient("fake.js");
+  await client.ready;
+  client.holdSearches = true;
+  const held = client.search({ fen: "startpos", moves: ["e2e4"], depth: 3, movetime: 100, elo: 1200, wtime: 1000, multipv: 2 });
+  await new Promise((r) => setTimeout(r, 10));
+  assert.ok(client.searching, "the held search runs until stopped");
+  client.stop();
+  await held;
+  client.holdSearches = false;
+  const free = client.search({ depth: 3 });
+  await new Promise((r) => setTimeout(r, 10));
+  client.stop();
+  await free;
+  const { id: id1, ...first } = client.worker.sent[0];
+  const { id: id2, ...second } = client.worker.sent[1];
+  assert.ok(id1 < id2);
+  assert.deepEqual(first, { type: "search", fen: "startpos", moves: ["e2e4"], multipv: 2, infinite: true });
+  assert.deepEqual(second, { type: "search", depth: 3 });
 });

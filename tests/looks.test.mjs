@@ -42,7 +42,7 @@ test("embedded in the README's 980×760 frame: the board, the game's buttons, th
       const box = document.querySelector(".moves-area").getBoundingClientRect();
       const head = document.querySelector(".moves-head").getBoundingClientRect();
       return !current || (current.top >= head.bottom - 1 && current.bottom <= box.bottom + 1); // none before the first move
-    }, null, { timeout: 5000 });
+    }, null, { timeout: 30000 });
   };
   const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
   await waitStatus(page, /^Your move/);
@@ -157,7 +157,7 @@ test("playing without help: no bar, score or lines while playing, all back in an
   await waitStatus(page, /^Your move/);
   assert.deepEqual(await shown(), ["hidden", "hidden", "hidden"], "while playing");
   await page.locator("#analyse").click();
-  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length >= 1, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length >= 1, null, { timeout: 60000 });
   assert.deepEqual(await shown(), ["visible", "visible", "visible"], "in analysis");
   await page.locator("#analyse").click();
   await waitStatus(page, /^Your move/);

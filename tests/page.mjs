@@ -55,7 +55,7 @@ export async function open(t, query = "", viewport = { width: 1280, height: 860 
 export const status = (page) => page.locator("#status").textContent();
 export const moveTexts = (page) => page.locator("#moves button").allTextContents();
 
-export async function waitStatus(page, re, timeout = 20000) {
+export async function waitStatus(page, re, timeout = 60000) {
   await page.waitForFunction((src) => new RegExp(src).test(document.getElementById("status").textContent), re.source, { timeout });
 }
 
@@ -99,7 +99,7 @@ export async function clickMove(page, from, to) {
 }
 
 export async function waitMoves(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n, { timeout: 30000 });
+  await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n, { timeout: 60000 });
 }
 
 // boardMatchesGame waits until the pieces drawn on the board are exactly
@@ -109,7 +109,7 @@ export async function boardMatchesGame(page) {
     const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
     const game = window.kibitz.state.game.board().flat().filter(Boolean).map((p) => p.square + p.color + p.type).sort().join();
     return drawn === game;
-  }, null, { timeout: 5000 });
+  }, null, { timeout: 30000 });
 }
 
 // boardShows waits until the board draws exactly the pieces of fen.
@@ -118,7 +118,7 @@ export async function boardShows(page, fen) {
   await page.waitForFunction((w) => {
     const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
     return drawn === w;
-  }, want, { timeout: 5000 });
+  }, want, { timeout: 30000 });
 }
 
 export async function setDepth(page, depth) {

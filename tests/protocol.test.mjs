@@ -10,6 +10,12 @@ test("every request type parses with its fields", () => {
   assert.deepEqual(parseRequest({ type: "search", id: 7, wtime: 60000, btime: 59000, winc: 1000, binc: 0, elo: -20 }), {
     request: { type: "search", id: 7, fen: undefined, moves: undefined, wtime: 60000, btime: 59000, winc: 1000, binc: 0, elo: -20 },
   });
+  assert.deepEqual(parseRequest({ type: "search", id: 8, multipv: 3, infinite: true }), {
+    request: { type: "search", id: 8, fen: undefined, moves: undefined, multipv: 3, infinite: true },
+  });
+  assert.deepEqual(parseRequest({ type: "search", id: 9, depth: 4, infinite: false }), {
+    request: { type: "search", id: 9, fen: undefined, moves: undefined, depth: 4 },
+  });
   assert.deepEqual(parseRequest({ type: "check", id: 4, fen: "8/8/8/8/8/8/8/8 w - - 0 1" }).request?.type, "check");
   assert.deepEqual(parseRequest({ type: "hash", id: 5, mb: 32 }), { request: { type: "hash", id: 5, mb: 32 } });
   assert.deepEqual(parseRequest({ type: "newgame", id: 6 }), { request: { type: "newgame", id: 6 } });
@@ -33,6 +39,7 @@ test("bad requests are refused with the field named and the id kept", () => {
     [{ type: "search", id: 1, moves: "e2e4" }, /moves must be a list/],
     [{ type: "search", id: 1, moves: ["e2e4", 5] }, /moves must be a list/],
     [{ type: "search", id: 1, fen: 7 }, /fen must be a string/],
+    [{ type: "search", id: 1, infinite: "yes" }, /infinite must be true or false/],
     [{ type: "check", id: 1 }, /fen must be a string/],
     [{ type: "hash", id: 1, mb: "big" }, /mb must be an integer/],
   ]) {

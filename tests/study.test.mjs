@@ -24,12 +24,12 @@ test("analysis: moves for both sides, live lines with an arrow, a line played by
   await waitMoves(page, 2);
   await waitStatus(page, /^Analysis: White to move/);
   // The engine thinks on its own: lines appear, deepen, and an arrow shows the best move.
-  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 1 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 1 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 60000 });
   const best = await page.evaluate(() => document.querySelector("#board g.arrow[data-arrow]")?.dataset.arrow);
   assert.match(best, /^[a-h][1-8][a-h][1-8]$/);
   assert.ok(new Chess("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").moves({ verbose: true }).some((m) => m.from + m.to === best));
   await page.locator("#lines").selectOption("3");
-  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 3, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 3, null, { timeout: 60000 });
   await page.screenshot({ path: `${SHOTS}/analysis.png` });
   // Clicking a line plays it out on the board.
   // Read and click in one step: the lines are redrawn as the search deepens.
@@ -57,7 +57,7 @@ test("analysis with three lines never shows one first move twice", async (t) => 
   await waitStatus(page, /^Your move/);
   await page.locator("#lines").selectOption("3");
   await page.locator("#analyse").click();
-  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 3, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 3, null, { timeout: 60000 });
   // Sample the lines as the search deepens (and re-ranks them).
   for (let i = 0; i < 80; i++) {
     const firsts = await page.evaluate(() => [...document.querySelectorAll("#pv-lines button.line")].map((b) => b.textContent.replace(/^\d+\.(\.\.|…)?\s*/, "").split(/\s+/)[0]));

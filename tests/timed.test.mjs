@@ -4,7 +4,8 @@
 // Needs dist/ and bin/kibitz (./build.sh test builds them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SHOTS, open, status, moveTexts, waitStatus, drag, waitMoves } from "./page.mjs";
+import { Chess } from "chess.js";
+import { SHOTS, open, status, moveTexts, waitStatus, drag, waitMoves, squareCenter, boardMatchesGame } from "./page.mjs";
 
 // clocks reads the two clocks as shown: {top, bottom}, each {who, time,
 // running, low}, the time in seconds.
@@ -18,6 +19,14 @@ async function clocks(page) {
     };
     return { hidden: document.getElementById("clocks").hidden, top: read("clock-top"), bottom: read("clock-bottom") };
   });
+}
+
+// waitClock waits until a clock ("top" or "bottom") shows at most seconds.
+async function waitClock(page, which, seconds) {
+  await page.waitForFunction(([id, s]) => {
+    const [m, sec] = document.querySelector(`#${id} .clock-time`).textContent.split(":");
+    return Number(m) * 60 + Number(sec) <= s;
+  }, [`clock-${which}`, seconds], { timeout: 60000 });
 }
 
 async function typeMove(page, san) {
@@ -43,20 +52,26 @@ test("a timed game: both clocks run with their increments, Kibitz keeps to its c
   c = await clocks(page);
   assert.deepEqual([c.top.text, c.bottom.text, c.bottom.running], ["0:30", "0:30", true]);
   // From the second move on the player's clock runs, and the increment follows each move.
-  await page.waitForTimeout(1500);
-  assert.ok((await clocks(page)).bottom.seconds < 29, "the player's clock runs");
+  await waitClock(page, "bottom", 28); // the player's clock runs
+  const before = (await clocks(page)).bottom.seconds;
+  const typed = Date.now();
   await typeMove(page, "Nf3");
   await waitMoves(page, 3);
   const kibitzThinks = await clocks(page);
+  const took = (Date.now() - typed) / 1000;
   assert.equal(kibitzThinks.top.running, true);
-  assert.ok(kibitzThinks.bottom.seconds >= 26 && kibitzThinks.bottom.seconds < 30, `about 1.5 s used, 1 s added: ${kibitzThinks.bottom.text}`);
+  assert.equal(kibitzThinks.bottom.running, false);
+  // What was left when the move was typed, less the time the move took, plus the 1 s increment
+  // (the clock shows whole seconds, rounded down).
+  assert.ok(kibitzThinks.bottom.seconds <= before + 1 && kibitzThinks.bottom.seconds >= before - took,
+    `${before} s before the move, ${kibitzThinks.bottom.text} after it, ${took} s later`);
   await waitMoves(page, 4);
   await waitStatus(page, /^Your move/);
   c = await clocks(page);
   assert.equal(c.bottom.running, true);
   // Kibitz planned its move from its clock: at depth 20 it would have thought far longer than 30 s.
   assert.ok(c.top.seconds > 20 && c.top.seconds <= 31, `Kibitz after its move: ${c.top.text}`);
-  await page.waitForTimeout(2200);
+  await waitClock(page, "bottom", c.bottom.seconds - 2);
   const later = await clocks(page);
   assert.ok(later.bottom.seconds <= c.bottom.seconds - 2, `the player's clock runs: ${c.bottom.text} â†’ ${later.bottom.text}`);
   assert.equal(later.top.text, c.top.text, "the other clock stands");
@@ -91,8 +106,8 @@ test("flag fall: a player out of time loses, unless the other side cannot mate â
   await typeMove(page, "Qh3");
   await waitMoves(page, 4);
   await waitStatus(page, /^Your move/);
-  await page.waitForFunction(() => document.getElementById("clock-bottom").classList.contains("low"), null, { timeout: 12000 });
-  await waitStatus(page, /time ran out/, 25000);
+  await page.waitForFunction(() => document.getElementById("clock-bottom").classList.contains("low"), null, { timeout: 60000 });
+  await waitStatus(page, /time ran out/);
   assert.equal(await status(page), "Your time ran out, but Black cannot checkmate â€” draw");
   assert.equal(await page.evaluate(() => window.kibitz.state.over.result), "1/2-1/2");
   assert.ok((await page.evaluate(() => window.kibitz.sounds.played)).includes("low"), "the low-time warning sounded");
@@ -103,8 +118,16 @@ test("flag fall: a player out of time loses, unless the other side cannot mate â
   assert.equal((await moveTexts(page)).length, 4, "nothing is played after the flag");
 });
 
+// Kibitz's searches are held until the test says stop (Move now): every
+// premove below is made while Kibitz is certainly thinking, however fast
+// or slow the machine.
+async function holdEngine(page) {
+  await page.evaluate(() => (window.kibitz.engine.holdSearches = true));
+}
+
 test("premoves: made while Kibitz thinks, played at once when legal, cancelled by a right-click", async (t) => {
   const page = await open(t, "?side=w&depth=20");
+  await holdEngine(page);
   await waitStatus(page, /^Your move/);
   await drag(page, "e2", "e4");
   await waitStatus(page, /^Kibitz is thinking/);
@@ -135,4 +158,43 @@ test("premoves: made while Kibitz thinks, played at once when legal, cancelled b
   await page.locator("#analyse").click();
   await page.waitForFunction(() => window.kibitz.state.mode === "analyse" && window.kibitz.state.premove === null);
   assert.equal(await page.locator("#board .marker-premove").count(), 0);
+});
+
+// A move dragged while Kibitz thinks and dropped after Kibitz has moved is
+// an ordinary move (as on lichess); dropped before, it is a premove that
+// plays as soon as Kibitz has moved. Both orders, each forced by holding
+// Kibitz's search until the test stops it.
+test("a move dragged while Kibitz thinks: dropped after its reply it is played at once, dropped before it is a premove", async (t) => {
+  const page = await open(t, "?side=w&depth=20");
+  await holdEngine(page);
+  await waitStatus(page, /^Your move/);
+  await drag(page, "e2", "e4");
+  await waitStatus(page, /^Kibitz is thinking/);
+  // Picked up while Kibitz thinks, held while it moves, dropped after.
+  const a = await squareCenter(page, "g1");
+  const b = await squareCenter(page, "f3");
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.evaluate(() => window.kibitz.engine.stop());
+  await waitMoves(page, 2);
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  await waitMoves(page, 3);
+  assert.equal((await moveTexts(page))[2], "Nf3", "the drop after Kibitz's move is an ordinary move");
+  await waitStatus(page, /^Kibitz is thinking/);
+  assert.equal(await page.evaluate(() => window.kibitz.state.premove), null);
+  // Picked up and dropped while Kibitz thinks: a premove, played after its reply.
+  await drag(page, "f1", "c4");
+  await page.waitForFunction(() => window.kibitz.state.premove?.to === "c4");
+  assert.equal((await moveTexts(page)).length, 3, "nothing played before Kibitz's reply");
+  await page.evaluate(() => window.kibitz.engine.stop());
+  await waitMoves(page, 5);
+  const moves = await moveTexts(page);
+  const legal = new Chess();
+  for (const san of moves.slice(0, 4)) legal.move(san);
+  const bishop = legal.moves({ verbose: true }).find((m) => m.from === "f1" && m.to === "c4");
+  assert.ok(bishop, `f1â€“c4 is legal after ${moves.join(" ")}`);
+  assert.equal(moves[4], bishop.san);
+  await boardMatchesGame(page);
 });

@@ -87,6 +87,23 @@ test("stop ends a deep search with a legal move", { timeout: 30000 }, async () =
   assert.ok(legal("startpos", [], done.bestmove), done.bestmove);
 });
 
+test("an infinite search answers only when stopped, even after its deepest depth", { timeout: 30000 }, async () => {
+  assert.equal(kibitz.setPosition("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", []), null);
+  let answered = null;
+  let deepest;
+  const reached = new Promise((resolve) => (deepest = resolve));
+  const running = new Promise((resolve) => {
+    const err = kibitz.search({ infinite: true }, (i) => i.depth === 100 && deepest(), (done) => resolve((answered = done)));
+    assert.equal(err, null);
+  });
+  await reached; // a mate in one is searched to the deepest depth at once
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(answered, null, "no answer before stop");
+  kibitz.stop();
+  assert.equal((await running).bestmove, "a1a8");
+  assert.match(kibitz.search({ infinite: true, depth: 3 }), /infinite/);
+});
+
 test("the endgame model: asked for at five or six men, bad bytes refused, the page's model loaded", async () => {
   const krpkr = "8/8/3k4/8/3P4/2R5/6r1/3K4 w - - 0 1";
   assert.equal(kibitz.setPosition("startpos", []), null);

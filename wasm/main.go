@@ -63,7 +63,8 @@ func main() {
 			if len(a) > 0 && a[0].Type() == js.TypeObject {
 				l = bridge.Limits{Depth: field(a[0], "depth"), MoveTime: field(a[0], "movetime"),
 					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv"), Elo: field(a[0], "elo"),
-					WTime: field(a[0], "wtime"), BTime: field(a[0], "btime"), WInc: field(a[0], "winc"), BInc: field(a[0], "binc")}
+					WTime: field(a[0], "wtime"), BTime: field(a[0], "btime"), WInc: field(a[0], "winc"), BInc: field(a[0], "binc"),
+					Infinite: a[0].Get("infinite").Type() == js.TypeBoolean && a[0].Get("infinite").Bool()}
 			}
 			onInfo, onDone := callback(a, 1), callback(a, 2)
 			return errValue(s.Search(l, onInfo, onDone))

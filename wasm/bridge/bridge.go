@@ -34,6 +34,10 @@ type Limits struct {
 	// per move for each side. The engine's time manager divides its own
 	// clock as it does over UCI; a depth, node or level limit still applies.
 	WTime, BTime, WInc, BInc int
+	// Infinite searches until Stop (UCI "go infinite"): for analysis, and
+	// for scripts and tests that decide themselves when the engine answers.
+	// It takes no depth, time, clock, node or level limit.
+	Infinite bool
 }
 
 // Session is one worker's engine.
@@ -42,6 +46,10 @@ type Session struct {
 	eng       *engine.Engine
 	pos       *board.Position
 	searching bool
+	// release is closed by Stop; an infinite search holds its answer until
+	// then, as UCI's "go infinite" does, even once it has searched as deep
+	// as it can.
+	release chan struct{}
 }
 
 // New returns a session at the starting position with a hash of hashMB.
@@ -174,6 +182,8 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 		return err
 	}
 	s.searching = true
+	release := make(chan struct{})
+	s.release = release
 	pos := s.pos.Clone()
 	tb := verdictObject(s.eng.Verdict(pos))
 	s.mu.Unlock()
@@ -188,6 +198,9 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 	})
 	go func() {
 		r := <-result
+		if l.Infinite {
+			<-release
+		}
 		s.mu.Lock()
 		s.searching = false
 		s.mu.Unlock()
@@ -206,10 +219,18 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 }
 
 // Stop asks a running search to finish now; its onDone still follows.
-func (s *Session) Stop() { s.eng.Stop() }
+func (s *Session) Stop() {
+	s.mu.Lock()
+	if s.release != nil {
+		close(s.release)
+		s.release = nil
+	}
+	s.mu.Unlock()
+	s.eng.Stop()
+}
 
 // toSearch checks the limits and turns them into the search's; no limit at
-// all means depth 10.
+// all means depth 10, unless the search is infinite.
 func (l Limits) toSearch() (search.Limits, error) {
 	if l.Depth < 0 || l.Depth > search.MaxDepth {
 		return search.Limits{}, fmt.Errorf("depth %d is out of range 1..%d", l.Depth, search.MaxDepth)
@@ -233,6 +254,13 @@ func (l Limits) toSearch() (search.Limits, error) {
 		if c.ms < 0 || c.ms > maxClock {
 			return search.Limits{}, fmt.Errorf("%s %d ms is out of range 0..%d", c.name, c.ms, maxClock)
 		}
+	}
+	if l.Infinite && (l.Depth != 0 || l.MoveTime != 0 || l.Nodes != 0 || l.Elo != 0 ||
+		l.WTime != 0 || l.BTime != 0 || l.WInc != 0 || l.BInc != 0) {
+		return search.Limits{}, fmt.Errorf("infinite searches until stopped: it takes no depth, movetime, nodes, elo or clock")
+	}
+	if l.Infinite {
+		return search.Limits{Infinite: true}, nil
 	}
 	ms := func(v int) time.Duration { return time.Duration(v) * time.Millisecond }
 	lim := search.Limits{Depth: l.Depth, MoveTime: ms(l.MoveTime), Nodes: uint64(l.Nodes),

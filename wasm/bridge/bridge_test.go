@@ -6,10 +6,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
@@ -88,6 +90,48 @@ func TestStopAnswersQuickly(t *testing.T) {
 	}
 }
 
+// An infinite search does not answer by itself, not even once it has
+// searched to the deepest depth (a mate in one gets there at once); Stop
+// makes it answer with the mate.
+func TestInfiniteWaitsForStop(t *testing.T) {
+	s := New(8, runtime.Gosched)
+	if err := s.SetPosition("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", nil); err != nil {
+		t.Fatal(err)
+	}
+	deepest := make(chan struct{})
+	var once sync.Once
+	done := make(chan map[string]any, 1)
+	err := s.Search(Limits{Infinite: true}, func(m map[string]any) {
+		if m["depth"].(int) == search.MaxDepth {
+			once.Do(func() { close(deepest) })
+		}
+	}, func(m map[string]any) { done <- m })
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-deepest:
+	case m := <-done:
+		t.Fatalf("an infinite search answered by itself: %v", m)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the mate in one was not searched to the deepest depth")
+	}
+	select {
+	case m := <-done:
+		t.Fatalf("an infinite search answered after its last depth without a stop: %v", m)
+	case <-time.After(50 * time.Millisecond):
+	}
+	s.Stop()
+	select {
+	case m := <-done:
+		if m["bestmove"] != "a1a8" {
+			t.Errorf("bestmove after stop: %v, want the mate a1a8", m)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("stop not answered")
+	}
+}
+
 func TestBadRequests(t *testing.T) {
 	s := New(8, runtime.Gosched)
 	for _, l := range []Limits{{Depth: -1}, {Depth: 1000}, {MoveTime: -5}, {Nodes: -1}, {MultiPV: 99}} {
@@ -130,6 +174,10 @@ func TestLimitsEdges(t *testing.T) {
 		{Limits{MultiPV: 0}, true}, {Limits{MultiPV: 16}, true}, {Limits{MultiPV: 17}, false}, {Limits{MultiPV: -1}, false},
 		{Limits{WTime: 86400_000}, true}, {Limits{WTime: 86400_001}, false}, {Limits{BTime: -1}, false},
 		{Limits{WInc: -1}, false}, {Limits{BInc: 86400_001}, false}, {Limits{BInc: 86400_000}, true},
+		{Limits{Infinite: true}, true}, {Limits{Infinite: true, MultiPV: 3}, true},
+		{Limits{Infinite: true, Depth: 5}, false}, {Limits{Infinite: true, Nodes: 5}, false},
+		{Limits{Infinite: true, MoveTime: 5}, false}, {Limits{Infinite: true, WTime: 5}, false},
+		{Limits{Infinite: true, Elo: 1200}, false},
 	} {
 		_, err := c.l.toSearch()
 		if (err == nil) != c.ok {
@@ -143,6 +191,9 @@ func TestLimitsEdges(t *testing.T) {
 	lim, _ := Limits{}.toSearch()
 	if lim.Depth != 10 || lim.Nodes != 0 || lim.MoveTime != 0 {
 		t.Errorf("no limits: %+v, want depth 10", lim)
+	}
+	if lim, _ := (Limits{Infinite: true}).toSearch(); !lim.Infinite || lim.Depth != 0 {
+		t.Errorf("infinite: %+v, want no depth", lim)
 	}
 	if lim, _ := (Limits{Nodes: 500}).toSearch(); lim.Depth != 0 || lim.Nodes != 500 {
 		t.Errorf("nodes only: %+v", lim)
