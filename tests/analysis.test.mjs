@@ -41,11 +41,15 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await page.locator("#analyse").click();
   await page.locator("#lines").selectOption("3");
   await page.waitForFunction(() => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 60000 });
-  const arrows = await page.evaluate(() => [...document.querySelectorAll("#board g.arrow[data-arrow]")].map((g) => [g.dataset.arrow, g.getAttribute("class")]));
+  // Arrows and lines read in one step: the search goes on deepening (and
+  // re-ranking its lines) between any two reads.
+  const { arrows, first } = await page.evaluate(() => ({
+    arrows: [...document.querySelectorAll("#board g.arrow[data-arrow]")].map((g) => [g.dataset.arrow, g.getAttribute("class")]),
+    first: document.querySelector("#pv-lines li").textContent,
+  }));
   const legal = new Chess("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3").moves({ verbose: true }).map((m) => m.from + m.to);
   for (const [uci] of arrows) assert.ok(legal.includes(uci), `${uci} is a move of Black's`);
   assert.deepEqual(arrows.map(([, c]) => c.split(" ")[1]).sort(), ["arrow-line-1", "arrow-line-2", "arrow-line-3"]);
-  const first = await page.locator("#pv-lines li").first().textContent();
   const best = arrows.find(([, c]) => c.includes("arrow-line-1"))[0];
   assert.ok(first.includes(new Chess("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3").move({ from: best.slice(0, 2), to: best.slice(2, 4) }).san), `the strongest arrow is the first line's move: ${best}, ${first}`);
   // X: the threat — what White would play if it were White's move (Qxf7#).
