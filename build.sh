@@ -19,11 +19,14 @@ WORKER_TABLES=KQvK,KRvK,KPvK
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "build.sh: '$1' is required: $2" >&2; exit 1; }; }
 
+# native builds the engine and its tools (bin/kibitz, or the path given:
+# the Makefile's EXE).
 native() {
 	need go "install Go 1.26 or newer (https://go.dev/dl/)"
-	mkdir -p "$BIN"
-	go build -trimpath -o "$BIN/kibitz" ./cmd/kibitz
-	echo "built $BIN/kibitz"
+	local out=${1:-$BIN/kibitz}
+	mkdir -p "$(dirname "$out")"
+	go build -trimpath -o "$out" ./cmd/kibitz
+	echo "built $out"
 }
 
 # wasm builds the page's two engine modules: kibitz-simd.wasm for browsers
@@ -72,6 +75,8 @@ run_tests() {
 	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go test -count=1 -short -timeout 300s -exec "$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/nnue ./engine/search
 	echo "== native and wasm agree node for node"
 	same_bench
+	echo "== OpenBench's build and bench: make EXE=… CC=go, then bench's last line and signature"
+	openbench_build
 	echo "== the play page in Chromium (and its game rules under node)"
 	need_chromium
 	site >/dev/null
@@ -148,6 +153,23 @@ same_bench() {
 		fi
 	done
 	rm -rf "$tmp"
+}
+
+# openbench_build builds the engine as an OpenBench worker does (make -j
+# EXE=PATH CC=go, docs/openbench.md) and checks that its bench ends with
+# "N nodes N nps" and that N is the recorded signature.
+openbench_build() {
+	local tmp want got
+	tmp=$(mktemp -d)
+	make -s -j EXE="$tmp/kibitz-ob" CC=go >/dev/null
+	want=$(sed -n 's/^# totals (the bench signatures): classical [0-9]*, nnue \([0-9]*\)$/\1/p' engine/search/testdata/bench-signatures.txt)
+	got=$("$tmp/kibitz-ob" bench | tail -1)
+	rm -rf "$tmp"
+	if ! [[ "$got" =~ ^${want}\ nodes\ [0-9]+\ nps$ ]]; then
+		echo "bench's last line is \"$got\", want \"$want nodes N nps\"" >&2
+		exit 1
+	fi
+	echo "bench: $got"
 }
 
 # need_chromium installs Debian's chromium when running as root, or says
@@ -271,7 +293,7 @@ mutation() {
 }
 
 case "${1:-native}" in
-native) native ;;
+native) native "${2:-}" ;;
 wasm) wasm ;;
 test) run_tests ;;
 test-js)

@@ -37,7 +37,7 @@ func commands(stdin io.Reader) []command {
 		{"match", "play a match between two UCI engines: Elo ± error, pentanomial, SPRT, PGN", runMatch},
 		{"spsa", "tune the search's parameters by self-play games (SPSA), with a build made with -tags tune", runSPSA},
 		{"datagen", "self-play games for NNUE training, appended to a corpus file (resumable)", runDatagen},
-		{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records, 'corpus endgames' samples endgame positions as an EPD suite", runCorpus},
+		{"corpus", "the training corpus: 'corpus info [PATH...]' sums it up, 'corpus convert OLD.bin NEW" + corpus.Ext + "' imports 32-byte records, 'corpus endgames' samples endgame positions as an EPD suite, 'corpus import --out F" + corpus.Ext + " GAMES.pgn' reads scored PGNs (fastchess, OpenBench)", runCorpus},
 		{"train", "train an NNUE on the corpus and write it in the nnue format", runTrain},
 		{"tune", "tune the classical evaluation (Texel) on Kibitz's own self-play games", runTune},
 		{"tb", "endgame tables: 'tb gen' builds them by retrograde analysis, 'tb probe' looks a position up, 'tb stats' sums them up", runTB},
@@ -78,6 +78,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 	}
+	// As Stockfish does: arguments that are UCI commands run in order.
+	if isUCICommand(name) {
+		return runCommandLine(args, stdout, stderr)
+	}
 	fmt.Fprintf(stderr, "kibitz: unknown command %q\n\n", name)
 	usage(stderr)
 	return 2
@@ -85,7 +89,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: kibitz [command] [flags]")
-	fmt.Fprintln(w, "\nWith no command, kibitz speaks UCI on standard input/output.")
+	fmt.Fprintln(w, "       kibitz \"UCI COMMAND\" [\"UCI COMMAND\"...]")
+	fmt.Fprintln(w, "\nWith no command, kibitz speaks UCI on standard input/output. Arguments that are")
+	fmt.Fprintln(w, "UCI commands (\"position startpos\" \"go depth 5\", or OpenBench's \"genfens 10 seed 1 book None\")")
+	fmt.Fprintln(w, "run in order, each search to its end, and kibitz exits.")
 	fmt.Fprintln(w, "\ncommands:")
 	for _, c := range commands(nil) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)

@@ -26,6 +26,9 @@ func runSPSA(args []string, stdout, stderr io.Writer) error {
 	engineSpec := fs.String("engine", "", "cmd=PATH[,args=A B][,option.NAME=V...]: a build with -tags tune, playing both sides")
 	paramList := fs.String("params", "all", "parameters to tune, comma-separated, or all")
 	list := fs.Bool("list", false, "print the tunable parameters (default, range, c_end) and stop")
+	openbench := fs.Bool("openbench", false, "print the tunable parameters as OpenBench's SPSA input (name, int, value, min, max, c_end, r_end) and stop")
+	apply := fs.String("apply", "", "write the values of FILE (OpenBench's \"name, value\" lines) into engine/search/params.go as the new defaults, and stop")
+	source := fs.String("source", "engine/search/params.go", "with --apply: the source file holding the parameters")
 	iterations := fs.Int("iterations", 0, "game pairs in the whole run")
 	rEnd := fs.Float64("r-end", 0.002, "a_k/c_k² in the last iteration (the step size)")
 	tc := fs.String("tc", "", "time control base+inc in seconds")
@@ -46,6 +49,18 @@ func runSPSA(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "%-18s default %5d  range %5d..%-5d  c_end %g\n", p.Name, p.Default, p.Min, p.Max, p.Step)
 		}
 		return nil
+	}
+	if *openbench {
+		if !(*rEnd > 0) {
+			return errors.New("--r-end must be positive")
+		}
+		for _, p := range search.Params() {
+			fmt.Fprintf(stdout, "%s, int, %d, %d, %d, %g, %g\n", p.Name, p.Default, p.Min, p.Max, p.Step, *rEnd)
+		}
+		return nil
+	}
+	if *apply != "" {
+		return applyTuned(*apply, *source, stdout)
 	}
 	params, err := spsaParams(*paramList, *rEnd)
 	if err != nil {

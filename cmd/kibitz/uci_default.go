@@ -3,15 +3,39 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"kibitz/engine/search"
 	"kibitz/engine/uci"
+	"kibitz/match/genfens"
 )
+
+// uciConfig is how every UCI session of the command starts: the protocol
+// with the commands kibitz adds (genfens, for OpenBench).
+func uciConfig() uci.Config {
+	return uci.Config{Commands: map[string]uci.Command{"genfens": genfens.Command}}
+}
+
+// isUCICommand reports whether a command-line argument is a UCI command
+// (its first word names one): "kibitz 'position startpos' 'go depth 5'".
+func isUCICommand(arg string) bool {
+	f := strings.Fields(arg)
+	return len(f) > 0 && uci.IsCommand(f[0], uciConfig())
+}
+
+// runCommandLine runs the arguments as UCI commands, in order.
+func runCommandLine(args []string, stdout, stderr io.Writer) int {
+	if err := uci.RunCommands(args, stdout, uciConfig()); err != nil {
+		fmt.Fprintln(stderr, "kibitz:", err)
+		return 1
+	}
+	return 0
+}
 
 // runDefault speaks UCI, which is what GUIs and match runners start.
 func runDefault(stdin io.Reader, stdout, stderr io.Writer) int {
 	defer dumpOnSignal(stderr)()
-	if err := uci.Run(stdin, stdout); err != nil {
+	if err := uci.RunWith(stdin, stdout, uciConfig()); err != nil {
 		fmt.Fprintln(stderr, "kibitz:", err)
 		return 1
 	}
@@ -29,5 +53,7 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("--depth %d: want 0..%d", *depth, search.MaxDepth)
 	}
 	defer dumpOnSignal(stderr)()
-	return uci.RunWith(stdin, stdout, uci.Config{MaxDepth: *depth})
+	cfg := uciConfig()
+	cfg.MaxDepth = *depth
+	return uci.RunWith(stdin, stdout, cfg)
 }

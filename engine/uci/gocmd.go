@@ -31,6 +31,7 @@ func (s *session) goCommand(args []string) {
 		lim.Depth = d
 	}
 	release := make(chan struct{})
+	s.infinite = lim.Infinite
 	var reported uint64 // the nodes of the last info line
 	report := func(i search.Info) {
 		reported = i.Nodes
@@ -88,6 +89,7 @@ func (s *session) perftCommand(args []string) {
 		return
 	}
 	var stop atomic.Bool
+	s.infinite = false
 	pos := s.pos.Clone()
 	s.startJob(func() { stop.Store(true) }, make(chan struct{}), func() string {
 		start := time.Now()

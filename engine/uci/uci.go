@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,6 +94,7 @@ type session struct {
 	done      chan struct{} // closed when the running search has printed bestmove
 	release   chan struct{} // closed by stop/quit to let an infinite search report
 	cancel    func()        // stops the running job (a search or go perft)
+	infinite  bool          // the running job is a go infinite (RunCommands stops it at the end)
 }
 
 // syncWriter serialises lines written by the command loop and the search.
@@ -112,6 +114,72 @@ type Config struct {
 	// MaxDepth caps every search at this depth whatever the GUI asks (0:
 	// no cap): the engine then plays as the page does at that depth.
 	MaxDepth int
+	// Commands are commands the front end adds to the protocol (kibitz's
+	// genfens), by name. Each runs when no search is running.
+	Commands map[string]Command
+}
+
+// Command is a command added to the loop: it runs with the session's
+// engine and writes its answer lines with print; an error is reported as
+// "info string error: NAME: …".
+type Command func(args []string, eng Engine, print func(line string)) error
+
+// commandNames are the commands of the protocol the loop answers itself.
+var commandNames = []string{"uci", "isready", "debug", "register", "setoption", "ucinewgame",
+	"position", "go", "stop", "ponderhit", "quit", "d"}
+
+// IsCommand reports whether word names a command of the protocol (or one
+// of cfg's): the command line hands such arguments to RunCommands.
+func IsCommand(word string, cfg Config) bool {
+	_, added := cfg.Commands[word]
+	return added || slices.Contains(commandNames, word)
+}
+
+// RunCommands runs each of cmds as a line of input, in order, as
+// Stockfish does with the words of its command line ("position startpos",
+// "go depth 5"): a command that must wait for a running search waits, the
+// last search runs to its end (a go infinite is stopped), and quit ends
+// the list early.
+func RunCommands(cmds []string, out io.Writer, cfg Config) error {
+	w := &syncWriter{w: out}
+	k, err := newKibitz(func(note string) { w.printf("info string %s", note) })
+	if err != nil {
+		w.printf("info string error: %v", err)
+	}
+	s := &session{out: w, pos: board.NewPosition(), engine: k, cfg: cfg}
+	for _, line := range cmds {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		switch {
+		case fields[0] == "quit":
+			s.stopSearch()
+			return nil
+		case fields[0] == "stop":
+			s.stopSearch()
+		default:
+			if s.needsIdle(fields[0]) {
+				s.waitSearch()
+			}
+			s.handle(strings.Join(fields, " "))
+		}
+	}
+	s.waitSearch()
+	return nil
+}
+
+// waitSearch waits for the running search to end by itself; an infinite
+// one never does, and is stopped.
+func (s *session) waitSearch() {
+	if s.done == nil {
+		return
+	}
+	if s.infinite {
+		s.stopSearch()
+		return
+	}
+	<-s.done
 }
 
 // Run reads commands from in until "quit" or end of input and writes
@@ -160,14 +228,14 @@ func serve(in io.Reader, out *syncWriter, eng Engine, cfg Config) error {
 			}
 			if cmd == "stop" {
 				s.stopSearch()
-			} else if len(pending) > 0 || (s.busy() && needsIdle(cmd)) {
+			} else if len(pending) > 0 || (s.busy() && s.needsIdle(cmd)) {
 				pending = append(pending, line)
 			} else {
 				s.handle(line)
 			}
 		case <-searchDone:
 			// Run what waited, up to the next command that must wait again.
-			for len(pending) > 0 && !(s.busy() && needsIdle(strings.Fields(pending[0])[0])) {
+			for len(pending) > 0 && !(s.busy() && s.needsIdle(strings.Fields(pending[0])[0])) {
 				s.handle(pending[0])
 				pending = pending[1:]
 			}
@@ -176,12 +244,13 @@ func serve(in io.Reader, out *syncWriter, eng Engine, cfg Config) error {
 }
 
 // needsIdle reports whether a command must wait for a running search.
-func needsIdle(cmd string) bool {
+func (s *session) needsIdle(cmd string) bool {
 	switch cmd {
 	case "go", "setoption", "ucinewgame":
 		return true
 	}
-	return false
+	_, added := s.cfg.Commands[cmd]
+	return added
 }
 
 // readLines sends the non-empty input lines to lines until the input ends
@@ -273,6 +342,12 @@ func (s *session) handle(line string) {
 	case "d":
 		s.out.printf("%s\nKey: %016x", s.pos, s.pos.Key())
 	default:
+		if c, ok := s.cfg.Commands[cmd]; ok {
+			if err := c(args, s.engine, func(line string) { s.out.printf("%s", line) }); err != nil {
+				s.errorf("%s: %v", cmd, err)
+			}
+			return
+		}
 		s.errorf("unknown command %q", excerpt.Of(cmd))
 	}
 }

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// pinnedBench reads the bench signature the repository records (the
+// totals line of engine/search's pinned signatures, which that package's
+// TestPinnedBenchSignatures checks position by position).
+func pinnedBench(t *testing.T) uint64 {
+	t.Helper()
+	b, err := os.ReadFile("../../engine/search/testdata/bench-signatures.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^# totals \(the bench signatures\): classical \d+, nnue (\d+)$`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("no totals line in bench-signatures.txt")
+	}
+	n, _ := strconv.ParseUint(string(m[1]), 10, 64)
+	return n
+}
+
+// "kibitz bench" with no flags is what OpenBench runs: its last line is
+// "N nodes N nps", N is the recorded signature, and a run beside another
+// gives the same N (the count never depends on time or load).
+func TestBenchFitsOpenBench(t *testing.T) {
+	want := pinnedBench(t)
+	type res struct {
+		code    int
+		out     string
+		errText string
+	}
+	results := make(chan res, 2)
+	for range 2 {
+		go func() {
+			code, out, errText := runCLI(t, "", "bench")
+			results <- res{code, out, errText}
+		}()
+	}
+	last := regexp.MustCompile(`^(\d+) nodes (\d+) nps$`)
+	for range 2 {
+		r := <-results
+		if r.code != 0 {
+			t.Fatalf("bench exit %d: %s", r.code, r.errText)
+		}
+		lines := strings.Split(strings.TrimSpace(r.out), "\n")
+		m := last.FindStringSubmatch(lines[len(lines)-1])
+		if m == nil {
+			t.Fatalf("last line %q, want \"N nodes N nps\"", lines[len(lines)-1])
+		}
+		if m[1] != strconv.FormatUint(want, 10) {
+			t.Errorf("bench %s nodes, the recorded signature is %d", m[1], want)
+		}
+		if n, _ := strconv.ParseUint(m[2], 10, 64); n == 0 {
+			t.Errorf("speed %s nps", m[2])
+		}
+	}
+}
+
+// Arguments that are UCI commands run in order, each search to its end;
+// subcommands keep working and an unknown word is still refused.
+func TestCommandLineUCI(t *testing.T) {
+	code, out, _ := runCLI(t, "", "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go depth 3")
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "bestmove a1a8") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "position startpos moves e2e4", "d", "quit", "go depth 1")
+	if code != 0 || !strings.Contains(out, "Key: ") || strings.Contains(out, "bestmove") {
+		t.Errorf("quit ends the list: exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "go infinite")
+	if code != 0 || !strings.Contains(out, "bestmove") {
+		t.Errorf("a go infinite is stopped at the end: exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "genfens 3 seed 5 book None", "quit")
+	if code != 0 || strings.Count(out, "info string genfens ") != 3 {
+		t.Errorf("genfens: exit %d:\n%s", code, out)
+	}
+	if code, _, errOut := runCLI(t, "", "bnech"); code != 2 || !strings.Contains(errOut, "unknown command") {
+		t.Errorf("a typo: exit %d, %q", code, errOut)
+	}
+	if code, out, _ := runCLI(t, "", "perft", "--depth", "2"); code != 0 || !strings.Contains(out, "Nodes searched: 400") {
+		t.Errorf("a subcommand: exit %d:\n%s", code, out)
+	}
+}
+
+// The SPSA input OpenBench takes, one line per tunable parameter, and the
+// tuned values it gives back written into a copy of params.go.
+func TestSPSAForOpenBench(t *testing.T) {
+	code, out, _ := runCLI(t, "", "spsa", "--openbench")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) < 10 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	format := regexp.MustCompile(`^[A-Za-z]+, int, -?\d+, -?\d+, -?\d+, [0-9.]+, 0\.002$`)
+	for _, l := range lines {
+		if !format.MatchString(l) {
+			t.Errorf("%q is not name, int, value, min, max, c_end, r_end", l)
+		}
+	}
+	if !strings.HasPrefix(lines[0], "RFPMargin, int, 80, 30, 160, 8,") {
+		t.Errorf("first line %q", lines[0])
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../engine/search/params.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := dir + "/params.go"
+	os.WriteFile(params, src, 0o644)
+	values := dir + "/tuned.txt"
+	os.WriteFile(values, []byte("RFPMargin, 91.6\nLMRDivisor, 187\n"), 0o644)
+	if code, out, errOut := runCLI(t, "", "spsa", "--apply", values, "--source", params); code != 0 || !strings.Contains(out, "RFPMargin: 80 → 92") {
+		t.Fatalf("apply: exit %d, %s %s", code, out, errOut)
+	}
+	got, _ := os.ReadFile(params)
+	want := strings.Replace(strings.Replace(string(src), `{"RFPMargin", 80,`, `{"RFPMargin", 92,`, 1), `{"LMRDivisor", 200,`, `{"LMRDivisor", 187,`, 1)
+	if string(got) != want {
+		t.Error("params.go after --apply differs from the source with the two defaults changed")
+	}
+	for _, bad := range []string{"Nonsense, 3\n", "RFPMargin, 999\n", "RFPMargin, x\n", "RFPMargin, 90\nRFPMargin, 91\n", "", "RFPMargin 90\n"} {
+		os.WriteFile(values, []byte(bad), 0o644)
+		if code, _, errOut := runCLI(t, "", "spsa", "--apply", values, "--source", params); code == 0 || errOut == "" {
+			t.Errorf("%q accepted", bad)
+		}
+		if after, _ := os.ReadFile(params); string(after) != want {
+			t.Errorf("%q changed params.go", bad)
+		}
+	}
+}
