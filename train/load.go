@@ -3,7 +3,9 @@ package train
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"sort"
 
 	"kibitz/engine/board"
 	"kibitz/engine/nnue"
@@ -58,8 +60,8 @@ var errStop = errors.New("stop")
 // holds whole games out. fn returns false to stop.
 func EachPosition(files []string, sel corpus.Selection, f Filter, fn func(p Position) bool) error {
 	stop := false
-	err := corpus.ReadSelected(files, sel, func(file int, _ map[string]string, g *corpus.Game) error {
-		key := gameKey(file, g.Index)
+	err := corpus.ReadSelected(files, sel, func(_ int, meta map[string]string, g *corpus.Game) error {
+		key := GameKey(meta, g.Index)
 		err := g.Replay(func(pos *board.Position, _ int, p corpus.Ply) {
 			if !stop && f.keep(pos, p) {
 				stop = !fn(Position{Board: pos, Ply: p, Result: g.Result, Game: key})
@@ -91,8 +93,25 @@ func LoadCorpus(files []string, sel corpus.Selection, f Filter, limit int) ([]Sa
 	return out, nil
 }
 
-// gameKey identifies game index of the file-th corpus file.
-func gameKey(file int, index uint64) uint32 { return uint32(mix(uint64(file)<<48 ^ index)) }
+// GameKey identifies a game for good: by what its file's header says
+// (datagen's net, nodes, seed and generation, or an import's source) and
+// its index in that file — never by where the file sorts among others, so
+// that the held-out games (IsValidation) stay the same whatever files are
+// added beside them, and a net grown from a parent that used the same rule
+// is never validated on the parent's training games. A game copied into
+// two files of the same header has one key.
+func GameKey(meta map[string]string, index uint64) uint32 {
+	keys := make([]string, 0, len(meta))
+	for k := range meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	h := fnv.New64a()
+	for _, k := range keys {
+		fmt.Fprintf(h, "%s=%s\x00", k, meta[k])
+	}
+	return uint32(mix(h.Sum64() ^ mix(index)))
+}
 
 // FromPosition makes the training sample of a position with its labels
 // (score and result from White's point of view).

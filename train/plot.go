@@ -9,11 +9,11 @@ import (
 
 // WriteCSV writes the loss curve.
 func WriteCSV(w io.Writer, curve []EpochStats) error {
-	if _, err := fmt.Fprintln(w, "epoch,lr,train_loss,valid_loss,positions_per_second,elapsed_seconds"); err != nil {
+	if _, err := fmt.Fprintln(w, "epoch,steps,positions_seen,lr,train_loss,valid_loss,positions_per_second,elapsed_seconds"); err != nil {
 		return err
 	}
 	for _, s := range curve {
-		if _, err := fmt.Fprintf(w, "%d,%.3g,%.6f,%.6f,%.0f,%.1f\n", s.Epoch, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, s.ElapsedSec); err != nil {
+		if _, err := fmt.Fprintf(w, "%d,%d,%d,%.3g,%.6f,%.6f,%.0f,%.1f\n", s.Epoch, s.Steps, s.Seen, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, s.ElapsedSec); err != nil {
 			return err
 		}
 	}

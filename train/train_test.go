@@ -99,14 +99,14 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 	if !(after < before/2) {
 		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
 	}
-	report, err := CheckQuantisation(m, m.Quantise(), files, corpus.Selection{}, all, cfg.ValidPercent, 500)
+	report, err := CheckQuantisation(m, m.Quantise(), files, corpus.Selection{}, all, cfg.ValidPercent, 1)
 	if err != nil || report.Positions < 100 || report.Mean > 10 || report.Max < report.P99 || report.P99 < report.Mean/4 {
 		t.Fatalf("%v: %v", report, err)
 	}
 	// A net whose output is shifted by 50 cp is refused.
 	shifted := m.Quantise()
 	shifted.OutBias[0] += int32(50 * nnue.QA * int64(shifted.QB) / nnue.Scale)
-	if _, err := CheckQuantisation(m, shifted, files, corpus.Selection{}, all, cfg.ValidPercent, 500); err == nil {
+	if _, err := CheckQuantisation(m, shifted, files, corpus.Selection{}, all, cfg.ValidPercent, 1); err == nil {
 		t.Error("a net 50 cp off the model was accepted")
 	}
 	// Resuming a finished run from its checkpoint trains no further epoch
@@ -192,18 +192,34 @@ func TestMirroredSampleIsTheMirroredPosition(t *testing.T) {
 	}
 }
 
+// The schedule is set per optimiser step: a linear warm-up, then the
+// decay down to LREnd at the very last step, whatever the number of
+// epochs (a one-epoch run decays too).
 func TestLearningRateSchedules(t *testing.T) {
+	cos := Config{Schedule: "cosine", Warmup: 0.1, LREnd: 0.01}
 	for _, c := range []struct {
-		schedule      string
-		epoch, epochs int
-		want          float64
+		cfg         Config
+		step, total int
+		want        float64
 	}{
-		{"step", 1, 10, 1}, {"step", 6, 10, 1}, {"step", 7, 10, 0.3}, {"step", 9, 10, 0.09},
-		{"cosine", 1, 4, 1}, {"cosine", 3, 4, 0.5}, {"cosine", 2, 4, 0.5 * (1 + math.Sqrt2/2)},
+		{cos, 0, 100, 0.1}, {cos, 4, 100, 0.5}, {cos, 9, 100, 1}, {cos, 10, 100, 1},
+		{cos, 99, 100, 0.01}, {cos, 10 + 89/2, 100, 0.01 + 0.99*0.5*(1+math.Cos(math.Pi*float64(89/2)/89))},
+		{Config{Schedule: "linear", LREnd: 0.02}, 0, 11, 1}, {Config{Schedule: "linear", LREnd: 0.02}, 5, 11, 0.51}, {Config{Schedule: "linear", LREnd: 0.02}, 10, 11, 0.02},
+		{Config{Schedule: "step"}, 0, 101, 1}, {Config{Schedule: "step"}, 60, 101, 1}, {Config{Schedule: "step"}, 61, 101, 0.3}, {Config{Schedule: "step"}, 86, 101, 0.09},
+		{Config{Schedule: "cosine", LREnd: 0.01}, 0, 1, 1},
 	} {
-		if got := lrFactor(c.schedule, c.epoch, c.epochs); math.Abs(got-c.want) > 1e-9 {
-			t.Errorf("%s epoch %d of %d: %g, want %g", c.schedule, c.epoch, c.epochs, got, c.want)
+		if got := LRFactor(c.cfg, c.step, c.total); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%+v step %d of %d: %g, want %g", c.cfg, c.step, c.total, got, c.want)
 		}
+	}
+	// Over a whole run the rate rises through the warm-up, then never rises again.
+	prev := 0.0
+	for step := range 1000 {
+		f := LRFactor(cos, step, 1000)
+		if step < 100 && f <= prev || step > 100 && f > prev+1e-12 {
+			t.Fatalf("step %d: %g after %g", step, f, prev)
+		}
+		prev = f
 	}
 }
 
@@ -235,7 +251,7 @@ func trainVariant(t *testing.T, seed uint64, learnedBelow float64, variant func(
 		t.Errorf("validation loss %.5f → %.5f: not learning", before, after)
 	}
 	net := m.Quantise()
-	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 500)
+	report, err := CheckQuantisation(m, net, files, corpus.Selection{}, all, cfg.ValidPercent, 1)
 	if err != nil || report.Mean > 10 {
 		t.Fatalf("%v: %v", report, err)
 	}
@@ -342,7 +358,7 @@ func TestSquaredTrainingMatchesTheEngine(t *testing.T) {
 	plain := *net
 	plain.Activation = nnue.ActCReLU
 	all := Filter{KeepInCheck: true, KeepNoisy: true}
-	if _, err := CheckQuantisation(m, &plain, files, corpus.Selection{}, all, cfg.ValidPercent, 500); err == nil {
+	if _, err := CheckQuantisation(m, &plain, files, corpus.Selection{}, all, cfg.ValidPercent, 1); err == nil {
 		t.Error("the net under the clipped ReLU passed the squared model's check")
 	}
 }

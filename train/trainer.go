@@ -34,7 +34,20 @@ type Config struct {
 	Seed         uint64
 	Threads      int
 	Checkpoint   string // saved after every epoch when set; resumed from when it exists
-	Schedule     string // learning rate over the epochs: "step" (the default) or "cosine"
+	// Schedule is the learning rate over the run, set at every optimiser
+	// step: after a linear warm-up over Warmup of the steps, "cosine" (the
+	// default) decays along half a cosine to LREnd of LR at the last step,
+	// "linear" in a straight line to LREnd, and "step" keeps LR to 60 % of
+	// the steps, 30 % of it to 85 % and 9 % after.
+	Schedule string
+	Warmup   float64 // share of the steps warming up, 0 to 0.5
+	LREnd    float64 // the rate at the last step, as a share of LR ("cosine", "linear")
+	// Positions, when > 0, is how many training positions the run sees in
+	// all (the last pass over the data may be partial); 0: Epochs passes.
+	Positions int64
+	// WeightDecay, when > 0, shrinks every weight by LR·WeightDecay of
+	// itself at each step (decoupled from the gradient: AdamW).
+	WeightDecay float64
 	// Mirror trains on each position without castling rights mirrored
 	// left to right half of the time (a different half every epoch).
 	Mirror bool
@@ -49,13 +62,15 @@ type Config struct {
 // DefaultConfig is the recipe of the default net.
 func DefaultConfig() Config {
 	return Config{Hidden: 256, Buckets: 1, KingBuckets: 1, Epochs: 20, BatchSize: 16384, LR: 0.001, Lambda: 0.5, LambdaEnd: -1, SigmoidScale: 200,
-		ValidPercent: 5, Seed: 1, Threads: runtime.NumCPU()}
+		ValidPercent: 5, Seed: 1, Threads: runtime.NumCPU(), Schedule: "cosine", Warmup: 0.01, LREnd: 0.01}
 }
 
 // EpochStats is one line of the loss curve.
 type EpochStats struct {
 	Epoch      int
-	LR         float64
+	Steps      int   // optimiser steps so far
+	Seen       int64 // training positions seen so far
+	LR         float64 // at the epoch's last step
 	TrainLoss  float64
 	ValidLoss  float64
 	PosPerSec  float64
@@ -140,8 +155,14 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 		workers[i] = newGradWorker(m)
 	}
 	began := time.Now()
-	for epoch := start; epoch <= cfg.Epochs; epoch++ {
-		lr := cfg.LR * lrFactor(cfg.Schedule, epoch, cfg.Epochs)
+	perEpoch := len(trainSet) / cfg.BatchSize
+	total := cfg.Epochs * perEpoch
+	if cfg.Positions > 0 {
+		total = int(max(cfg.Positions/int64(cfg.BatchSize), 1))
+	}
+	epochs := (total + perEpoch - 1) / perEpoch
+	cfg.Epochs = epochs // lambdaAt's epochs: the passes the run makes
+	for epoch := start; epoch <= epochs; epoch++ {
 		// The epoch's own target; the validation loss uses it too, so the
 		// last epoch's is comparable with a run at LambdaEnd throughout.
 		ecfg := cfg
@@ -150,13 +171,15 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 		order := rng.Perm(len(trainSet))
 		t0 := time.Now()
 		var lossSum float64
-		for b := 0; b+cfg.BatchSize <= len(order); b += cfg.BatchSize {
-			batch := order[b : b+cfg.BatchSize]
+		var lr float64
+		batches := min(perEpoch, total-opt.Step)
+		for b := 0; b < batches; b++ {
+			batch := order[b*cfg.BatchSize : (b+1)*cfg.BatchSize]
 			lossSum += runBatch(m, workers, trainSet, batch, ecfg, uint64(epoch))
-			opt.step(m, workers, float32(lr), cfg.BatchSize)
+			lr = cfg.LR * LRFactor(cfg, opt.Step, total)
+			opt.step(m, workers, float32(lr), cfg.BatchSize, float32(cfg.WeightDecay))
 		}
-		batches := len(order) / cfg.BatchSize
-		st := EpochStats{Epoch: epoch, LR: lr, TrainLoss: lossSum / float64(batches*cfg.BatchSize),
+		st := EpochStats{Epoch: epoch, Steps: opt.Step, Seen: int64(opt.Step) * int64(cfg.BatchSize), LR: lr, TrainLoss: lossSum / float64(batches*cfg.BatchSize),
 			ValidLoss: Loss(m, validSet, ecfg, threads), PosPerSec: float64(batches*cfg.BatchSize) / time.Since(t0).Seconds(),
 			ElapsedSec: time.Since(began).Seconds()}
 		curve = append(curve, st)
@@ -172,20 +195,27 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 	return m, curve, nil
 }
 
-// lrFactor is the share of the initial learning rate used in an epoch:
-// by steps, down to 30 % at 60 % of the epochs and to 9 % at 85 %; or along
-// half a cosine, from 100 % in the first epoch towards 0 after the last.
-func lrFactor(schedule string, epoch, epochs int) float64 {
-	if schedule == "cosine" {
-		return 0.5 * (1 + math.Cos(math.Pi*float64(epoch-1)/float64(epochs)))
+// LRFactor is the share of the initial learning rate at optimiser step
+// (counted from 0) of total, by cfg's Schedule, Warmup and LREnd.
+func LRFactor(cfg Config, step, total int) float64 {
+	warm := int(cfg.Warmup * float64(total))
+	if step < warm {
+		return float64(step+1) / float64(warm)
 	}
-	switch f := float64(epoch) / float64(epochs); {
-	case f > 0.85:
-		return 0.09
-	case f > 0.6:
-		return 0.3
+	p := float64(step-warm) / float64(max(total-1-warm, 1)) // 0 at the first step after the warm-up, 1 at the last
+	switch cfg.Schedule {
+	case "linear":
+		return 1 - (1-cfg.LREnd)*p
+	case "step":
+		switch {
+		case p > 0.85:
+			return 0.09
+		case p > 0.6:
+			return 0.3
+		}
+		return 1
 	}
-	return 1
+	return cfg.LREnd + (1-cfg.LREnd)*0.5*(1+math.Cos(math.Pi*p))
 }
 
 // lambdaAt is the weight of the game result in an epoch's target.
@@ -335,7 +365,7 @@ func newAdam(m *Model) adam {
 
 // step applies the summed batch gradient with Adam and keeps weights
 // inside the bounds the quantised format can hold.
-func (a *adam) step(m *Model, workers []*gradWorker, lr float32, batch int) {
+func (a *adam) step(m *Model, workers []*gradWorker, lr float32, batch int, decay float32) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	a.Step++
 	c1 := float32(1 - math.Pow(b1, float64(a.Step)))
@@ -358,7 +388,7 @@ func (a *adam) step(m *Model, workers []*gradWorker, lr float32, batch int) {
 			g /= float32(batch)
 			mom[i] = b1*mom[i] + (1-b1)*g
 			vel[i] = b2*vel[i] + (1-b2)*g*g
-			p[i] -= lr * (mom[i] / c1) / (float32(math.Sqrt(float64(vel[i]/c2))) + eps)
+			p[i] -= lr*(mom[i]/c1)/(float32(math.Sqrt(float64(vel[i]/c2)))+eps) + lr*decay*p[i]
 			p[i] = min(max(p[i], -bound), bound)
 		}
 	}

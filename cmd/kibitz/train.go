@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -23,6 +24,7 @@ type trainRun struct {
 	data, where, gameRange string
 	out, activation, init  string
 	limit                  int
+	fitScale               bool
 }
 
 // parseTrain reads and checks the flags of "kibitz train".
@@ -54,7 +56,12 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed (initial weights, shuffling)")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	fs.StringVar(&cfg.Checkpoint, "checkpoint", "", "checkpoint file: saved every epoch, resumed from if present")
-	fs.StringVar(&cfg.Schedule, "schedule", "step", "learning rate over the epochs: step (to 30 % at 60 %, 9 % at 85 %) or cosine")
+	fs.StringVar(&cfg.Schedule, "schedule", cfg.Schedule, "learning rate at every step after the warm-up: cosine or linear (down to --lr-end), or step (30 % from 60 % of the steps, 9 % from 85 %)")
+	fs.Float64Var(&cfg.Warmup, "warmup", cfg.Warmup, "share of the steps over which the rate rises linearly to --lr (0 to 0.5)")
+	fs.Float64Var(&cfg.LREnd, "lr-end", cfg.LREnd, "the rate at the last step, as a share of --lr (cosine, linear)")
+	fs.Int64Var(&cfg.Positions, "seen", 0, "training positions the run sees in all, the last pass over the data partial (0: --epochs passes)")
+	fs.Float64Var(&cfg.WeightDecay, "weight-decay", 0, "decoupled weight decay per step (AdamW), e.g. 0.01 (0: none)")
+	fs.BoolVar(&r.fitScale, "fit-scale", false, "fit --scale to the training positions' results first, and train with it")
 	fs.StringVar(&r.init, "init", "", "start from this net instead of random weights: a .nnue file, or \"default\" for the embedded net (its shape must be the one asked for; king buckets may be added)")
 	fs.BoolVar(&cfg.Mirror, "mirror", false, "train on positions without castling rights mirrored left to right half of the time")
 	if err := parseFlags(fs, args); err != nil {
@@ -62,7 +69,8 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	}
 	if cfg.Hidden < 64 || cfg.Hidden > 1024 || cfg.Hidden%64 != 0 || cfg.Buckets < 1 || cfg.Buckets > nnue.MaxBuckets || !nnue.ValidKingBuckets(cfg.KingBuckets) || cfg.Epochs < 1 || cfg.BatchSize < 1 ||
 		cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.LambdaEnd > 1 || cfg.SigmoidScale <= 0 || cfg.ValidPercent < 0 || cfg.ValidPercent > 50 || *limit < 0 ||
-		(cfg.Schedule != "step" && cfg.Schedule != "cosine") || (*activation != "crelu" && *activation != "screlu") {
+		(cfg.Schedule != "step" && cfg.Schedule != "cosine" && cfg.Schedule != "linear") || (*activation != "crelu" && *activation != "screlu") ||
+		!(cfg.Warmup >= 0 && cfg.Warmup <= 0.5) || !(cfg.LREnd >= 0 && cfg.LREnd <= 1) || cfg.Positions < 0 || !(cfg.WeightDecay >= 0 && cfg.WeightDecay < 1) {
 		return nil, errors.New("a flag is out of range (see kibitz train -h)")
 	}
 	cfg.Squared = *activation == "screlu"
@@ -102,11 +110,23 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return errors.New("the selection holds no training positions")
 	}
 	trainSet, validSet := train.Split(samples, cfg.ValidPercent)
-	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d output buckets, %d epochs, batch %d, lr %g (%s), lambda %s, sigmoid scale %g cp, mirror %v, activation %s, king buckets %d\n",
-		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.Schedule, lambdaText(cfg), cfg.SigmoidScale, cfg.Mirror, r.activation, cfg.KingBuckets)
+	if r.fitScale {
+		k := train.FitScale(trainSet, 50, 1000)
+		if k == 0 {
+			return errors.New("--fit-scale: no training position within ±2000 cp to fit the scale on")
+		}
+		fmt.Fprintf(stdout, "sigmoid scale fitted to the results of %d training positions: %.0f cp (was %g)\n", len(trainSet), k, cfg.SigmoidScale)
+		cfg.SigmoidScale = math.Round(k)
+	}
+	seen := "epochs " + strconv.Itoa(cfg.Epochs)
+	if cfg.Positions > 0 {
+		seen = fmt.Sprintf("%d positions seen", cfg.Positions)
+	}
+	fmt.Fprintf(stdout, "seed %d; %d positions: %d training, %d validation; %d hidden, %d output buckets, %s, batch %d, lr %g (%s, warm-up %g, to %g), weight decay %g, lambda %s, sigmoid scale %g cp, mirror %v, activation %s, king buckets %d\n",
+		cfg.Seed, len(samples), len(trainSet), len(validSet), cfg.Hidden, cfg.Buckets, seen, cfg.BatchSize, cfg.LR, cfg.Schedule, cfg.Warmup, cfg.LREnd, cfg.WeightDecay, lambdaText(cfg), cfg.SigmoidScale, cfg.Mirror, r.activation, cfg.KingBuckets)
 	cfg.Progress = func(s train.EpochStats) {
-		fmt.Fprintf(stdout, "epoch %3d  lr %.6f  loss %.6f  validation %.6f  %.0f pos/s  %s\n",
-			s.Epoch, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, (time.Duration(s.ElapsedSec) * time.Second).String())
+		fmt.Fprintf(stdout, "epoch %3d  steps %7d  seen %11d  lr %.6f  loss %.6f  validation %.6f  %.0f pos/s  %s\n",
+			s.Epoch, s.Steps, s.Seen, s.LR, s.TrainLoss, s.ValidLoss, s.PosPerSec, (time.Duration(s.ElapsedSec) * time.Second).String())
 	}
 	model, curve, err := train.Train(trainSet, validSet, cfg)
 	if err != nil {
@@ -115,7 +135,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	net := model.Quantise()
 	// The quantised net, run by the engine's own code, must agree with the
 	// float model.
-	report, err := train.CheckQuantisation(model, net, files, sel, filter, cfg.ValidPercent, 2000)
+	// An even sample of the whole held-out set, about 50 000 positions.
+	report, err := train.CheckQuantisation(model, net, files, sel, filter, cfg.ValidPercent, max(1, len(validSet)/50_000))
 	if err != nil {
 		return err
 	}
