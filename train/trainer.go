@@ -68,8 +68,8 @@ func DefaultConfig() Config {
 // EpochStats is one line of the loss curve.
 type EpochStats struct {
 	Epoch      int
-	Steps      int   // optimiser steps so far
-	Seen       int64 // training positions seen so far
+	Steps      int     // optimiser steps so far
+	Seen       int64   // training positions seen so far
 	LR         float64 // at the epoch's last step
 	TrainLoss  float64
 	ValidLoss  float64
