@@ -61,9 +61,11 @@ func (p *Position) parseFEN(fen string) error {
 		if p.halfmove, err = parseClock(fields[4], "halfmove clock", 0); err != nil {
 			return err
 		}
-		if p.fullmove, err = parseClock(fields[5], "fullmove number", 1); err != nil {
+		// Many tools write a fullmove number of 0 for "unknown"; read it as 1.
+		if p.fullmove, err = parseClock(fields[5], "fullmove number", 0); err != nil {
 			return err
 		}
+		p.fullmove = max(p.fullmove, 1)
 	}
 	return p.validate()
 }

@@ -41,7 +41,7 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "no black pawn"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "not a square"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove number"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1", "fullmove number"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock"},
 		{"8/8/8/8/8/8/8/8 w - - 0 1", "white has 0 kings"},
 		{"4k3/8/8/8/8/8/8/4K2K w - - 0 1", "white has 2 kings"},
@@ -61,6 +61,22 @@ func TestFENErrors(t *testing.T) {
 		}
 		if !errors.Is(err, ErrInvalidFEN) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParseFEN(%q) = %v, want an ErrInvalidFEN mentioning %q", c.fen, err, c.want)
+		}
+	}
+}
+
+// What many tools write and Stockfish reads: a fullmove number of 0 (read
+// as 1) and a promotion piece in capitals.
+func TestLenientFENAndMoves(t *testing.T) {
+	p, err := ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0")
+	if err != nil || p.FullmoveNumber() != 1 || p.FEN() != StartFEN {
+		t.Errorf("fullmove 0: %v, %v", p, err)
+	}
+	p, _ = ParseFEN("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+	for _, s := range []string{"a7a8Q", "a7a8q", "a7a8N"} {
+		m, err := p.ParseMove(s)
+		if err != nil || !m.IsPromotion() || m.String() != strings.ToLower(s) {
+			t.Errorf("%s: %v %v", s, m, err)
 		}
 	}
 }

@@ -24,7 +24,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	}
 	promo := NoPieceType
 	if len(s) == 5 {
-		switch s[4] {
+		switch s[4] | 0x20 { // a7a8Q as well: some GUIs and tools write the piece in capitals
 		case 'n':
 			promo = Knight
 		case 'b':

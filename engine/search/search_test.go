@@ -525,3 +525,21 @@ func TestScoreUnits(t *testing.T) {
 		}
 	}
 }
+
+// The smallest budgets still search depth 1 whole: a move with its score
+// and line, never a made-up first move.
+func TestTinyNodeBudgetCompletesDepthOne(t *testing.T) {
+	for _, nodes := range []uint64{1, 2, 10} {
+		e := New(Options{HashMB: 1, Threads: 1})
+		r := e.Search(mustPos(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), Limits{Nodes: nodes}, nil)
+		if r.Depth < 1 || len(r.PV) == 0 || r.PV[0] != r.Move {
+			t.Errorf("nodes %d: depth %d, move %v, pv %v", nodes, r.Depth, r.Move, r.PV)
+		}
+	}
+	// Hanging a piece is what a made-up first move would do; depth 1 sees it.
+	e := New(Options{HashMB: 1, Threads: 1})
+	r := e.Search(mustPos(t, "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1"), Limits{Nodes: 1}, nil)
+	if r.Move.String() != "d2d5" {
+		t.Errorf("nodes 1: %v, want the free queen d2d5", r.Move)
+	}
+}

@@ -218,7 +218,9 @@ func (w *worker) checkStop() bool {
 	if w.stopped {
 		return true
 	}
-	if w.e.stop.Load() || (w.nodeLimit > 0 && w.nodes >= w.nodeLimit && len(w.e.workers) == 1) {
+	// A node limit, like the clock, never cuts the first iteration short:
+	// every search answers with a move it has searched (go nodes 1 too).
+	if w.e.stop.Load() || (w.nodeLimit > 0 && w.nodes >= w.nodeLimit && len(w.e.workers) == 1 && w.rootDepth > 1) {
 		w.stopped = true
 		return true
 	}
@@ -231,7 +233,7 @@ func (w *worker) checkStop() bool {
 			if w.tb.active && w.rootDepth > 1 && time.Since(w.start) >= w.tb.hard {
 				w.e.stop.Store(true)
 			}
-			if w.nodeLimit > 0 && w.e.totalNodes() >= w.nodeLimit {
+			if w.nodeLimit > 0 && w.e.totalNodes() >= w.nodeLimit && w.rootDepth > 1 {
 				w.e.stop.Store(true)
 			}
 		}

@@ -20,6 +20,13 @@ func (s *session) goCommand(args []string) {
 		s.perftCommand(args[1:])
 		return
 	}
+	if s.refused != nil {
+		// A GUI waits for a bestmove whatever happened: the null move, the
+		// protocol's "no move".
+		s.errorf("go: the last position was refused (%v): no move", s.refused)
+		s.out.printf("bestmove 0000")
+		return
+	}
 	lim, err := parseLimits(args, s.pos)
 	if err != nil {
 		// A GUI waits for bestmove whatever it sent: answer with the
@@ -193,6 +200,9 @@ func parseLimits(args []string, pos *board.Position) (search.Limits, error) {
 		case "binc":
 			l.BInc = ms(n)
 		case "movestogo", "depth", "mate", "nodes", "movetime":
+			if key == "movestogo" && n == 0 {
+				continue // as Stockfish reads it: no moves to go given
+			}
 			if n < 1 && key != "movetime" || n < 0 {
 				return l, fmt.Errorf("go %s: %d is out of range", key, n)
 			}

@@ -95,6 +95,7 @@ type session struct {
 	release   chan struct{} // closed by stop/quit to let an infinite search report
 	cancel    func()        // stops the running job (a search or go perft)
 	infinite  bool          // the running job is a go infinite (RunCommands stops it at the end)
+	refused   error         // the last position command, refused: go plays no move until a valid one
 }
 
 // syncWriter serialises lines written by the command loop and the search.
@@ -323,16 +324,20 @@ func (s *session) handle(line string) {
 	case "ucinewgame":
 		s.stopSearch()
 		s.engine.NewGame()
-		s.pos = board.NewPosition()
+		s.pos, s.refused = board.NewPosition(), nil
 	case "position":
 		// A running search has a copy of its position: this one is for
 		// the next go.
 		p, err := ParsePosition(args)
 		if err != nil {
-			s.errorf("%v (position unchanged)", err)
+			// The GUI believes it set another position: until it sends one
+			// that is accepted, go answers no move rather than one for the
+			// old position.
+			s.errorf("%v (no search until a valid position)", err)
+			s.refused = err
 			return
 		}
-		s.pos = p
+		s.pos, s.refused = p, nil
 	case "go":
 		s.goCommand(args)
 	case "stop":

@@ -180,6 +180,13 @@ func TestBadInputKeepsEngineUsable(t *testing.T) {
 			t.Errorf("%q answered %q, want an info string error mentioning %q", b.cmd, got, b.want)
 		}
 	}
+	// After a refused position go plays no move (the GUI meant another
+	// position); the next accepted position is searched again.
+	c.send("go depth 3")
+	if got := c.until("bestmove"); len(got) != 2 || !strings.Contains(got[0], "the last position was refused") || got[1] != "bestmove 0000" {
+		t.Errorf("go after a refused position answered %q", got)
+	}
+	c.send("position startpos moves e2e4")
 	// A bad go is reported and still answered, from the position as it was.
 	badGo := []struct{ cmd, want string }{
 		{"go depth banana", "not an integer"},
@@ -442,4 +449,21 @@ func TestStoppedSearchReportsItsTotals(t *testing.T) {
 			t.Errorf("the last iteration's line already had every node, yet totals followed: %q", got[len(got)-3:])
 		}
 	}
+}
+
+// What GUIs and tools send that Stockfish accepts: a fullmove number of 0,
+// a promotion in capitals, movestogo 0 (no moves to go given).
+func TestLenientInput(t *testing.T) {
+	c := start(t)
+	c.send("position fen 8/P6k/8/8/8/8/8/K7 w - - 0 0 moves a7a8Q", "d")
+	got := c.sync()
+	if len(got) == 0 || strings.HasPrefix(got[0], "info string error") || !strings.Contains(strings.Join(got, "\n"), "Q") {
+		t.Errorf("fullmove 0 and a7a8Q: %q", got)
+	}
+	c.send("position startpos", "go wtime 1000 btime 1000 movestogo 0")
+	got = c.until("bestmove")
+	if strings.HasPrefix(got[0], "info string error") {
+		t.Errorf("movestogo 0: %q", got)
+	}
+	assertLegal(t, board.StartFEN, got[len(got)-1])
 }
