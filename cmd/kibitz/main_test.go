@@ -96,7 +96,7 @@ func TestTuneWritesWeights(t *testing.T) {
 	}
 	dir := t.TempDir()
 	data := dir + "/classical.kgames"
-	if code, out, errOut := runCLI(t, "", "datagen", "--nnue=false", "--out", data, "--games", "8", "--nodes", "300"); code != 0 {
+	if code, out, errOut := runCLI(t, "", "datagen", "--nnue=false", "--out", data, "--games", "16", "--nodes", "300"); code != 0 {
 		t.Fatalf("datagen: %s %s", out, errOut)
 	}
 	// Tuning twice on the same corpus gives the same weights, and they move
@@ -104,7 +104,7 @@ func TestTuneWritesWeights(t *testing.T) {
 	var weights [2][]byte
 	for i := range weights {
 		out := fmt.Sprintf("%s/w%d.go", dir, i)
-		code, stdout, stderr := runCLI(t, "", "tune", "--data", data, "--epochs", "20", "--valid", "25", "--out", out)
+		code, stdout, stderr := runCLI(t, "", "tune", "--data", data, "--epochs", "20", "--valid", "50", "--out", out)
 		if code != 0 {
 			t.Fatalf("exit %d: %s %s", code, stdout, stderr)
 		}
@@ -173,13 +173,13 @@ func TestDatagenAndTrain(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "corpus", "info", data); code != 0 || !strings.Contains(out, "10 games") || !strings.Contains(out, "bytes/position") {
 		t.Errorf("corpus info: %s", out)
 	}
-	// The selection flags choose games: two games hold fewer positions than all ten.
-	code, out, errOut = runCLI(t, "", "train", "--data", dir, "--games", "0:2", "--out", dir+"/m.nnue", "--hidden", "64", "--epochs", "1", "--batch", "8", "--valid", "25")
+	// The selection flags choose games: four games hold fewer positions than all ten.
+	code, out, errOut = runCLI(t, "", "train", "--data", dir, "--games", "0:4", "--out", dir+"/m.nnue", "--hidden", "64", "--epochs", "1", "--batch", "8", "--valid", "50")
 	if code != 0 {
 		t.Fatalf("train on a slice: %s", errOut)
 	}
 	if !strings.Contains(out, " positions: ") || positionsIn(out) >= positionsIn(outAll) {
-		t.Errorf("games 0:2 gave %d positions, all games %d", positionsIn(out), positionsIn(outAll))
+		t.Errorf("games 0:4 gave %d positions, all games %d", positionsIn(out), positionsIn(outAll))
 	}
 }
 

@@ -24,7 +24,10 @@ func TestParseLimits(t *testing.T) {
 	if l, err := parseLimits(strings.Fields("infinite mate 2 depth 999"), pos); err != nil || !l.Infinite || l.Mate != 2 || l.Depth != search.MaxDepth {
 		t.Errorf("infinite mate 2 depth 999: %+v %v", l, err)
 	}
-	for _, bad := range []string{"depth 0", "nodes 0", "movestogo 0", "mate 0", "movetime -1", "depth", "depth x", "sideways 3", "ponder"} {
+	if l, err := parseLimits(strings.Fields("wtime 100 movestogo 0"), pos); err != nil || l.MovesToGo != 0 {
+		t.Errorf("movestogo 0 (no moves to go given): %+v %v", l, err)
+	}
+	for _, bad := range []string{"depth 0", "nodes 0", "movestogo -1", "mate 0", "movetime -1", "depth", "depth x", "sideways 3", "ponder"} {
 		if _, err := parseLimits(strings.Fields(bad), pos); err == nil {
 			t.Errorf("go %s accepted", bad)
 		}
