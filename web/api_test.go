@@ -18,6 +18,7 @@ import (
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/internal/excerpt"
+	"kibitz/internal/version"
 )
 
 func newServer(t *testing.T) *httptest.Server {
@@ -51,7 +52,7 @@ func call(t *testing.T, method, u, body string) (int, map[string]any, http.Heade
 func TestHealthAndCORS(t *testing.T) {
 	srv := newServer(t)
 	code, out, h := call(t, "GET", srv.URL+"/api/health", "")
-	if code != 200 || out["status"] != "ok" || h.Get("Access-Control-Allow-Origin") != "*" {
+	if code != 200 || out["status"] != "ok" || h.Get("Access-Control-Allow-Origin") != "*" || out["version"] != version.Release || !strings.HasPrefix(version.Release, version.Number) {
 		t.Errorf("%d %v %v", code, out, h)
 	}
 	code, _, h = call(t, "OPTIONS", srv.URL+"/api/bestmove", "")

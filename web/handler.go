@@ -65,7 +65,7 @@ func NewHandler(c Config) http.Handler {
 	}
 	a := &api{tables: c.Tables, lim: c.Limits, searchTime: c.SearchTime,
 		deep: newLane(c.MaxSearches, c.MaxQueue), light: newLane(runtime.NumCPU(), lightQueue), info: map[string]any{
-			"status": "ok", "engine": version.String, "platform": c.Platform,
+			"status": "ok", "engine": version.String, "version": version.Release, "platform": c.Platform,
 			"limits": map[string]any{"default_depth": c.Limits.DefaultDepth, "max_depth": c.Limits.MaxDepth,
 				"max_nodes": c.Limits.MaxNodes, "max_multipv": c.Limits.MaxMultiPV,
 				"max_searches": c.MaxSearches, "max_queue": c.MaxQueue, "search_time_ms": c.SearchTime.Milliseconds()},

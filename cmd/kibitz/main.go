@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"kibitz/internal/excerpt"
+	"kibitz/internal/version"
 	"kibitz/train/corpus"
 )
 
@@ -65,6 +66,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
+	if name == "version" || name == "--version" || name == "-v" {
+		fmt.Fprintln(stdout, version.Full)
+		return 0
+	}
 	for _, c := range commands(stdin) {
 		if c.name == name {
 			err := c.run(args[1:], stdout, stderr)
@@ -97,6 +102,7 @@ func usage(w io.Writer) {
 	for _, c := range commands(nil) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "  version  print the release and the commit it was built from (also --version, -v)")
 	fmt.Fprintln(w, "\nRun 'kibitz COMMAND -h' for a command's flags.")
 }
 

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"kibitz/internal/version"
 )
 
 // pinnedBench reads the bench signature the repository records (the
@@ -131,5 +133,17 @@ func TestSPSAForOpenBench(t *testing.T) {
 		if after, _ := os.ReadFile(params); string(after) != want {
 			t.Errorf("%q changed params.go", bad)
 		}
+	}
+}
+
+// The release and commit, on the command line and in "id name".
+func TestVersion(t *testing.T) {
+	for _, arg := range []string{"version", "--version", "-v"} {
+		if code, out, _ := runCLI(t, "", arg); code != 0 || out != version.Full+"\n" || !strings.HasPrefix(out, "Kibitz "+version.Number) {
+			t.Errorf("%s: exit %d, %q", arg, code, out)
+		}
+	}
+	if code, out, _ := runCLI(t, "uci\nquit\n"); code != 0 || !strings.Contains(out, "id name "+version.Full+"\n") {
+		t.Errorf("id name: exit %d:\n%s", code, out)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/internal/version"
 )
 
 // kibitz is Kibitz's engine facade as a UCI Engine: the facade and the
@@ -37,7 +38,7 @@ func newKibitz(note func(string)) (*kibitz, error) {
 	return k, err
 }
 
-func (k *kibitz) ID() (string, string) { return Name, Author }
+func (k *kibitz) ID() (string, string) { return version.Full, Author }
 func (k *kibitz) Options() []Option    { return kibitzOptions }
 func (k *kibitz) NewGame()             { k.e.NewGame() }
 func (k *kibitz) Stop()                { k.e.Stop() }

@@ -29,14 +29,11 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/search"
 	"kibitz/internal/excerpt"
-	"kibitz/internal/version"
 )
 
-// Name and Author are what "uci" reports for Kibitz.
-const (
-	Name   = version.Name
-	Author = "the Kibitz authors"
-)
+// Author is what "uci" reports as Kibitz's author; its name is
+// version.Full, with the release and the commit.
+const Author = "the Kibitz authors"
 
 // maxLine bounds one command; longer lines are rejected, not buffered.
 const maxLine = 1 << 20
