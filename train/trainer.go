@@ -97,16 +97,23 @@ func IsValidation(game uint32, validPercent int) bool {
 	return int(mix(uint64(game))%100) < validPercent
 }
 
-// Split separates samples into training and validation sets by game.
+// Split separates samples into training and validation sets by game, in
+// place (no second copy of a corpus that may fill most of the memory):
+// both are slices of samples, whose order it changes, each set keeping
+// the order its samples had.
 func Split(samples []Sample, validPercent int) (trainSet, validSet []Sample) {
+	n := 0
+	var held []Sample
 	for _, s := range samples {
 		if IsValidation(s.Game, validPercent) {
-			validSet = append(validSet, s)
+			held = append(held, s)
 		} else {
-			trainSet = append(trainSet, s)
+			samples[n] = s
+			n++
 		}
 	}
-	return
+	copy(samples[n:], held)
+	return samples[:n:n], samples[n:]
 }
 
 func mix(x uint64) uint64 { // splitmix64 finaliser: game numbers to a fair split
