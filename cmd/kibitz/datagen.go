@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"kibitz/engine/nnue"
@@ -21,7 +23,11 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 1000, "games to play in this run")
 	until := fs.Int("until", 0, "play up to game number N-1 instead (a resumed run finishes the same set of games)")
 	nodes := fs.Uint64("nodes", 5000, "node budget per move")
-	plies := fs.Int("random-plies", 8, "random legal plies that open each game")
+	pliesText := fs.String("random-plies", "8-9", "random legal plies that open each game: N, or A-B drawn per game (8-9: either side moves first as often)")
+	softNodes := fs.Uint64("soft-nodes", 0, "end each move's search after the iteration that passes N nodes, --nodes the hard cap (0: --nodes alone)")
+	openingNodes := fs.Uint64("opening-nodes", 1000, "search each random opening this many nodes and draw another while it is unbalanced (0: no check)")
+	openingMax := fs.Int("opening-max-score", 300, "centipawns: an opening scored beyond ± this is drawn again")
+	winScore := fs.Int("win-score", 2000, "centipawns: a game is adjudicated won once the score stays this far from level for 8 plies")
 	seed := fs.Uint64("seed", 1, "random seed (game i always plays the same way)")
 	gen := fs.Int("generation", 0, "generation of net this data is meant to train, recorded in the file (0: none)")
 	conc := fs.Int("concurrency", runtime.NumCPU(), "games played at once")
@@ -31,11 +37,24 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *games < 1 || *until < 0 || *nodes < 1 || *plies < 0 || *plies > 40 || *conc < 1 || *conc > 256 || *gen < 0 || *hash < 1 || *hash > 1024 {
-		return errors.New("--games, --nodes, --concurrency must be positive, --generation not negative, --random-plies 0..40 and --hash 1..1024")
+	plies, maxRandom, err := pliesRange(*pliesText)
+	if err != nil {
+		return err
+	}
+	if *games < 1 || *until < 0 || *nodes < 1 || *conc < 1 || *conc > 256 || *gen < 0 || *hash < 1 || *hash > 1024 {
+		return errors.New("--games, --nodes, --concurrency must be positive, --generation not negative and --hash 1..1024")
+	}
+	if *softNodes >= *nodes || *openingMax < 0 || *winScore < 100 || *winScore > 10000 {
+		return fmt.Errorf("--soft-nodes must be below --nodes (%d), --opening-max-score not negative, --win-score in 100..10000", *nodes)
 	}
 	const maxPlies = 400
-	meta := fmt.Sprintf("net=%s nodes=%d seed=%d random-plies=%d max-plies=%d", netID(nn), *nodes, *seed, *plies, maxPlies)
+	meta := fmt.Sprintf("net=%s nodes=%d seed=%d random-plies=%s max-plies=%d", netID(nn), *nodes, *seed, *pliesText, maxPlies)
+	// What changes the games, beyond the above, is recorded too (files
+	// made before these settings existed had none of them).
+	meta += fmt.Sprintf(" opening-check=%d/%d win-score=%d", *openingNodes, *openingMax, *winScore)
+	if *softNodes > 0 {
+		meta += fmt.Sprintf(" soft-nodes=%d", *softNodes)
+	}
 	if *gen > 0 {
 		meta += fmt.Sprintf(" generation=%d", *gen)
 	}
@@ -63,7 +82,9 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 		*games = *until - first
 	}
 	fmt.Fprintf(stdout, "%s (%s): %d games, %d positions; playing games %d..%d\n", *out, meta, sum.Games, sum.Positions, first, first+*games-1)
-	cfg := selfplay.Config{Nodes: *nodes, RandomPlies: *plies, MaxPlies: maxPlies, Seed: *seed, Concurrency: *conc, Net: nn, HashMB: *hash}
+	cfg := selfplay.Config{Nodes: *nodes, SoftNodes: *softNodes, RandomPlies: plies, MaxRandomPlies: maxRandom,
+		OpeningNodes: *openingNodes, OpeningMaxScore: *openingMax, WinScore: *winScore,
+		MaxPlies: maxPlies, Seed: *seed, Concurrency: *conc, Net: nn, HashMB: *hash}
 	start := time.Now()
 	done, positions := 0, 0
 	var werr error
@@ -85,6 +106,20 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 		return werr
 	}
 	return w.Close()
+}
+
+// pliesRange reads --random-plies: N, or A-B.
+func pliesRange(text string) (lo, hi int, err error) {
+	a, b, isRange := strings.Cut(text, "-")
+	if !isRange {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || lo < 0 || hi < lo || hi > 40 {
+		return 0, 0, fmt.Errorf("--random-plies %q: want N or A-B with 0 <= A <= B <= 40", text)
+	}
+	return lo, hi, nil
 }
 
 // corpusGame is a self-play game as the corpus stores it.

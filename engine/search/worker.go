@@ -350,6 +350,9 @@ func (w *worker) shouldFinish(depth int, res Result) bool {
 	if w.lim.Infinite {
 		return false
 	}
+	if w.lim.SoftNodes > 0 && w.e.totalNodes()+w.nodes-w.sharedNodes.Load() >= w.lim.SoftNodes {
+		return true
+	}
 	if !w.tb.active {
 		return false
 	}

@@ -17,9 +17,23 @@ import (
 
 // Config describes a self-play run.
 type Config struct {
-	Nodes       uint64 // node budget per move
-	RandomPlies int    // random legal plies that open each game
-	MaxPlies    int    // adjudicated a draw beyond this
+	Nodes uint64 // node budget per move (the hard cap, with SoftNodes)
+	// SoftNodes, when > 0, ends each move's search after the iteration
+	// that passes this many nodes (whole iterations), Nodes still the cap.
+	SoftNodes uint64
+	// Each game opens with RandomPlies random legal plies, or with a
+	// number drawn per game from RandomPlies..MaxRandomPlies when that is
+	// larger (8–9: either side is to move first equally often).
+	RandomPlies, MaxRandomPlies int
+	// OpeningNodes, when > 0, searches the opening that many nodes and
+	// draws another while the score is beyond ±OpeningMaxScore: no game
+	// starts already lost for one side.
+	OpeningNodes    uint64
+	OpeningMaxScore int
+	// WinScore: a game is adjudicated won once the score has stayed at
+	// least this far (centipawns) from level for eight plies; 0 is 1000.
+	WinScore int
+	MaxPlies int // adjudicated a draw beyond this
 	Seed        uint64
 	Concurrency int
 	Net         *nnue.Net // evaluate with this net instead of the classical evaluation
@@ -94,8 +108,13 @@ func (cfg Config) hashMB() int {
 func Play(eng *search.Engine, cfg Config, index int) Game {
 	eng.NewGame()
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(index)))
-	pos, opening := randomOpening(rng, cfg.RandomPlies)
+	pos, opening := cfg.opening(eng, rng)
+	eng.NewGame()
 	g := Game{Index: index, Opening: opening}
+	winScore := cfg.WinScore
+	if winScore == 0 {
+		winScore = 1000
+	}
 	var pending []Sample
 	winStreak, drawStreak := 0, 0
 	for {
@@ -107,7 +126,7 @@ func Play(eng *search.Engine, cfg Config, index int) Game {
 			g.Result = 0.5
 			break
 		}
-		res := eng.Search(pos, search.Limits{Nodes: cfg.Nodes}, nil)
+		res := eng.Search(pos, search.Limits{Nodes: cfg.Nodes, SoftNodes: cfg.SoftNodes}, nil)
 		white := res.Score
 		if pos.SideToMove() == board.Black {
 			white = -white
@@ -120,7 +139,7 @@ func Play(eng *search.Engine, cfg Config, index int) Game {
 		// Adjudication: a decisive score held for eight plies, or a dead
 		// level score held for twenty plies after move 40.
 		switch {
-		case abs(white) >= 1000:
+		case abs(white) >= winScore:
 			winStreak++
 		default:
 			winStreak = 0
@@ -149,6 +168,28 @@ func Play(eng *search.Engine, cfg Config, index int) Game {
 	}
 	g.Samples = pending
 	return g
+}
+
+// opening draws the game's random opening: its length, then its moves,
+// again until the opening passes the balance check (OpeningNodes).
+func (cfg Config) opening(eng *search.Engine, rng *rand.Rand) (*board.Position, []board.Move) {
+	for tries := 0; ; tries++ {
+		plies := cfg.RandomPlies
+		if cfg.MaxRandomPlies > plies {
+			plies += rng.IntN(cfg.MaxRandomPlies - plies + 1)
+		}
+		pos, moves := randomOpening(rng, plies)
+		// A bound no opening meets must not loop for ever: after 1000
+		// tries the last one plays.
+		if cfg.OpeningNodes == 0 || tries >= 1000 {
+			return pos, moves
+		}
+		eng.NewGame()
+		r := eng.Search(pos, search.Limits{Nodes: cfg.OpeningNodes}, nil)
+		if !search.IsMate(r.Score) && abs(r.Score) <= cfg.OpeningMaxScore {
+			return pos, moves
+		}
+	}
 }
 
 // randomOpening plays random legal plies from the start, retrying until

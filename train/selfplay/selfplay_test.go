@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"kibitz/engine/board"
@@ -90,5 +91,54 @@ func TestScoresAreWhitesViewForBothSides(t *testing.T) {
 	Run(cfg, 0, 6, func(g Game) { checkRecord(t, g) })
 	if signChecked[board.White] == 0 || signChecked[board.Black] == 0 {
 		t.Fatalf("clear scores checked: %d with White to move, %d with Black", signChecked[0], signChecked[1])
+	}
+}
+
+// 8 or 9 random plies, drawn per game: each side is to move first in
+// about half the games, and every opening passes the balance check.
+func TestOpeningsHaveBothParitiesAndAreBalanced(t *testing.T) {
+	cfg := Config{Nodes: 300, RandomPlies: 8, MaxRandomPlies: 9, OpeningNodes: 500, OpeningMaxScore: 150, Seed: 9}
+	eng := search.New(search.Options{HashMB: 1, Threads: 1})
+	check := search.New(search.Options{HashMB: 1, Threads: 1})
+	count := map[int]int{}
+	for i := range 60 {
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+		pos, moves := cfg.opening(eng, rng)
+		count[len(moves)]++
+		check.NewGame()
+		if r := check.Search(pos, search.Limits{Nodes: cfg.OpeningNodes}, nil); search.IsMate(r.Score) || abs(r.Score) > cfg.OpeningMaxScore {
+			t.Errorf("opening %d (%s) scores %d, beyond ±%d", i, pos.FEN(), r.Score, cfg.OpeningMaxScore)
+		}
+	}
+	if count[8] < 15 || count[9] < 15 || count[8]+count[9] != 60 {
+		t.Errorf("opening lengths %v, want 8 and 9 about equally often", count)
+	}
+	// With the check, some openings are drawn again: the games differ from
+	// those without it, and an impossible bound still ends.
+	cfg.OpeningMaxScore = -1
+	if _, moves := cfg.opening(eng, rand.New(rand.NewPCG(1, 1))); len(moves) < 8 {
+		t.Errorf("an impossible bound: %d plies", len(moves))
+	}
+}
+
+// The soft limit ends a search on a whole iteration past it, the hard cap
+// still applies, and the game records stay reproducible.
+func TestSoftNodes(t *testing.T) {
+	eng := search.New(search.Options{HashMB: 1, Threads: 1})
+	pos := board.NewPosition()
+	r := eng.Search(pos, search.Limits{Nodes: 1_000_000, SoftNodes: 2000}, nil)
+	if r.Nodes < 2000 || r.Nodes >= 1_000_000 {
+		t.Errorf("soft 2000, hard 1 000 000: %d nodes", r.Nodes)
+	}
+	eng.NewGame()
+	capped := eng.Search(pos, search.Limits{Nodes: 3000, SoftNodes: 2_999}, nil)
+	if capped.Nodes > 3000+100 {
+		t.Errorf("hard cap 3000: %d nodes", capped.Nodes)
+	}
+	cfg := Config{Nodes: 4000, SoftNodes: 1000, RandomPlies: 8, MaxPlies: 60, Seed: 3}
+	a := Play(search.New(search.Options{HashMB: 1, Threads: 1}), cfg, 5)
+	b := Play(search.New(search.Options{HashMB: 1, Threads: 1}), cfg, 5)
+	if a.Plies != b.Plies || len(a.Scores) != len(b.Scores) {
+		t.Error("a game with the soft limit is not reproducible")
 	}
 }
