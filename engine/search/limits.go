@@ -16,13 +16,13 @@ type Limits struct {
 	// to the next time control (0: sudden death).
 	WTime, BTime, WInc, BInc time.Duration
 	MovesToGo                int
-	Mate                     int          // search for a mate in this many moves
-	Infinite                 bool         // never stop by itself, even at maximum depth
+	Mate                     int  // search for a mate in this many moves
+	Infinite                 bool // never stop by itself, even at maximum depth
 	// SoftNodes, when > 0, ends the search after the first iteration that
 	// brings its nodes to this many (Nodes stays the hard cap): datagen's
 	// soft limit, which keeps whole iterations.
-	SoftNodes uint64
-	SearchMoves              []board.Move // restrict the root to these moves
+	SoftNodes   uint64
+	SearchMoves []board.Move // restrict the root to these moves
 }
 
 // MaxDepth bounds iterative deepening.

@@ -32,8 +32,8 @@ type Config struct {
 	OpeningMaxScore int
 	// WinScore: a game is adjudicated won once the score has stayed at
 	// least this far (centipawns) from level for eight plies; 0 is 1000.
-	WinScore int
-	MaxPlies int // adjudicated a draw beyond this
+	WinScore    int
+	MaxPlies    int // adjudicated a draw beyond this
 	Seed        uint64
 	Concurrency int
 	Net         *nnue.Net // evaluate with this net instead of the classical evaluation
