@@ -176,8 +176,12 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 	tb := budget(lim, pos.SideToMove(), e.opts.MoveOverhead)
 	rootMoves := makeRootMoves(pos, lim.SearchMoves)
 	level := e.opts.Strength
+	rootMate := 0 // the mate a root in the tables is won or lost by, in search units
 	if e.opts.Tables != nil && !level.Limited() {
 		rootMoves = tableRootMoves(e.opts.Tables, pos, rootMoves)
+		if w, d, ok := e.opts.Tables.DTM(pos); ok && w != 0 && d < MaxPly {
+			rootMate = w * (Mate - d)
+		}
 	}
 	if level.Limited() {
 		if lim.Nodes == 0 || lim.Nodes > level.Nodes {
@@ -188,6 +192,7 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 	var wg sync.WaitGroup
 	for i, w := range e.workers {
 		w.prepare(pos, lim, tb, start, rootMoves)
+		w.rootMate = rootMate
 		if i > 0 {
 			wg.Add(1)
 			go func() {

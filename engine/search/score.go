@@ -54,14 +54,25 @@ func ScoreUnit(score int) (unit string, value int) {
 }
 
 // FormatUCI returns "cp N" or "mate N" for a score. UCI has no word for a
-// table verdict, so one goes out as centipawns beyond any evaluation, as
-// other engines report theirs.
+// table verdict whose distance to mate the search does not know (a
+// position the tables decide, reached inside the search): it goes out as
+// Stockfish sends one, 200 pawns less a centipawn per ply to reach it,
+// beyond any evaluation and read by GUIs as the win it is. A root the
+// tables hold is reported as its mate (Engine.search).
 func FormatUCI(score int) string {
 	if IsMate(score) {
 		return fmt.Sprintf("mate %d", MateMoves(score))
 	}
+	if v := TableVerdict(score); v != 0 {
+		plies := TBWin - v*score
+		return fmt.Sprintf("cp %d", v*(TBCentipawns-plies))
+	}
 	return fmt.Sprintf("cp %d", score)
 }
+
+// TBCentipawns is how UCI text shows a table win at the root's distance
+// (FormatUCI): 200 pawns.
+const TBCentipawns = 20000
 
 // toTT and fromTT convert mate scores between "from the root" (search) and
 // "from this node" (table), so a mate found through one path is scored

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -468,13 +469,33 @@ func TestEndgameTables(t *testing.T) {
 		if !ok || d != want.DTM-1 {
 			t.Errorf("%s: %v leads to a mate in %d plies; the fastest is %d", fen, r.Move, d+1, want.DTM)
 		}
-		if r.Score < TBWin-MaxPly || last.TBHits == 0 {
-			t.Errorf("%s: score %d, %d table hits", fen, r.Score, last.TBHits)
+		// A root the tables hold is reported as the mate it is, in every line.
+		if r.Score != Mate-want.DTM || last.Score != r.Score || FormatUCI(last.Score) != fmt.Sprintf("mate %d", (want.DTM+1)/2) || last.TBHits == 0 {
+			t.Errorf("%s: score %d (%s), last line %d, %d table hits; the tables say mate in %d plies", fen, r.Score, FormatUCI(r.Score), last.Score, last.TBHits, want.DTM)
 		}
 	}
 	// Without tables the same search is the plain one.
 	if New(Options{}).Search(mustPos(t, "8/8/8/4k3/8/8/8/KR6 w - - 0 1"), Limits{Depth: 6}, nil).Score >= TBWin-MaxPly {
 		t.Error("a table score without tables")
+	}
+}
+
+// Every range of scores as UCI text: centipawns, mates for either side,
+// and a table verdict the search reached without its distance — 200 pawns
+// less a centipawn per ply, as Stockfish sends it.
+func TestScoresAsUCIText(t *testing.T) {
+	for _, c := range []struct {
+		score int
+		want  string
+	}{
+		{0, "cp 0"}, {35, "cp 35"}, {-1234, "cp -1234"}, {MaxEval, fmt.Sprintf("cp %d", MaxEval)},
+		{Mate - 1, "mate 1"}, {Mate - 2, "mate 1"}, {Mate - 3, "mate 2"}, {-(Mate - 2), "mate -1"}, {-(Mate - 4), "mate -2"},
+		{MateInMax, fmt.Sprintf("mate %d", (MaxPly+1)/2)},
+		{TBWin, "cp 20000"}, {TBWin - 7, "cp 19993"}, {-(TBWin - 3), "cp -19997"}, {-TBWin, "cp -20000"},
+	} {
+		if got := FormatUCI(c.score); got != c.want {
+			t.Errorf("%d: %q, want %q", c.score, got, c.want)
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ type worker struct {
 	seldepth    int
 	rootDepth   int
 	stopped     bool
+	rootMate    int // a root in the tables: the mate it is won or lost by (0: none known)
 
 	lim       Limits
 	tb        timeBudget
@@ -454,11 +455,21 @@ func (w *worker) searchRoot(depth, alpha, beta, pvIdx int) int {
 
 func (w *worker) result(depth int) Result {
 	rm := w.rootMoves[0]
-	r := Result{Move: rm.move, Score: rm.score, Depth: depth, SelDepth: rm.seldepth, PV: slices.Clone(rm.pv)}
+	r := Result{Move: rm.move, Score: w.reported(rm.score), Depth: depth, SelDepth: rm.seldepth, PV: slices.Clone(rm.pv)}
 	if len(rm.pv) > 1 {
 		r.Ponder = rm.pv[1]
 	}
 	return r
+}
+
+// reported is the score a line reports: a table verdict at a root whose
+// distance to mate the tables know is that mate (every line kept at such a
+// root wins, or loses, by it); any other score as searched.
+func (w *worker) reported(score int) int {
+	if w.rootMate != 0 && TableVerdict(score)*w.rootMate > 0 {
+		return w.rootMate
+	}
+	return score
 }
 
 func (w *worker) info(depth, pvIdx int, bound Bound) Info {
@@ -471,7 +482,7 @@ func (w *worker) info(depth, pvIdx int, bound Bound) Info {
 		score = rm.prev
 	}
 	return Info{
-		Depth: depth, SelDepth: rm.seldepth, MultiPV: pvIdx + 1, Score: score, Bound: bound,
+		Depth: depth, SelDepth: rm.seldepth, MultiPV: pvIdx + 1, Score: w.reported(score), Bound: bound,
 		Nodes: nodes, Time: elapsed, NPS: uint64(float64(nodes) / max(elapsed.Seconds(), 1e-6)),
 		HashFull: w.e.tt.hashfull(), TBHits: w.e.totalTBHits(), PV: slices.Clone(rm.pv),
 	}
