@@ -3,6 +3,7 @@ package pgnimport
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -126,5 +127,36 @@ func TestImportErrors(t *testing.T) {
 	os.WriteFile(empty, []byte("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 {book} e5 {book} 1-0\n"), 0o644)
 	if _, err := Import([]string{empty}, filepath.Join(dir, "y.kgames"), "source=pgn"); err == nil || !strings.Contains(err.Error(), "no scored position") {
 		t.Errorf("a PGN without a score: %v", err)
+	}
+}
+
+// Three games Kibitz played itself through fastchess 1.8.2-alpha from
+// genfens openings, as an OpenBench datagen workload writes them (5 000
+// nodes a move, -pgnout nodes=true seldepth=true): every move carries a
+// score, so every position is imported, and each game's scores are the
+// movers' read back to White's view.
+func TestImportFastchessPGN(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "fc.kgames")
+	st, err := Import([]string{"testdata/fastchess.pgn"}, out, "source=pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile("testdata/fastchess.pgn")
+	comments := len(regexp.MustCompile(`\{[^}]*\}`).FindAll(b, -1))
+	if st.Games != 3 || st.Written != 3 || st.Unscored != 0 || st.Unfinished != 0 || st.Positions != comments {
+		t.Errorf("%+v, want 3 games and all %d moves as positions", st, comments)
+	}
+	// The first game's first move, 5. g3 {-0.10/7 …}: White's move, White's view.
+	var first *corpus.Game
+	corpus.Read(out, func(g *corpus.Game) error {
+		if first == nil {
+			c := *g
+			c.Plies = append([]corpus.Ply(nil), g.Plies...)
+			first = &c
+		}
+		return nil
+	})
+	if first == nil || first.Plies[0].Move.String() != "g2g3" || first.Plies[0].Score != -10 || first.Plies[1].Score != -34 {
+		t.Errorf("first game: %+v", first)
 	}
 }
