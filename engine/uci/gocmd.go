@@ -27,6 +27,16 @@ func (s *session) goCommand(args []string) {
 		s.out.printf("bestmove 0000")
 		return
 	}
+	if !s.pos.HasLegalMove() {
+		// Checkmate or stalemate: nothing to search. Answered as Stockfish
+		// does, so that a GUI shows the result rather than a search.
+		score := "cp 0"
+		if s.pos.InCheck() {
+			score = "mate 0"
+		}
+		s.out.printf("info depth 0 score %s\nbestmove (none)", score)
+		return
+	}
 	lim, err := parseLimits(args, s.pos)
 	if err != nil {
 		// A GUI waits for bestmove whatever it sent: answer with the

@@ -467,3 +467,18 @@ func TestLenientInput(t *testing.T) {
 	}
 	assertLegal(t, board.StartFEN, got[len(got)-1])
 }
+
+// Checkmate and stalemate: no search, a line with the result, and
+// bestmove (none), as Stockfish answers.
+func TestNoLegalMove(t *testing.T) {
+	c := start(t)
+	for _, p := range []struct{ fen, score string }{
+		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score mate 0"},
+		{"7k/8/6Q1/8/8/8/8/6K1 b - - 0 1", "info depth 0 score cp 0"},
+	} {
+		c.send("position fen "+p.fen, "go depth 5")
+		if got := c.until("bestmove"); len(got) != 2 || got[0] != p.score || got[1] != "bestmove (none)" {
+			t.Errorf("%s: %q", p.fen, got)
+		}
+	}
+}
