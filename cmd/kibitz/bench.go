@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -27,8 +29,16 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *depth < 1 || *depth > search.MaxDepth {
 		return fmt.Errorf("--depth %d is out of range 1..%d", *depth, search.MaxDepth)
 	}
-	if *hash < 1 || *hash > 65536 || *movetime < 0 {
+	if *hash < 1 || *hash > 65536 {
 		return fmt.Errorf("--hash %d is out of range 1..65536", *hash)
+	}
+	if *movetime < 0 {
+		return fmt.Errorf("--movetime %d is negative", *movetime)
+	}
+	depthSet := false
+	fs.Visit(func(f *flag.Flag) { depthSet = depthSet || f.Name == "depth" })
+	if *movetime > 0 && depthSet {
+		return errors.New("--depth and --movetime exclude each other: give one")
 	}
 	eng := search.New(search.Options{HashMB: *hash, Threads: 1, Net: nn})
 	var nodes uint64
@@ -64,20 +74,25 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 func runSearch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("search", stderr)
 	fen := fs.String("fen", board.StartFEN, "position in FEN")
-	depth := fs.Int("depth", 0, "search depth (0: none)")
+	depth := fs.Int("depth", 0, "search depth, 1..100 (0: none; with no limit at all, depth 12)")
 	movetime := fs.Int("movetime", 0, "search time in milliseconds (0: none)")
 	nodes := fs.Uint64("nodes", 0, "node limit (0: none)")
-	multipv := fs.Int("multipv", 1, "number of lines")
-	threads := fs.Int("threads", 1, "search threads")
-	hash := fs.Int("hash", 64, "transposition table size in MB")
+	multipv := fs.Int("multipv", 1, "number of lines, 1..256")
+	threads := fs.Int("threads", 1, "search threads, 1..256")
+	hash := fs.Int("hash", 64, "transposition table size in MB, 1..65536")
 	net := netFlags(fs)
 	nn, err := net.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if *depth < 0 || *depth > search.MaxDepth || *movetime < 0 || *multipv < 1 || *multipv > 256 ||
-		*threads < 1 || *threads > 256 || *hash < 1 || *hash > 65536 {
-		return fmt.Errorf("a flag is out of range (see kibitz search -h)")
+	for _, c := range []struct {
+		name      string
+		v, lo, hi int
+	}{{"depth", *depth, 0, search.MaxDepth}, {"movetime", *movetime, 0, 1 << 30}, {"multipv", *multipv, 1, 256},
+		{"threads", *threads, 1, 256}, {"hash", *hash, 1, 65536}} {
+		if c.v < c.lo || c.v > c.hi {
+			return fmt.Errorf("--%s %d is out of range %d..%d", c.name, c.v, c.lo, c.hi)
+		}
 	}
 	if *depth == 0 && *movetime == 0 && *nodes == 0 {
 		*depth = 12

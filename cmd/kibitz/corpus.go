@@ -76,7 +76,9 @@ func corpusImport(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: kibitz corpus import --out FILE"+corpus.Ext+" [--generation G] GAMES.pgn...")
 		fmt.Fprintln(stderr, "Writes the games of the PGN files whose move comments carry the engine's score")
 		fmt.Fprintln(stderr, "(fastchess: {+0.35/12 0.123s}) as a corpus file that kibitz train reads.")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
 	}
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -41,23 +41,16 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *games < 1 || *until < 0 || *nodes < 1 || *conc < 1 || *conc > 256 || *gen < 0 || *hash < 1 || *hash > 1024 {
-		return errors.New("--games, --nodes, --concurrency must be positive, --generation not negative and --hash 1..1024")
-	}
-	if *softNodes >= *nodes || *openingMax < 0 || *winScore < 100 || *winScore > 10000 {
-		return fmt.Errorf("--soft-nodes must be below --nodes (%d), --opening-max-score not negative, --win-score in 100..10000", *nodes)
+	if *games < 1 || *until < 0 || *nodes < 1 || *conc < 1 || *conc > 256 || *gen < 0 || *hash < 1 || *hash > 1024 ||
+		*softNodes >= *nodes || *openingMax < 0 || *winScore < 100 || *winScore > 10000 {
+		return errors.New("--games, --nodes, --concurrency must be positive, --generation not negative, --hash 1..1024, " +
+			"--soft-nodes below --nodes, --opening-max-score not negative and --win-score 100..10000")
 	}
 	const maxPlies = 400
-	meta := fmt.Sprintf("net=%s nodes=%d seed=%d random-plies=%s max-plies=%d", netID(nn), *nodes, *seed, *pliesText, maxPlies)
-	// What changes the games, beyond the above, is recorded too (files
-	// made before these settings existed had none of them).
-	meta += fmt.Sprintf(" opening-check=%d/%d win-score=%d", *openingNodes, *openingMax, *winScore)
-	if *softNodes > 0 {
-		meta += fmt.Sprintf(" soft-nodes=%d", *softNodes)
-	}
-	if *gen > 0 {
-		meta += fmt.Sprintf(" generation=%d", *gen)
-	}
+	cfg := selfplay.Config{Nodes: *nodes, SoftNodes: *softNodes, RandomPlies: plies, MaxRandomPlies: maxRandom,
+		OpeningNodes: *openingNodes, OpeningMaxScore: *openingMax, WinScore: *winScore,
+		MaxPlies: maxPlies, Seed: *seed, Concurrency: *conc, Net: nn, HashMB: *hash}
+	meta := datagenMeta(cfg, *pliesText, *gen)
 	if *out == "" {
 		dir, err := corpus.StoreDir()
 		if err != nil {
@@ -82,9 +75,6 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 		*games = *until - first
 	}
 	fmt.Fprintf(stdout, "%s (%s): %d games, %d positions; playing games %d..%d\n", *out, meta, sum.Games, sum.Positions, first, first+*games-1)
-	cfg := selfplay.Config{Nodes: *nodes, SoftNodes: *softNodes, RandomPlies: plies, MaxRandomPlies: maxRandom,
-		OpeningNodes: *openingNodes, OpeningMaxScore: *openingMax, WinScore: *winScore,
-		MaxPlies: maxPlies, Seed: *seed, Concurrency: *conc, Net: nn, HashMB: *hash}
 	start := time.Now()
 	done, positions := 0, 0
 	var werr error
@@ -106,6 +96,21 @@ func runDatagen(args []string, stdout, stderr io.Writer) error {
 		return werr
 	}
 	return w.Close()
+}
+
+// datagenMeta is the header of a datagen file: everything that changes
+// the games (files made before the opening check, the win score and the
+// soft limit existed had none of them).
+func datagenMeta(cfg selfplay.Config, plies string, generation int) string {
+	meta := fmt.Sprintf("net=%s nodes=%d seed=%d random-plies=%s max-plies=%d", netID(cfg.Net), cfg.Nodes, cfg.Seed, plies, cfg.MaxPlies)
+	meta += fmt.Sprintf(" opening-check=%d/%d win-score=%d", cfg.OpeningNodes, cfg.OpeningMaxScore, cfg.WinScore)
+	if cfg.SoftNodes > 0 {
+		meta += fmt.Sprintf(" soft-nodes=%d", cfg.SoftNodes)
+	}
+	if generation > 0 {
+		meta += fmt.Sprintf(" generation=%d", generation)
+	}
+	return meta
 }
 
 // pliesRange reads --random-plies: N, or A-B.

@@ -63,6 +63,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := args[0]
 	if name == "help" || name == "-h" || name == "--help" {
+		if len(args) == 2 && name == "help" { // kibitz help search: that command's usage
+			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
 		usage(stdout)
 		return 0
 	}
@@ -107,9 +110,23 @@ func usage(w io.Writer) {
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.
+// A bad flag is reported once, by run ("kibitz NAME: invalid value …"),
+// after the command's usage: what it does and its flags.
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("kibitz "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // the flag package's own error line would repeat run's
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: kibitz %s [flags]\n", name)
+		for _, c := range commands(nil) {
+			if c.name == name {
+				fmt.Fprintf(stderr, "%s\n", c.summary)
+			}
+		}
+		fmt.Fprintln(stderr, "\nflags:")
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
 	return fs
 }
 

@@ -147,3 +147,24 @@ func TestVersion(t *testing.T) {
 		t.Errorf("id name: exit %d:\n%s", code, out)
 	}
 }
+
+// A bad flag is reported once, after the command's usage, which says
+// what the command does; "help COMMAND" is that usage; ranges are named.
+func TestFlagErrorsAndHelp(t *testing.T) {
+	code, _, errOut := runCLI(t, "", "bench", "--depth=abc")
+	if code == 0 || strings.Count(errOut, `invalid value "abc"`) != 1 || !strings.Contains(errOut, "search the benchmark positions") {
+		t.Errorf("bench --depth=abc: exit %d:\n%s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "", "help", "search"); code != 0 || !strings.Contains(errOut, "usage: kibitz search") || !strings.Contains(errOut, "1..100") {
+		t.Errorf("help search: exit %d:\n%s", code, errOut)
+	}
+	for args, want := range map[string]string{
+		"search --depth 200":            "--depth 200 is out of range 0..100",
+		"search --multipv 0":            "--multipv 0 is out of range 1..256",
+		"bench --depth 5 --movetime 10": "exclude each other",
+	} {
+		if code, _, errOut := runCLI(t, "", strings.Fields(args)...); code == 0 || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, %q, want %q", args, code, errOut, want)
+		}
+	}
+}
