@@ -130,7 +130,9 @@ const maxLine = 64 << 10
 // Score is an engine's last reported evaluation of its own position.
 type Score struct {
 	Valid bool
-	CP    int // centipawns; mates are ±(100000 - plies)
+	// CP is in centipawns; a mate is ±(100000 − N) for UCI's "score mate
+	// N", which counts moves (not plies): a nearer mate scores higher.
+	CP int
 }
 
 // Start launches the engine, completes the uci handshake and sets the

@@ -109,3 +109,33 @@ func TestParsers(t *testing.T) {
 		}
 	}
 }
+
+// UCI's "score mate N" counts moves: a mate is ±(100000 − N), so a nearer
+// mate scores higher and being mated sooner lower; bounds are not scores.
+func TestParseScore(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		cp   int
+		ok   bool
+	}{
+		{"info depth 9 score cp 35 nodes 1000 pv e2e4", 35, true},
+		{"info depth 9 score cp -120 pv e2e4", -120, true},
+		{"info depth 12 score mate 3 pv a1a8", 100000 - 3, true},
+		{"info depth 12 score mate 1 pv a1a8", 100000 - 1, true},
+		{"info depth 12 score mate -2 pv e8d8", -100000 + 2, true},
+		{"info depth 9 score cp 50 lowerbound pv e2e4", 0, false},
+		{"info depth 9 nodes 100", 0, false},
+	} {
+		s, ok := parseScore(c.line)
+		if ok != c.ok || ok && (s.CP != c.cp || !s.Valid) {
+			t.Errorf("%q: %+v %v, want %d %v", c.line, s, ok, c.cp, c.ok)
+		}
+	}
+	mate1, _ := parseScore("info score mate 1")
+	mate3, _ := parseScore("info score mate 3")
+	mated1, _ := parseScore("info score mate -1")
+	mated3, _ := parseScore("info score mate -3")
+	if !(mate1.CP > mate3.CP && mate3.CP > 9999 && mated1.CP < mated3.CP && mated3.CP < -9999) {
+		t.Error("mates are not ordered by their distance")
+	}
+}

@@ -173,7 +173,7 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 	defer e.mu.Unlock()
 	start := time.Now()
 	e.tt.newSearch()
-	tb := budget(lim, pos.SideToMove(), e.opts.MoveOverhead)
+	tm := budget(lim, pos.SideToMove(), e.opts.MoveOverhead) // the time manager's
 	rootMoves := makeRootMoves(pos, lim.SearchMoves)
 	level := e.opts.Strength
 	rootMate := 0 // the mate a root in the tables is won or lost by, in search units
@@ -191,7 +191,7 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 
 	var wg sync.WaitGroup
 	for i, w := range e.workers {
-		w.prepare(pos, lim, tb, start, rootMoves)
+		w.prepare(pos, lim, tm, start, rootMoves)
 		w.rootMate = rootMate
 		if i > 0 {
 			wg.Add(1)

@@ -43,7 +43,7 @@ type worker struct {
 	rootMate    int // a root in the tables: the mate it is won or lost by (0: none known)
 
 	lim       Limits
-	tb        timeBudget
+	budget    timeBudget
 	start     time.Time
 	nodeLimit uint64
 	rootMoves []rootMove
@@ -110,9 +110,9 @@ func (w *worker) forget() {
 	w.evals = evalCache{}
 }
 
-func (w *worker) prepare(pos *board.Position, lim Limits, tb timeBudget, start time.Time, rootMoves []rootMove) {
+func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, start time.Time, rootMoves []rootMove) {
 	w.pos = pos.Clone()
-	w.lim, w.tb, w.start = lim, tb, start
+	w.lim, w.budget, w.start = lim, budget, start
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
 	w.tbHits.Store(0)
 	w.sharedNodes.Store(0)
@@ -231,7 +231,7 @@ func (w *worker) checkStop() bool {
 			w.e.opts.Yield()
 		}
 		if w.id == 0 {
-			if w.tb.active && w.rootDepth > 1 && time.Since(w.start) >= w.tb.hard {
+			if w.budget.active && w.rootDepth > 1 && time.Since(w.start) >= w.budget.hard {
 				w.e.stop.Store(true)
 			}
 			if w.nodeLimit > 0 && w.e.totalNodes() >= w.nodeLimit && w.rootDepth > 1 {
@@ -354,16 +354,16 @@ func (w *worker) shouldFinish(depth int, res Result) bool {
 	if w.lim.SoftNodes > 0 && w.e.totalNodes()+w.nodes-w.sharedNodes.Load() >= w.lim.SoftNodes {
 		return true
 	}
-	if !w.tb.active {
+	if !w.budget.active {
 		return false
 	}
 	if len(w.rootMoves) == 1 && w.lim.MoveTime == 0 {
 		return true
 	}
 	w.stability.update(res.Move, res.Score, w.rootMoves, w.nodes)
-	soft := w.tb.soft
+	soft := w.budget.soft
 	if w.lim.MoveTime == 0 {
-		soft = min(time.Duration(float64(soft)*w.stability.scale()), w.tb.hard)
+		soft = min(time.Duration(float64(soft)*w.stability.scale()), w.budget.hard)
 	}
 	return time.Since(w.start) >= soft
 }
