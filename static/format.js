@@ -101,3 +101,19 @@ export function sanKey(text) {
     .replace(/^[0oO]-[0oO](-[0oO])?$/, (_, long) => (long ? "O-O-O" : "O-O"))
     .replace(/([a-h][18])=?([qrbnQRBN])$/, (_, square, piece) => `${square}=${piece.toUpperCase()}`);
 }
+
+/**
+ * The move that led to the ply-th position of a game, as a reader names
+ * it: "2… e6", "10. Qf3", or "the start position" for ply 0.
+ * @param {number} ply
+ * @param {string | undefined} san the move played to reach it
+ * @param {string} startFen the game's first position (its side and move number)
+ * @returns {string}
+ */
+export function plyName(ply, san, startFen) {
+  if (ply === 0 || !san) return "the start position";
+  const [, side, , , , full] = startFen.split(" ");
+  const first = side === "b" ? 1 : 0; // plies of a game from Black's move are shifted by one
+  const n = Number(full || 1) + Math.floor((ply - 1 + first) / 2);
+  return (ply - 1 + first) % 2 === 0 ? `${n}. ${san}` : `${n}… ${san}`;
+}

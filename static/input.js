@@ -66,6 +66,40 @@ export function premoveTargets(fen, square) {
   return out;
 }
 
+/**
+ * The legal move a typed text means, as people type moves: SAN in its
+ * usual spellings (sanKey), lower-case piece letters where that is not a
+ * pawn move ("nf3", "bc4"), long algebraic with or without the piece and a
+ * hyphen or x ("Ng1f3", "g1-f3", "e7xd8=Q"), and UCI ("g1f3", "e7e8q").
+ * @param {string} text
+ * @param {import("chess.js").Move[]} moves the legal moves, verbose
+ * @returns {import("chess.js").Move | undefined}
+ */
+export function matchTyped(text, moves) {
+  const t = text.trim();
+  const key = sanKey(t);
+  const bySan = moves.find((m) => sanKey(m.san) === key);
+  if (bySan) return bySan;
+  // A piece letter typed in lower case: "nf3", but never "b4" (a pawn) — a
+  // pawn move would have matched above.
+  if (/^[nbrqk]/.test(t)) {
+    const upper = sanKey(t[0].toUpperCase() + t.slice(1));
+    const m = moves.find((mv) => sanKey(mv.san) === upper);
+    if (m) return m;
+  }
+  const long = /^([KQRBNkqrbn])?([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbnQRBN])?[+#!?]*$/.exec(t);
+  if (!long) return undefined;
+  const [, piece, from, to, promo] = long;
+  return moves.find(
+    (m) =>
+      m.from === from &&
+      m.to === to &&
+      (m.promotion || undefined) === (promo ? promo.toLowerCase() : undefined) &&
+      // With a piece letter (upper or lower case: b1… is never a pawn), it must be the piece moved.
+      (!piece || m.piece === piece.toLowerCase()),
+  );
+}
+
 /** @param {any} page */
 export function createInput(page) {
   const { state, board, study, learn, afterHumanMove, setStatus, startFen } = page;
@@ -177,9 +211,7 @@ export function createInput(page) {
       $("move-error").textContent = state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
       return;
     }
-    const uci = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text) ? { from: text.slice(0, 2), to: text.slice(2, 4), promotion: text[4] } : null;
-    const key = sanKey(text);
-    const legal = legalFrom(null).find((m) => sanKey(m.san) === key || (uci && m.from === uci.from && m.to === uci.to && (m.promotion || undefined) === uci.promotion));
+    const legal = matchTyped(text, legalFrom(null));
     if (!legal) {
       $("move-error").textContent = `${text} is not a legal move here`;
       return;

@@ -7,7 +7,7 @@ import { Chess } from "chess.js";
 import { BoardView } from "./boardview.js";
 import { EngineClient } from "./engine.js";
 import { EvalBar } from "./evalbar.js";
-import { whiteScore, scoreText, pvToSan, compact, tableText } from "./format.js";
+import { whiteScore, scoreText, pvToSan, compact, tableText, plyName } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { bindSettings, bindKeys, showLevels } from "./controls.js";
 import { recordThinkTime, measureSpeed } from "./depth.js";
@@ -319,7 +319,13 @@ function bind() {
     const link = shareLink(location.origin + location.pathname, startFen(), uciMoves(), state.viewPly);
     setStatus(await copyText(link, "Link to this game", $("import-text")));
   });
-  $("copy-fen").addEventListener("click", async () => setStatus(await copyText(state.game.fen(), "FEN", $("import-text"))));
+  // The FEN of the board on screen (an earlier move being looked at, or
+  // the analysis board's), and which move it follows.
+  $("copy-fen").addEventListener("click", async () => {
+    const ply = study.shownPly();
+    const what = `FEN after ${plyName(ply, state.game.history()[ply - 1], startFen())}`.replace("after the start position", "of the start position");
+    setStatus(await copyText(study.shownFen(), what, $("import-text")));
+  });
   $("import").addEventListener("click", () => started.then(() => importText()));
   $("move-form").addEventListener("submit", input.playTyped);
   timed.bindControl(() => {

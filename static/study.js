@@ -279,5 +279,5 @@ export function createStudy(page) {
   $("review").addEventListener("click", review);
   $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
   renderLibrary();
-  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderVariations };
+  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderVariations, shownFen, shownPly };
 }

@@ -2,7 +2,8 @@
 // premoved while Kibitz thinks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { premoveTargets } from "../static/input.js";
+import { Chess } from "chess.js";
+import { premoveTargets, matchTyped } from "../static/input.js";
 
 const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const sorted = (a) => [...a].sort();
@@ -17,4 +18,26 @@ test("premove targets: each piece's reach on an empty board", () => {
   assert.equal(premoveTargets("4k3/8/8/8/3B4/8/8/4K3 b - - 0 1", "d4").length, 13);
   assert.deepEqual(sorted(premoveTargets("4k3/8/8/8/8/8/8/4K3 b - - 0 1", "e5")), [], "an empty square");
   assert.deepEqual(sorted(premoveTargets("4k3/8/8/8/8/8/4P3/3K4 w - - 0 1", "d1")), ["c1", "c2", "d2", "e1", "e2"], "no castling off the first square");
+});
+
+test("typed moves: SAN, lower-case pieces, long algebraic with or without a hyphen, UCI", () => {
+  const moves = new Chess().moves({ verbose: true });
+  const typed = (t) => matchTyped(t, moves)?.san;
+  for (const t of ["Nf3", "nf3", "Ng1f3", "ng1f3", "g1-f3", "g1f3", "Ng1-f3", "Nf3!", "N g1f3".replace(" ", "")]) assert.equal(typed(t), "Nf3", t);
+  assert.equal(typed("e4"), "e4");
+  assert.equal(typed("e2-e4"), "e4");
+  assert.equal(typed("e2e4"), "e4");
+  assert.equal(typed("b4"), "b4", "a pawn move, not a bishop");
+  assert.equal(typed("nf4"), undefined, "no knight reaches f4");
+  assert.equal(typed("Bg1f3"), undefined, "the piece named is not the one on g1");
+  assert.equal(typed("e2-e5"), undefined);
+  // A capture both ways: "bxc6" is the pawn; "Bxc6" the bishop.
+  const pos = new Chess("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  const captures = pos.moves({ verbose: true });
+  assert.equal(matchTyped("bxc6", captures)?.san, "Bxc6", "no pawn can take on c6: the bishop");
+  assert.equal(matchTyped("b5xc6", captures)?.san, "Bxc6");
+  const promo = new Chess("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").moves({ verbose: true });
+  assert.equal(matchTyped("b7b8q", promo)?.san, "b8=Q+");
+  assert.equal(matchTyped("b7-b8=N", promo)?.san, "b8=N");
+  assert.equal(matchTyped("b8q", promo)?.san, "b8=Q+");
 });
