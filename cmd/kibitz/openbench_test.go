@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"strconv"
@@ -166,5 +167,34 @@ func TestFlagErrorsAndHelp(t *testing.T) {
 		if code, _, errOut := runCLI(t, "", strings.Fields(args)...); code == 0 || !strings.Contains(errOut, want) {
 			t.Errorf("%s: exit %d, %q, want %q", args, code, errOut, want)
 		}
+	}
+}
+
+// The README's UCI section names every option the engine declares, and
+// the UCI_Elo range it states is the engine's.
+func TestREADMEMatchesTheUCIOptions(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runCLI(t, "uci\nquit\n")
+	decl := regexp.MustCompile(`(?m)^option name (.+?) type (\w+)(?: default \S*)?(?: min (-?\d+) max (-?\d+))?`)
+	found := 0
+	for _, m := range decl.FindAllStringSubmatch(out, -1) {
+		found++
+		if !strings.Contains(string(readme), "`"+m[1]+"`") {
+			t.Errorf("the README does not name the UCI option %s", m[1])
+		}
+		if m[1] == "UCI_Elo" {
+			lo, _ := strconv.Atoi(m[3])
+			hi, _ := strconv.Atoi(m[4])
+			want := fmt.Sprintf("`UCI_Elo` (%s to %d", strings.Replace(strconv.Itoa(lo), "-", "−", 1), hi)
+			if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
+				t.Errorf("the README's UCI_Elo range is not the engine's %d..%d (want %q)", lo, hi, want)
+			}
+		}
+	}
+	if found < 10 {
+		t.Fatalf("%d options declared:\n%s", found, out)
 	}
 }
