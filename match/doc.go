@@ -6,7 +6,7 @@
 // client, which puts a deadline on every read. FitRatings places many
 // players on one Elo scale from the matches between them.
 //
-// match imports only the standard library, notnil/chess, epd (for opening
-// files) and internal/regular:
+// match imports only the standard library, notnil/chess, epd and
+// internal/pgntext (for opening files) and internal/regular:
 // it drives any UCI engine, Kibitz included, as a separate process.
 package match

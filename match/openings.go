@@ -11,6 +11,7 @@ import (
 	"github.com/notnil/chess"
 
 	"kibitz/epd"
+	"kibitz/internal/pgntext"
 	"kibitz/internal/regular"
 )
 
@@ -33,7 +34,7 @@ func LoadOpenings(path string, count int, seed uint64) ([]Opening, error) {
 	defer f.Close()
 	var all []Opening
 	if strings.HasSuffix(strings.ToLower(path), ".pgn") {
-		texts, err := splitPGN(bufio.NewReader(f))
+		texts, err := pgntext.Split(bufio.NewReader(f))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -74,32 +75,6 @@ func parseEPD(r io.Reader, name string) ([]Opening, error) {
 		out[i] = Opening{FEN: e.FEN}
 	}
 	return out, nil
-}
-
-// splitPGN cuts a PGN file into the text of each game.
-func splitPGN(r *bufio.Reader) ([]string, error) {
-	var games []string
-	var cur strings.Builder
-	inMoves := false
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "[") && inMoves {
-			games = append(games, cur.String())
-			cur.Reset()
-			inMoves = false
-		}
-		if !strings.HasPrefix(line, "[") && strings.TrimSpace(line) != "" {
-			inMoves = true
-		}
-		cur.WriteString(line)
-		cur.WriteByte('\n')
-	}
-	if strings.TrimSpace(cur.String()) != "" {
-		games = append(games, cur.String())
-	}
-	return games, sc.Err()
 }
 
 // pgnOpening turns one PGN game into a start position and UCI moves.

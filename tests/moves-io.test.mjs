@@ -4,12 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { open, status, moveTexts, waitStatus, waitMoves } from "./page.mjs";
-
-async function typeMove(page, text) {
-  await page.locator("#move-text").fill(text);
-  await page.locator("#move-submit").click();
-}
+import { open, status, moveTexts, waitStatus, waitMoves, typeMove } from "./page.mjs";
 
 test("typed moves: lower-case piece letters and long algebraic, with or without a hyphen", async (t) => {
   const page = await open(t, "?depth=1&side=w");

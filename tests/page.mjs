@@ -98,6 +98,12 @@ export async function clickMove(page, from, to) {
   await page.mouse.click(b.x, b.y);
 }
 
+// typeMove plays a move through the move form, as a person types it.
+export async function typeMove(page, text) {
+  await page.locator("#move-text").fill(text);
+  await page.locator("#move-submit").click();
+}
+
 export async function waitMoves(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n, { timeout: 60000 });
 }

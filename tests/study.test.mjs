@@ -4,14 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows } from "./page.mjs";
+import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove } from "./page.mjs";
 
 // typeMove plays a move through the page's move form.
-async function typeMove(page, san) {
-  await page.locator("#move-text").fill(san);
-  await page.locator("#move-submit").click();
-}
-
 test("analysis: moves for both sides, live lines with an arrow, a line played by a click, back to play", async (t) => {
   const page = await open(t, "?depth=3&side=w");
   await waitStatus(page, /^Your move/);

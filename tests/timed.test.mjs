@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, status, moveTexts, waitStatus, drag, waitMoves, squareCenter, boardMatchesGame } from "./page.mjs";
+import { SHOTS, open, status, moveTexts, waitStatus, drag, waitMoves, squareCenter, boardMatchesGame, typeMove } from "./page.mjs";
 
 // clocks reads the two clocks as shown: {top, bottom}, each {who, time,
 // running, low}, the time in seconds.
@@ -27,11 +27,6 @@ async function waitClock(page, which, seconds) {
     const [m, sec] = document.querySelector(`#${id} .clock-time`).textContent.split(":");
     return Number(m) * 60 + Number(sec) <= s;
   }, [`clock-${which}`, seconds], { timeout: 60000 });
-}
-
-async function typeMove(page, san) {
-  await page.locator("#move-text").fill(san);
-  await page.locator("#move-submit").click();
 }
 
 test("a timed game: both clocks run with their increments, Kibitz keeps to its clock, the PGN has them, a reload keeps them", async (t) => {

@@ -12,11 +12,10 @@
 // out. Both are counted.
 //
 // pgnimport imports engine/board, engine/search, train/corpus,
-// internal/regular and notnil/chess (which reads the PGN).
+// internal/pgntext, internal/regular and notnil/chess (which reads the PGN).
 package pgnimport
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -29,6 +28,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
+	"kibitz/internal/pgntext"
 	"kibitz/internal/regular"
 	"kibitz/train/corpus"
 )
@@ -95,7 +95,7 @@ func importFile(path string, w *corpus.Writer, st *Stats) error {
 // importReader imports the games of one PGN text; errors name the file and
 // the game (counted from 1).
 func importReader(r io.Reader, name string, w *corpus.Writer, st *Stats) error {
-	texts, err := splitGames(r)
+	texts, err := pgntext.Split(r)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -117,33 +117,6 @@ func importReader(r io.Reader, name string, w *corpus.Writer, st *Stats) error {
 		}
 	}
 	return nil
-}
-
-// splitGames cuts a PGN text into its games: a game starts at a tag line
-// that follows move text.
-func splitGames(r io.Reader) ([]string, error) {
-	var games []string
-	var cur strings.Builder
-	inMoves := false
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "[") && inMoves {
-			games = append(games, cur.String())
-			cur.Reset()
-			inMoves = false
-		}
-		if line != "" && !strings.HasPrefix(line, "[") {
-			inMoves = true
-		}
-		cur.WriteString(line)
-		cur.WriteByte('\n')
-	}
-	if strings.TrimSpace(cur.String()) != "" {
-		games = append(games, cur.String())
-	}
-	return games, sc.Err()
 }
 
 // Move text that is not a move: comments, move numbers, NAGs, results.
