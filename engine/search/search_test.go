@@ -534,8 +534,8 @@ func TestScoreUnits(t *testing.T) {
 	}{
 		{35, "cp", 35, "cp 35", 0},
 		{-MaxEval, "cp", -MaxEval, "cp -30872", 0},
-		{TBWin - 7, "tb", 1, "cp 31365", 1},
-		{-(TBWin - 12), "tb", -1, "cp -31360", -1},
+		{TBWin - 7, "tb", 1, "cp 19993", 1},
+		{-(TBWin - 12), "tb", -1, "cp -19988", -1},
 		{Mate - 5, "mate", 3, "mate 3", 0},
 		{-(Mate - 4), "mate", -2, "mate -2", 0},
 	}
