@@ -235,7 +235,14 @@ func (p *Position) FEN() string {
 	if p.side == Black {
 		side = "b"
 	}
-	fmt.Fprintf(&b, " %s %v %v %d %d", side, p.castle, p.ep, min(p.halfmove, maxClock), min(p.fullmove, maxClock))
+	// The en-passant square only when a pawn could take there, as
+	// Stockfish writes it: after 1.e4 "-", not "e3" (the key ignores it
+	// too, so equal positions have equal FENs).
+	ep := "-"
+	if p.ep != NoSquare && PawnAttacks(p.side^1, p.ep)&p.Pieces(p.side, Pawn) != 0 {
+		ep = p.ep.String()
+	}
+	fmt.Fprintf(&b, " %s %v %s %d %d", side, p.castle, ep, min(p.halfmove, maxClock), min(p.fullmove, maxClock))
 	return b.String()
 }
 

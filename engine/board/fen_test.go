@@ -65,6 +65,30 @@ func TestFENErrors(t *testing.T) {
 	}
 }
 
+// The en-passant square is written only where a pawn can take: not after
+// 1.e4, yes after 1.e4 a6 2.e5 d5. Both FENs read back to the same key.
+func TestFENWritesEnPassantOnlyWhenACaptureIsPossible(t *testing.T) {
+	p := NewPosition()
+	for _, s := range []string{"e2e4"} {
+		m, _ := p.ParseMove(s)
+		p.MakeMove(m)
+	}
+	if got := p.FEN(); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Errorf("after 1.e4: %s", got)
+	}
+	for _, s := range []string{"a7a6", "e4e5", "d7d5"} {
+		m, _ := p.ParseMove(s)
+		p.MakeMove(m)
+	}
+	if got := p.FEN(); got != "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3" {
+		t.Errorf("after 2...d5: %s", got)
+	}
+	q, err := ParseFEN(p.FEN())
+	if err != nil || q.Key() != p.Key() {
+		t.Errorf("read back: %v, key %x vs %x", err, q.Key(), p.Key())
+	}
+}
+
 // What many tools write and Stockfish reads: a fullmove number of 0 (read
 // as 1) and a promotion piece in capitals.
 func TestLenientFENAndMoves(t *testing.T) {

@@ -301,7 +301,7 @@ func TestCheckHasNoSideEffect(t *testing.T) {
 			t.Errorf("Check(%q, %v): %v", c.fen, c.moves, err)
 		}
 	}
-	want := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+	want := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 	if got := s.pos.FEN(); got != want {
 		t.Errorf("the session's position became %s", got)
 	}
