@@ -98,8 +98,10 @@ func TestPGNIsValidAndColoursAlternate(t *testing.T) {
 }
 
 func TestTimeLossIsDetected(t *testing.T) {
-	ref := Referee{Limit: Limit{Base: 300 * time.Millisecond, Inc: 0}, Tolerance: 50 * time.Millisecond}
-	sum, _ := runMatch(t, engine("fast"), engine("slow", "-mode", "sleep", "-sleep", "200ms", "-after", "1"), ref, 2)
+	// Margins a busy machine cannot eat: the fast engine answers at once
+	// from a 3 s clock, the sleeper spends 2 s a move after its first.
+	ref := Referee{Limit: Limit{Base: 3 * time.Second, Inc: 0}, Tolerance: 500 * time.Millisecond}
+	sum, _ := runMatch(t, engine("fast"), engine("slow", "-mode", "sleep", "-sleep", "2s", "-after", "1"), ref, 2)
 	if sum.TimeLosses[1] != 2 || sum.Wins != 2 {
 		t.Errorf("time losses %v, W/D/L %d/%d/%d; want the sleeper to lose both on time", sum.TimeLosses, sum.Wins, sum.Draws, sum.Losses)
 	}
@@ -107,14 +109,14 @@ func TestTimeLossIsDetected(t *testing.T) {
 
 func TestEngineWithItsOwnClock(t *testing.T) {
 	// The match's clock would flag the sleeper (as above); its own does not.
-	ref := Referee{Limit: Limit{Base: 300 * time.Millisecond}, Tolerance: 50 * time.Millisecond, Adjudge: Adjudication{MaxMoves: 8}}
-	slow := engine("slow", "-mode", "sleep", "-sleep", "100ms", "-after", "1")
+	ref := Referee{Limit: Limit{Base: 3 * time.Second}, Tolerance: 500 * time.Millisecond, Adjudge: Adjudication{MaxMoves: 8}}
+	slow := engine("slow", "-mode", "sleep", "-sleep", "1s", "-after", "1")
 	slow.Limit = &Limit{Base: 60 * time.Second}
 	sum, pgn := runMatch(t, engine("fast"), slow, ref, 2)
 	if sum.TimeLosses != [2]int{} || sum.Draws != 2 {
 		t.Errorf("time losses %v, W/D/L %d/%d/%d; want two games to the move limit", sum.TimeLosses, sum.Wins, sum.Draws, sum.Losses)
 	}
-	for _, tag := range []string{`[TimeControl "?"]`, `[WhiteTimeControl "60+0"]`, `[BlackTimeControl "0.3+0"]`, `[WhiteTimeControl "0.3+0"]`, `[BlackTimeControl "60+0"]`} {
+	for _, tag := range []string{`[TimeControl "?"]`, `[WhiteTimeControl "60+0"]`, `[BlackTimeControl "3+0"]`, `[WhiteTimeControl "3+0"]`, `[BlackTimeControl "60+0"]`} {
 		if !strings.Contains(pgn, tag) {
 			t.Errorf("PGN lacks %s:\n%s", tag, pgn)
 		}
@@ -122,8 +124,8 @@ func TestEngineWithItsOwnClock(t *testing.T) {
 }
 
 func TestHangIsDetected(t *testing.T) {
-	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 300 * time.Millisecond}
-	sum, _ := runMatch(t, engine("ok"), engine("hangs", "-mode", "sleep", "-sleep", "5s", "-after", "2"), ref, 2)
+	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 2 * time.Second}
+	sum, _ := runMatch(t, engine("ok"), engine("hangs", "-mode", "sleep", "-sleep", "30s", "-after", "2"), ref, 2)
 	if sum.Crashes[1] != 2 || sum.Wins != 2 {
 		t.Errorf("crashes %v, W/D/L %d/%d/%d", sum.Crashes, sum.Wins, sum.Draws, sum.Losses)
 	}
@@ -218,7 +220,7 @@ func TestMatchWithAnEngineThatCannotStart(t *testing.T) {
 func TestFloodingEngineCannotHangTheMatch(t *testing.T) {
 	done := make(chan Summary, 1)
 	go func() {
-		ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 300 * time.Millisecond}
+		ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 2 * time.Second}
 		sum, _ := runMatch(t, engine("ok"), engine("floods", "-mode", "flood", "-after", "2"), ref, 2)
 		done <- sum
 	}()

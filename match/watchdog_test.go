@@ -13,10 +13,13 @@ import (
 // The engine processes' memory is sampled.
 func TestWatchdogReportsStallsAndTheGamesGoOn(t *testing.T) {
 	dir := t.TempDir()
-	w := &Watchdog{After: 100 * time.Millisecond, Dir: dir}
-	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 5 * time.Second, Adjudge: Adjudication{MaxMoves: 4}}
+	// The slow engine sleeps 3 s on each move after its second; the watchdog
+	// reports an answer owed for 1 s, a margin no busy machine takes from
+	// the other engine's instant answers (or either one's start).
+	w := &Watchdog{After: time.Second, Dir: dir}
+	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 20 * time.Second, Adjudge: Adjudication{MaxMoves: 4}}
 	sum, err := Run(Config{
-		Engines: [2]EngineConfig{engine("ok"), engine("slow", "-mode", "sleep", "-sleep", "300ms", "-after", "2")},
+		Engines: [2]EngineConfig{engine("ok"), engine("slow", "-mode", "sleep", "-sleep", "3s", "-after", "2")},
 		Referee: ref, Games: 2, Concurrency: 1, Openings: DefaultOpenings(), Seed: 7, Watchdog: w,
 	})
 	if err != nil {
@@ -56,12 +59,15 @@ func TestWatchdogReportsStallsAndTheGamesGoOn(t *testing.T) {
 // its search and answers.
 func TestStalledKibitzReportsWhereItIs(t *testing.T) {
 	dir := t.TempDir()
-	w := &Watchdog{After: 200 * time.Millisecond, Dir: dir}
-	e, err := startWatched(EngineConfig{Name: "kibitz", Cmd: kibitz}, 10*time.Second, w)
+	// The watchdog is set short only once the engine is up: a start slowed
+	// by a busy machine is not the stall this test is about.
+	w := &Watchdog{After: time.Hour, Dir: dir}
+	e, err := startWatched(EngineConfig{Name: "kibitz", Cmd: kibitz}, 30*time.Second, w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer e.Close()
+	w.After = 200 * time.Millisecond
 	if _, _, err := e.BestMove("position startpos", "go infinite", time.Second); err != errTimeout {
 		t.Fatalf("go infinite answered %v; want a timeout", err)
 	}
