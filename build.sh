@@ -141,10 +141,10 @@ same_bench() {
 	# Every position's best move, score and node count must agree (-v),
 	# not only the total; timing lines are left out.
 	for eval in "" "--nnue=false"; do
-		native=$("$tmp/kibitz" bench --depth 7 -v $eval | grep -v -E 'time|second')
-		purego=$("$tmp/kibitz-purego" bench --depth 7 -v $eval | grep -v -E 'time|second')
-		wasm=$("$WASM_EXEC" "$tmp/kibitz.wasm" bench --depth 7 -v $eval | grep -v -E 'time|second')
-		simd=$("$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" "$tmp/kibitz-simd.wasm" bench --depth 7 -v $eval | grep -v -E 'time|second')
+		native=$("$tmp/kibitz" bench --depth 7 -v $eval | grep -v -E 'time|second| nps$')
+		purego=$("$tmp/kibitz-purego" bench --depth 7 -v $eval | grep -v -E 'time|second| nps$')
+		wasm=$("$WASM_EXEC" "$tmp/kibitz.wasm" bench --depth 7 -v $eval | grep -v -E 'time|second| nps$')
+		simd=$("$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" "$tmp/kibitz-simd.wasm" bench --depth 7 -v $eval | grep -v -E 'time|second| nps$')
 		echo "bench ${eval:-(nnue)}: $(echo "$native" | tail -1) — native, purego, wasm and wasm SIMD128 compared position by position"
 		if [ "$native" != "$wasm" ] || [ "$native" != "$purego" ] || [ "$native" != "$simd" ]; then
 			rm -rf "$tmp"
