@@ -356,6 +356,10 @@ func (e *Engine) Go(pos *board.Position, lim search.Limits, report func(search.I
 // Stop asks a running search to finish now; its result still follows.
 func (e *Engine) Stop() { e.search.Stop() }
 
+// PonderHit turns a pondering search (search.Limits.Ponder) into a search
+// on the engine's own clock: the expected reply was played.
+func (e *Engine) PonderHit() { e.search.PonderHit() }
+
 // ErrBusy is what a front end answers when asked to change the engine
 // while it searches.
 var ErrBusy = errors.New("a search is running; stop it first")

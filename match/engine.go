@@ -22,10 +22,14 @@ type EngineConfig struct {
 	// Limit, when set, replaces the match's limit for this engine's moves:
 	// a player at a fixed depth against one on the clock, or two clocks.
 	Limit *Limit
+	// Ponder lets the engine think on its opponent's time (moves on a
+	// clock only): after each move it searches the move after the reply it
+	// expects, and hears ponderhit if that reply is played, stop if not.
+	Ponder bool
 }
 
 // ParseEngine reads
-// "cmd=PATH[,name=N][,args=A B C][,option.X=V...][,tc=B+I|nodes=N|depth=D]".
+// "cmd=PATH[,name=N][,args=A B C][,option.X=V...][,tc=B+I|nodes=N|depth=D][,ponder=true]".
 func ParseEngine(spec string) (EngineConfig, error) {
 	c := EngineConfig{Options: map[string]string{}}
 	kv, err := parseKV(spec)
@@ -42,6 +46,12 @@ func ParseEngine(spec string) (EngineConfig, error) {
 			c.Args = strings.Fields(v)
 		case strings.HasPrefix(k, "option.") && len(k) > len("option."):
 			c.Options[k[len("option."):]] = v
+		case k == "ponder":
+			on, err := strconv.ParseBool(v)
+			if err != nil {
+				return c, fmt.Errorf("--engine: ponder=%q: want true or false", v)
+			}
+			c.Ponder = on
 		case k == "tc" || k == "nodes" || k == "depth":
 			if c.Limit != nil {
 				return c, errors.New("--engine: give at most one of tc, nodes, depth")
@@ -52,7 +62,7 @@ func ParseEngine(spec string) (EngineConfig, error) {
 			}
 			c.Limit = &l
 		default:
-			return c, fmt.Errorf("--engine: unknown key %q (want cmd, name, args, option.NAME, tc, nodes, depth)", k)
+			return c, fmt.Errorf("--engine: unknown key %q (want cmd, name, args, option.NAME, tc, nodes, depth, ponder)", k)
 		}
 	}
 	if c.Cmd == "" {
@@ -115,8 +125,11 @@ type Engine struct {
 	lastScore Score           // from the most recent search's info lines
 	declared  map[string]bool // the options it declared in the handshake, by lower-case name
 	closed    bool
-	broken    bool          // it exited, stopped answering or could not be written to
-	done      chan struct{} // closed by Close: the reader stops delivering lines
+	broken    bool // it exited, stopped answering or could not be written to
+	// ponderMove is the reply its last bestmove expected ("" none);
+	// pondering, the reply its running ponder search expects ("" none).
+	ponderMove, pondering string
+	done                  chan struct{} // closed by Close: the reader stops delivering lines
 
 	watch          *Watchdog   // nil: no stall reports
 	sent, received lineRing    // the conversation's last lines, for stall reports
@@ -184,6 +197,14 @@ func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Engine
 	sort.Strings(names)
 	for _, k := range names {
 		if err := e.SetOption(k, cfg.Options[k]); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	// UCI: an engine that declares Ponder is told that the GUI will
+	// ponder, unless the option was given.
+	if _, given := cfg.Options["Ponder"]; cfg.Ponder && !given && e.Declares("Ponder") {
+		if err := e.SetOption("Ponder", "true"); err != nil {
 			e.Close()
 			return nil, err
 		}
@@ -347,11 +368,68 @@ func (e *Engine) BestMove(position, goCmd string, timeout time.Duration) (string
 	if err != nil {
 		return "", took, err
 	}
+	return e.readBestMove(line, took)
+}
+
+// readBestMove reads a bestmove line, remembering the reply it expects.
+func (e *Engine) readBestMove(line string, took time.Duration) (string, time.Duration, error) {
 	f := strings.Fields(line)
 	if len(f) < 2 {
 		return "", took, fmt.Errorf("malformed %q", line)
 	}
+	e.ponderMove = ""
+	if len(f) >= 4 && f[2] == "ponder" {
+		e.ponderMove = f[3]
+	}
 	return f[1], took, nil
+}
+
+// Ponder starts a ponder search: position ends with the reply the engine
+// expects, goCmd is the go command with the clocks as they stand.
+func (e *Engine) Ponder(position, goCmd, reply string) error {
+	if err := e.send(position); err != nil {
+		return err
+	}
+	if err := e.send("go ponder" + strings.TrimPrefix(goCmd, "go")); err != nil {
+		return err
+	}
+	e.pondering = reply
+	return nil
+}
+
+// Pondering returns the reply the running ponder search expects ("" if
+// none runs).
+func (e *Engine) Pondering() string { return e.pondering }
+
+// PonderHit tells the engine its expected reply was played and waits up
+// to timeout for its move; the time it took runs from the ponderhit.
+func (e *Engine) PonderHit(timeout time.Duration) (string, time.Duration, error) {
+	e.pondering = ""
+	start := time.Now()
+	if err := e.send("ponderhit"); err != nil {
+		return "", 0, err
+	}
+	line, err := e.waitFor("bestmove", timeout)
+	took := time.Since(start)
+	if err != nil {
+		return "", took, err
+	}
+	return e.readBestMove(line, took)
+}
+
+// StopPondering ends a ponder search whose reply was not played (or a
+// game that ended) and waits up to timeout for its bestmove, which is
+// dropped.
+func (e *Engine) StopPondering(timeout time.Duration) error {
+	e.pondering = ""
+	if err := e.send("stop"); err != nil {
+		return err
+	}
+	if _, err := e.waitFor("bestmove", timeout); err != nil {
+		return fmt.Errorf("%s: stop while pondering: %w", e.cfg.Name, err)
+	}
+	e.ponderMove = ""
+	return nil
 }
 
 // SetOption sends a setoption command (between games: the engine applies

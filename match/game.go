@@ -67,6 +67,9 @@ type Result struct {
 	StartFEN     string
 	SAN          []string
 	TimeControls [2]string // each side's limit, as PGN TimeControl values
+	// PonderHits and PonderMisses count, for White and Black, the moves
+	// where the reply a pondering engine expected was played or not.
+	PonderHits, PonderMisses [2]int
 }
 
 // Forfeit is a loss by rule rather than on the board.
@@ -108,6 +111,15 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 			return r.lose(res, side, fmt.Sprintf("%s did not answer ucinewgame: %v", e.Name(), err), Crash)
 		}
 	}
+	// A game that ends while an engine ponders ends its ponder search;
+	// one that does not stop is restarted before its next game.
+	defer func() {
+		for _, e := range engines {
+			if e.Pondering() != "" {
+				_ = e.StopPondering(5 * time.Second)
+			}
+		}
+	}()
 	clock := [2]time.Duration{limits[0].Base, limits[1].Base}
 	var drawRun, resignRun int
 	var lastScore [2]Score
@@ -124,7 +136,17 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 		if len(played) > 0 {
 			position += " moves " + strings.Join(played, " ")
 		}
-		mv, why, forfeit := r.askMove(eng, position, limits, &clock, side)
+		last := ""
+		if len(played) > 0 {
+			last = played[len(played)-1]
+		}
+		switch reply := eng.Pondering(); {
+		case reply != "" && reply == last:
+			res.PonderHits[side]++
+		case reply != "":
+			res.PonderMisses[side]++
+		}
+		mv, why, forfeit := r.askMove(eng, position, last, limits, &clock, side)
 		if forfeit == NoForfeit {
 			if err := game.play(mv); err != nil {
 				why, forfeit = fmt.Sprintf("%s played an illegal move %q", eng.Name(), mv), IllegalMove
@@ -139,7 +161,25 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 		if o, why := r.adjudicate(lastScore, len(played)-openingPlies, &drawRun, &resignRun); o != chess.NoOutcome {
 			return r.finish(res, game, o, why)
 		}
+		r.startPondering(eng, game, res.StartFEN, played, limits, clock, side)
 	}
+}
+
+// startPondering has eng, which just played the last of played, think
+// about the reply it expects, if it ponders, plays on a clock, and the
+// game goes on.
+func (r Referee) startPondering(eng *Engine, game *gameState, startFEN string, played []string, limits [2]Limit, clock [2]time.Duration, side int) {
+	reply := eng.ponderMove
+	if !eng.cfg.Ponder || limits[side].Base == 0 || reply == "" || !game.legal(reply) {
+		return
+	}
+	if o, _ := game.over(); o != chess.NoOutcome {
+		return
+	}
+	position := "position fen " + startFEN + " moves " + strings.Join(played, " ") + " " + reply
+	goCmd, _ := r.goCommand(limits, clock, side)
+	// A failure to write marks the engine broken: its next move forfeits.
+	_ = eng.Ponder(position, goCmd, reply)
 }
 
 // startGame sets up the opening: its start position and moves. The game
@@ -174,13 +214,28 @@ func (r Referee) limitOf(e *Engine) Limit {
 
 // askMove asks eng, playing side, for its move and charges its clock; a
 // forfeit comes back with its reason.
-func (r Referee) askMove(eng *Engine, position string, limits [2]Limit, clock *[2]time.Duration, side int) (string, string, Forfeit) {
+func (r Referee) askMove(eng *Engine, position, last string, limits [2]Limit, clock *[2]time.Duration, side int) (string, string, Forfeit) {
 	lim := limits[side]
 	goCmd, timeout := r.goCommand(limits, *clock, side)
 	if lim.Nodes == 0 && lim.Depth == 0 {
 		timeout = clock[side] + r.Tolerance
 	}
-	mv, took, err := eng.BestMove(position, goCmd, timeout)
+	var (
+		mv   string
+		took time.Duration
+		err  error
+	)
+	switch reply := eng.Pondering(); {
+	case reply != "" && reply == last:
+		mv, took, err = eng.PonderHit(timeout)
+	case reply != "":
+		if err := eng.StopPondering(r.stopTimeout()); err != nil {
+			return "", eng.Name() + " hung (no bestmove after stop while pondering)", Crash
+		}
+		fallthrough
+	default:
+		mv, took, err = eng.BestMove(position, goCmd, timeout)
+	}
 	switch {
 	case errors.Is(err, errTimeout) && lim.Base > 0:
 		return "", eng.Name() + " lost on time (no move before its flag fell)", TimeForfeit
@@ -198,6 +253,10 @@ func (r Referee) askMove(eng *Engine, position string, limits [2]Limit, clock *[
 	}
 	return mv, "", NoForfeit
 }
+
+// stopTimeout is how long an engine may take to answer stop: a second
+// beyond the clock tolerance.
+func (r Referee) stopTimeout() time.Duration { return r.Tolerance + time.Second }
 
 // adjudicate applies the draw, resign and maximum-moves rules to the
 // scores both engines reported last (each from its own side's view);

@@ -123,6 +123,27 @@ func TestEngineWithItsOwnClock(t *testing.T) {
 	}
 }
 
+// Two Kibitz processes pondering on each other's time: every ponder
+// search ends by ponderhit or stop, with no time loss or hang, and the
+// expected reply comes often enough for both kinds of ending to be met
+// (about two replies in three were expected here).
+func TestPonderingMatch(t *testing.T) {
+	ref := Referee{Limit: Limit{Base: 4 * time.Second, Inc: 50 * time.Millisecond}, Tolerance: time.Second,
+		Adjudge: Adjudication{MaxMoves: 20}}
+	a := EngineConfig{Name: "a", Cmd: kibitz, Ponder: true}
+	b := EngineConfig{Name: "b", Cmd: kibitz, Ponder: true}
+	sum, _ := runMatch(t, a, b, ref, 2)
+	if sum.Games() != 2 || sum.TimeLosses != [2]int{} || sum.Crashes != [2]int{} || sum.Illegal != [2]int{} {
+		t.Fatalf("%d games, time losses %v, crashes %v, illegal %v", sum.Games(), sum.TimeLosses, sum.Crashes, sum.Illegal)
+	}
+	for i := range 2 {
+		if sum.PonderHits[i] == 0 || sum.PonderMisses[i] == 0 {
+			t.Errorf("engine %d: %d ponder hits, %d misses; want both kinds", i, sum.PonderHits[i], sum.PonderMisses[i])
+		}
+	}
+	t.Logf("ponder hits %v, misses %v", sum.PonderHits, sum.PonderMisses)
+}
+
 func TestHangIsDetected(t *testing.T) {
 	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 2 * time.Second}
 	sum, _ := runMatch(t, engine("ok"), engine("hangs", "-mode", "sleep", "-sleep", "30s", "-after", "2"), ref, 2)
@@ -282,7 +303,7 @@ func TestFloodThroughAChildProcess(t *testing.T) {
 // restarted engine, not forfeited.
 func TestCrashOnceCostsOneGame(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "crashed")
-	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 5 * time.Second, Adjudge: Adjudication{MaxMoves: 30}}
+	ref := Referee{Limit: Limit{Depth: 1}, Timeout: 5 * time.Second, Adjudge: Adjudication{MaxMoves: 20}}
 	var pgn bytes.Buffer
 	sum, err := Run(Config{
 		Engines: [2]EngineConfig{engine("ok"), engine("crashes-once", "-mode", "crashonce", "-after", "4", "-state", state)},

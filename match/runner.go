@@ -33,6 +33,7 @@ type Summary struct {
 	Stats
 	TimeLosses, Illegal, Crashes [2]int // by engine
 	Stalls                       [2]int // by engine, with a watchdog
+	PonderHits, PonderMisses     [2]int // by engine: see Result
 	Memory                       []MemorySample
 	Aborted                      int
 	Decision                     string // SPRT: "H0", "H1" or ""
@@ -221,6 +222,14 @@ func (m *matchState) recordPair(results [2]Result, scores [2]float64) {
 // record counts a game; swapped says the first engine had Black.
 func (s *Summary) record(res Result, swapped bool, firstScore float64) {
 	s.Results = append(s.Results, res)
+	for side := range 2 {
+		e := side
+		if swapped {
+			e = 1 - side
+		}
+		s.PonderHits[e] += res.PonderHits[side]
+		s.PonderMisses[e] += res.PonderMisses[side]
+	}
 	if res.Result == "*" {
 		s.Aborted++
 		return
@@ -274,6 +283,9 @@ func (s Summary) Report(w io.Writer, names [2]string, t *SPRT) {
 	fmt.Fprintf(w, "Pentanomial [0, 0.5, 1, 1.5, 2]: %v\n", s.Penta)
 	for i, n := range names {
 		fmt.Fprintf(w, "%s: %d time losses, %d illegal moves, %d crashes/hangs\n", n, s.TimeLosses[i], s.Illegal[i], s.Crashes[i])
+		if p := s.PonderHits[i] + s.PonderMisses[i]; p > 0 {
+			fmt.Fprintf(w, "%s pondered on %d moves: the expected reply came %d times (%.0f%%)\n", n, p, s.PonderHits[i], 100*float64(s.PonderHits[i])/float64(p))
+		}
 	}
 	s.reportWatch(w, names)
 	if s.Aborted > 0 {

@@ -36,21 +36,36 @@ func (g *gameState) position() *chess.Position { return g.positions[len(g.positi
 
 // play plays a move in UCI notation if it is legal.
 func (g *gameState) play(text string) error {
-	pos := g.position()
-	m, err := chess.UCINotation{}.Decode(pos, text)
+	v, err := g.find(text)
 	if err != nil {
 		return err
 	}
+	next := g.position().Update(v) // v carries the tags (castling, en passant) Update needs
+	g.moves = append(g.moves, v)
+	g.positions = append(g.positions, next)
+	g.seen[positionKey(next)]++
+	return nil
+}
+
+// legal reports whether a move in UCI notation is legal here.
+func (g *gameState) legal(text string) bool {
+	_, err := g.find(text)
+	return err == nil
+}
+
+// find returns the legal move a move in UCI notation names.
+func (g *gameState) find(text string) (*chess.Move, error) {
+	pos := g.position()
+	m, err := chess.UCINotation{}.Decode(pos, text)
+	if err != nil {
+		return nil, err
+	}
 	for _, v := range pos.ValidMoves() {
 		if v.S1() == m.S1() && v.S2() == m.S2() && v.Promo() == m.Promo() {
-			next := pos.Update(v) // v carries the tags (castling, en passant) Update needs
-			g.moves = append(g.moves, v)
-			g.positions = append(g.positions, next)
-			g.seen[positionKey(next)]++
-			return nil
+			return v, nil
 		}
 	}
-	return fmt.Errorf("illegal move %s", text)
+	return nil, fmt.Errorf("illegal move %s", text)
 }
 
 // over says whether the rules end the game here: mate, stalemate,

@@ -85,6 +85,9 @@ func TestParsers(t *testing.T) {
 	if err != nil || c.Name != "gnu" || len(c.Args) != 2 || c.Options["Hash"] != "64" {
 		t.Errorf("ParseEngine: %+v %v", c, err)
 	}
+	if c, err := ParseEngine("cmd=a,ponder=true"); err != nil || !c.Ponder {
+		t.Errorf("ParseEngine(ponder=true) = %+v, %v", c, err)
+	}
 	if c.Limit != nil {
 		t.Errorf("ParseEngine without tc, nodes or depth gave the engine its own limit %v", *c.Limit)
 	}
@@ -94,7 +97,7 @@ func TestParsers(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"name=x", "cmd=a,cmd=b", "cmd=a,colour=red", "cmd",
-		"cmd=a,tc=fast", "cmd=a,nodes=0", "cmd=a,depth=-1", "cmd=a,depth=500", "cmd=a,tc=1+0,depth=3", "cmd=a,nodes=1e3"} {
+		"cmd=a,tc=fast", "cmd=a,nodes=0", "cmd=a,depth=-1", "cmd=a,depth=500", "cmd=a,tc=1+0,depth=3", "cmd=a,nodes=1e3", "cmd=a,ponder=sometimes"} {
 		if _, err := ParseEngine(bad); err == nil {
 			t.Errorf("ParseEngine(%q) accepted", bad)
 		}

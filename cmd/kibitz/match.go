@@ -29,7 +29,7 @@ func (e *engineFlags) Set(s string) error {
 func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
 	var engines engineFlags
-	fs.Var(&engines, "engine", "cmd=PATH[,name=N][,args=A B][,option.NAME=V...][,tc=B+I|nodes=N|depth=D] (twice; tc, nodes or depth: this engine's own limit)")
+	fs.Var(&engines, "engine", "cmd=PATH[,name=N][,args=A B][,option.NAME=V...][,tc=B+I|nodes=N|depth=D][,ponder=true] (twice; tc, nodes or depth: this engine's own limit; ponder: it thinks on the opponent's time)")
 	tc := fs.String("tc", "", "time control base+inc in seconds, e.g. 10+0.1")
 	nodes := fs.Uint64("nodes", 0, "fixed nodes per move instead of a clock")
 	depth := fs.Int("depth", 0, "fixed depth per move instead of a clock")

@@ -75,12 +75,17 @@ type Result struct {
 // Engine owns the transposition table and the search threads. One search
 // runs at a time; Stop may be called from any goroutine.
 type Engine struct {
-	opts    Options
-	tt      *TT
-	stop    atomic.Bool
-	mu      sync.Mutex // held for the duration of a search
-	workers []*worker
-	rng     *rand.Rand // draws the moves of a limited strength (SeedStrength)
+	opts Options
+	tt   *TT
+	stop atomic.Bool
+	// pondering is set by a search with Limits.Ponder until PonderHit,
+	// which records in hitAt (Unix nanoseconds) when the engine's own
+	// clock started.
+	pondering atomic.Bool
+	hitAt     atomic.Int64
+	mu        sync.Mutex // held for the duration of a search
+	workers   []*worker
+	rng       *rand.Rand // draws the moves of a limited strength (SeedStrength)
 }
 
 // DefaultMoveOverhead is the time a host that relays moves (a GUI, the
@@ -149,11 +154,21 @@ func (e *Engine) ClearHash() { e.tt.Clear() }
 // Stop asks a running search to return as soon as possible.
 func (e *Engine) Stop() { e.stop.Store(true) }
 
+// PonderHit tells a pondering search that the expected reply was played:
+// from now on it searches on its own clock. The time it pondered counts
+// towards its planned share (it may stop at once if it thought long
+// enough), but the hard limit runs from now, as the clock does.
+func (e *Engine) PonderHit() {
+	e.hitAt.Store(time.Now().UnixNano())
+	e.pondering.Store(false)
+}
+
 // Search searches pos (which it does not modify) within the limits and
 // returns the best move. report, if not nil, receives progress reports
 // from the searching goroutine.
 func (e *Engine) Search(pos *board.Position, lim Limits, report func(Info)) Result {
 	e.stop.Store(false)
+	e.pondering.Store(lim.Ponder)
 	return e.search(pos, lim, report)
 }
 
@@ -162,6 +177,7 @@ func (e *Engine) Search(pos *board.Position, lim Limits, report func(Info)) Resu
 // follows Go is never lost.
 func (e *Engine) Go(pos *board.Position, lim Limits, report func(Info)) <-chan Result {
 	e.stop.Store(false)
+	e.pondering.Store(lim.Ponder)
 	pos = pos.Clone()
 	ch := make(chan Result, 1)
 	go func() { ch <- e.search(pos, lim, report) }()

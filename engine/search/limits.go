@@ -18,6 +18,10 @@ type Limits struct {
 	MovesToGo                int
 	Mate                     int  // search for a mate in this many moves
 	Infinite                 bool // never stop by itself, even at maximum depth
+	// Ponder searches the position after the expected reply on the
+	// opponent's time: no limit applies until PonderHit (the reply was
+	// played: the clock above is from then on the engine's own) or Stop.
+	Ponder bool
 	// SoftNodes, when > 0, ends the search after the first iteration that
 	// brings its nodes to this many (Nodes stays the hard cap): datagen's
 	// soft limit, which keeps whole iterations.

@@ -52,6 +52,7 @@ type worker struct {
 	levelNodes uint64
 	completed  []rootMove
 	stability  stability // the time manager's view of the iterations so far
+	hitSeen    bool      // a pondering search has acted on its ponder hit
 
 	stack   [MaxPly + 4]stackEntry
 	pickers [MaxPly + 4]picker // one per ply, reused: a fresh one per node would be zeroed each time
@@ -120,7 +121,7 @@ func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, sta
 	if w.e.opts.Strength.Limited() {
 		w.nodeLimit, w.levelNodes = 0, lim.Nodes
 	}
-	w.stability = stability{}
+	w.stability, w.hitSeen = stability{}, false
 	w.rootMoves = slices.Clone(rootMoves)
 	for i := range w.rootMoves {
 		w.rootMoves[i].pv = slices.Clone(rootMoves[i].pv)
@@ -231,7 +232,7 @@ func (w *worker) checkStop() bool {
 			w.e.opts.Yield()
 		}
 		if w.id == 0 {
-			if w.budget.active && w.rootDepth > 1 && time.Since(w.start) >= w.budget.hard {
+			if w.outOfTime() {
 				w.e.stop.Store(true)
 			}
 			if w.nodeLimit > 0 && w.e.totalNodes() >= w.nodeLimit && w.rootDepth > 1 {
@@ -343,12 +344,35 @@ func (w *worker) pick(res Result, i int) Result {
 	return res
 }
 
+// outOfTime reports whether the clock ends the search now (the first
+// iteration excepted): past the hard limit, counted from the ponder hit
+// when the search pondered, or, as it acts on a ponder hit, past the share
+// it planned for the move — the time pondered counts as time thought.
+func (w *worker) outOfTime() bool {
+	if !w.budget.active || w.rootDepth <= 1 {
+		return false
+	}
+	if !w.lim.Ponder {
+		return time.Since(w.start) >= w.budget.hard
+	}
+	if w.e.pondering.Load() {
+		return false
+	}
+	if !w.hitSeen {
+		w.hitSeen = true
+		if time.Since(w.start) >= w.budget.soft {
+			return true
+		}
+	}
+	return time.Since(time.Unix(0, w.e.hitAt.Load())) >= w.budget.hard
+}
+
 // shouldFinish decides after a completed iteration whether to stop.
 func (w *worker) shouldFinish(depth int, res Result) bool {
 	if w.lim.Mate > 0 && res.Score >= MateInMax && MateMoves(res.Score) <= w.lim.Mate {
 		return true
 	}
-	if w.lim.Infinite {
+	if w.lim.Infinite || w.e.pondering.Load() {
 		return false
 	}
 	if w.lim.SoftNodes > 0 && w.e.totalNodes()+w.nodes-w.sharedNodes.Load() >= w.lim.SoftNodes {

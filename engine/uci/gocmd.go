@@ -49,6 +49,11 @@ func (s *session) goCommand(args []string) {
 	}
 	release := make(chan struct{})
 	s.infinite = lim.Infinite
+	var hit chan struct{} // closed by ponderhit
+	if lim.Ponder {
+		hit = make(chan struct{})
+	}
+	s.ponderHit = hit
 	var reported uint64 // the nodes of the last info line
 	report := func(i search.Info) {
 		reported = i.Nodes
@@ -63,8 +68,16 @@ func (s *session) goCommand(args []string) {
 		if r.Nodes > reported {
 			s.out.printf("%s", formatTotals(r))
 		}
-		if lim.Infinite {
+		switch {
+		case lim.Infinite:
 			<-release // UCI: no bestmove before stop during go infinite
+		case lim.Ponder:
+			// Nor before ponderhit or stop while pondering, even if the
+			// search has ended (a mate found, the depth reached).
+			select {
+			case <-release:
+			case <-hit:
+			}
 		}
 		line := "bestmove " + r.Move.String()
 		if r.Ponder != board.NullMove {
@@ -106,7 +119,7 @@ func (s *session) perftCommand(args []string) {
 		return
 	}
 	var stop atomic.Bool
-	s.infinite = false
+	s.infinite, s.ponderHit = false, nil
 	pos := s.pos.Clone()
 	s.startJob(func() { stop.Store(true) }, make(chan struct{}), func() string {
 		start := time.Now()
@@ -148,12 +161,24 @@ func perftUntil(p *board.Position, depth int, stop *atomic.Bool) (n uint64, ok b
 	return n, true
 }
 
+// ponderhit turns a pondering search into one on the engine's clock.
+func (s *session) ponderhit() {
+	if s.ponderHit == nil || !s.busy() {
+		s.errorf("ponderhit: no search is pondering")
+		return
+	}
+	s.engine.PonderHit()
+	close(s.ponderHit)
+	s.ponderHit = nil
+}
+
 // stopSearch stops a running search and waits for its bestmove.
 func (s *session) stopSearch() {
 	if s.done == nil {
 		return
 	}
 	s.cancel()
+	s.ponderHit = nil
 	select {
 	case <-s.release:
 	default:
@@ -176,7 +201,8 @@ func parseLimits(args []string, pos *board.Position) (search.Limits, error) {
 			l.Infinite = true
 			continue
 		case "ponder":
-			return l, fmt.Errorf("go ponder: pondering is not supported")
+			l.Ponder = true
+			continue
 		case "searchmoves":
 			for i+1 < len(args) && !isGoKeyword(args[i+1]) {
 				i++

@@ -27,7 +27,10 @@ func TestParseLimits(t *testing.T) {
 	if l, err := parseLimits(strings.Fields("wtime 100 movestogo 0"), pos); err != nil || l.MovesToGo != 0 {
 		t.Errorf("movestogo 0 (no moves to go given): %+v %v", l, err)
 	}
-	for _, bad := range []string{"depth 0", "nodes 0", "movestogo -1", "mate 0", "movetime -1", "depth", "depth x", "sideways 3", "ponder"} {
+	if l, err := parseLimits(strings.Fields("ponder wtime 100 btime 200"), pos); err != nil || !l.Ponder || l.Infinite || l.BTime != 200*time.Millisecond {
+		t.Errorf("ponder wtime 100 btime 200: %+v %v", l, err)
+	}
+	for _, bad := range []string{"depth 0", "nodes 0", "movestogo -1", "mate 0", "movetime -1", "depth", "depth x", "sideways 3"} {
 		if _, err := parseLimits(strings.Fields(bad), pos); err == nil {
 			t.Errorf("go %s accepted", bad)
 		}

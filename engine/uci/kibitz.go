@@ -42,6 +42,7 @@ func (k *kibitz) ID() (string, string) { return version.Full, Author }
 func (k *kibitz) Options() []Option    { return kibitzOptions }
 func (k *kibitz) NewGame()             { k.e.NewGame() }
 func (k *kibitz) Stop()                { k.e.Stop() }
+func (k *kibitz) PonderHit()           { k.e.PonderHit() }
 
 func (k *kibitz) Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan search.Result {
 	in := k.e.Go(pos, lim, report)
@@ -89,6 +90,9 @@ var kibitzOptions = []Option{
 	{Name: "MultiPV", Type: "spin", Default: "1", Min: 1, Max: 256},
 	{Name: "Move Overhead", Type: "spin", Default: strconv.Itoa(int(search.DefaultMoveOverhead.Milliseconds())), Min: 0, Max: 5000},
 	{Name: "Clear Hash", Type: "button"},
+	// Ponder tells the engine that the GUI may send "go ponder": the GUI
+	// decides when to ponder, so the option changes nothing here.
+	{Name: "Ponder", Type: "check", Default: "false"},
 	{Name: "UseNNUE", Type: "check", Default: "true"},
 	{Name: "EvalFile", Type: "string", Default: embeddedNet},
 	{Name: "TablePath", Type: "string", Default: "<empty>"},
@@ -104,6 +108,7 @@ var kibitzSetters = map[string]setter{
 	"MultiPV":       {spin: func(k *kibitz, v int) { k.e.SetMultiPV(v) }},
 	"Move Overhead": {spin: func(k *kibitz, v int) { k.e.SetMoveOverhead(time.Duration(v) * time.Millisecond) }},
 	"Clear Hash":    {text: func(k *kibitz, _ string) error { k.e.ClearHash(); return nil }},
+	"Ponder":        {text: func(*kibitz, string) error { return nil }},
 	"UseNNUE": {text: func(k *kibitz, v string) error {
 		on, _ := parseCheck(v)
 		return k.e.UseNNUE(on)

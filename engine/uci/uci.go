@@ -56,6 +56,9 @@ type Engine interface {
 	Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan search.Result
 	// Stop asks a running search to answer now.
 	Stop()
+	// PonderHit tells a search started with Limits.Ponder that the
+	// expected reply was played: it goes on as a search on the clock.
+	PonderHit()
 }
 
 // Option declares one UCI option: Type is "spin" (Min..Max), "check"
@@ -92,6 +95,7 @@ type session struct {
 	release   chan struct{} // closed by stop/quit to let an infinite search report
 	cancel    func()        // stops the running job (a search or go perft)
 	infinite  bool          // the running job is a go infinite (RunCommands stops it at the end)
+	ponderHit chan struct{} // the running search ponders until this is closed (nil: it does not)
 	refused   error         // the last position command, refused: go plays no move until a valid one
 }
 
@@ -173,8 +177,8 @@ func (s *session) waitSearch() {
 	if s.done == nil {
 		return
 	}
-	if s.infinite {
-		s.stopSearch()
+	if s.infinite || s.ponderHit != nil {
+		s.stopSearch() // neither ends by itself
 		return
 	}
 	<-s.done
@@ -226,6 +230,9 @@ func serve(in io.Reader, out *syncWriter, eng Engine, cfg Config) error {
 			}
 			if cmd == "stop" {
 				s.stopSearch()
+			} else if cmd == "ponderhit" {
+				// Like stop, never queued: the search it ends waits for it.
+				s.ponderhit()
 			} else if len(pending) > 0 || (s.busy() && s.needsIdle(cmd)) {
 				pending = append(pending, line)
 			} else {
@@ -340,7 +347,7 @@ func (s *session) handle(line string) {
 	case "stop":
 		s.stopSearch()
 	case "ponderhit":
-		s.errorf("pondering is not supported")
+		s.ponderhit()
 	case "d":
 		s.out.printf("%s\nKey: %016x", s.pos, s.pos.Key())
 	default:

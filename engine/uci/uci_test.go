@@ -171,7 +171,7 @@ func TestBadInputKeepsEngineUsable(t *testing.T) {
 		{"setoption name UseNNUE value maybe", "not true or false"},
 		{"setoption name EvalFile value /nonexistent.nnue", "no such file"},
 		{"setoption name EvalFile value uci_test.go", "bad network file"},
-		{"ponderhit", "not supported"},
+		{"ponderhit", "no search is pondering"},
 	}
 	for _, b := range bad {
 		c.send(b.cmd)
@@ -194,7 +194,6 @@ func TestBadInputKeepsEngineUsable(t *testing.T) {
 		{"go depth", "missing value"},
 		{"go wibble 3", "unknown parameter"},
 		{"go searchmoves e2e4", "illegal move"},
-		{"go ponder", "not supported"},
 		{"go nodes -5", "out of range"},
 	}
 	for _, b := range badGo {

@@ -64,6 +64,7 @@ func (g *Player) Options() []uci.Option          { return nil }
 func (g *Player) SetOption(name, _ string) error { return fmt.Errorf("no option %q", name) }
 func (g *Player) NewGame()                       {}
 func (g *Player) Stop()                          {}
+func (g *Player) PonderHit()                     {} // it chose at once; the loop holds the answer until now
 
 // Go chooses at once; the result says depth 0 and no nodes searched.
 func (g *Player) Go(pos *board.Position, _ search.Limits, _ func(search.Info)) <-chan search.Result {
