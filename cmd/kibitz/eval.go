@@ -8,6 +8,7 @@ import (
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
 	"kibitz/engine/nnue"
+	"kibitz/engine/uci"
 	"kibitz/internal/regular"
 )
 
@@ -60,6 +61,7 @@ func readNet(path string) (*nnue.Net, error) {
 func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	fen := fs.String("fen", board.StartFEN, "position in FEN")
+	pieces := fs.Bool("pieces", false, "also draw the board with each piece's worth to the net (as UCI's eval)")
 	net := netFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -79,5 +81,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "classical: %+d cp (side to move)\n", eval.Evaluate(pos))
 	fmt.Fprintf(stdout, "nnue:      %+d cp (side to move; %s, %s backend)\n", nn.EvaluateFresh(pos), nn.Architecture(), nnue.Backend())
+	if *pieces {
+		cp, values := nn.PieceValues(pos)
+		for _, l := range uci.FormatPieceValues(pos, cp, values) {
+			fmt.Fprintln(stdout, l)
+		}
+	}
 	return nil
 }

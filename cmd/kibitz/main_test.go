@@ -151,6 +151,9 @@ func TestDatagenAndTrain(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	if code, out, _ := runCLI(t, "", "eval", "--pieces", "--fen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"); code != 0 || !strings.Contains(out, "|   Q   |") || !strings.Contains(out, "NNUE evaluation: +") {
+		t.Errorf("eval --pieces: exit %d\n%s", code, out)
+	}
 	if code, out, _ := runCLI(t, "", "eval", "--evalfile", net); code != 0 || !strings.Contains(out, "64 hidden") {
 		t.Errorf("eval with the trained net: %s", out)
 	}

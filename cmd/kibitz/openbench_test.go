@@ -84,6 +84,12 @@ func TestCommandLineUCI(t *testing.T) {
 	if code != 0 || strings.Count(out, "info string genfens ") != 3 {
 		t.Errorf("genfens: exit %d:\n%s", code, out)
 	}
+	// bench inside UCI, as Stockfish has it (the subcommand "bench" is the
+	// command line's own; "bench 2" as one word is the UCI command).
+	code, out, _ = runCLI(t, "", "isready", "bench 2")
+	if code != 0 || !strings.Contains(out, "readyok") || !regexp.MustCompile(`(?m)^\d+ nodes \d+ nps$`).MatchString(out) {
+		t.Errorf("bench in UCI: exit %d:\n%s", code, out)
+	}
 	if code, _, errOut := runCLI(t, "", "bnech"); code != 2 || !strings.Contains(errOut, "unknown command") {
 		t.Errorf("a typo: exit %d, %q", code, errOut)
 	}

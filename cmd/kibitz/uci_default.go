@@ -11,9 +11,43 @@ import (
 )
 
 // uciConfig is how every UCI session of the command starts: the protocol
-// with the commands kibitz adds (genfens, for OpenBench).
+// with the commands kibitz adds (genfens, for OpenBench, and bench).
 func uciConfig() uci.Config {
-	return uci.Config{Commands: map[string]uci.Command{"genfens": genfens.Command}}
+	return uci.Config{Commands: map[string]uci.Command{"genfens": genfens.Command, "bench": benchCommand}}
+}
+
+// benchCommand is "bench [DEPTH]" inside UCI, as Stockfish has it: the
+// command-line bench (its flags are accepted too), answered as lines.
+func benchCommand(args []string, _ uci.Engine, print func(string)) error {
+	if len(args) == 1 && !strings.HasPrefix(args[0], "-") {
+		args = []string{"--depth", args[0]}
+	}
+	w := &lineWriter{print: print}
+	err := runBench(args, w, w)
+	w.flush()
+	return err
+}
+
+// lineWriter hands what is written to print a line at a time.
+type lineWriter struct {
+	print   func(string)
+	partial string
+}
+
+func (w *lineWriter) Write(b []byte) (int, error) {
+	lines := strings.Split(w.partial+string(b), "\n")
+	for _, l := range lines[:len(lines)-1] {
+		w.print(l)
+	}
+	w.partial = lines[len(lines)-1]
+	return len(b), nil
+}
+
+func (w *lineWriter) flush() {
+	if w.partial != "" {
+		w.print(w.partial)
+		w.partial = ""
+	}
 }
 
 // isUCICommand reports whether a command-line argument is a UCI command

@@ -276,9 +276,14 @@ func (e *Evaluator) Evaluate(p *board.Position) int {
 	if cur := e.plies[e.top].current; !cur[0] || !cur[1] {
 		e.update(p)
 	}
-	us := p.SideToMove()
+	return e.output(p.SideToMove(), p.Occupied().Count())
+}
+
+// output is the score of the top ply's accumulators for the side us to
+// move, with men pieces on the board (which choose the output bucket).
+func (e *Evaluator) output(us board.Color, men int) int {
 	n, w := e.net, 2*e.h
-	bucket := OutputBucket(p.Occupied().Count(), n.Buckets)
+	bucket := OutputBucket(men, n.Buckets)
 	mine, theirs, weights := e.acc(e.top, us), e.acc(e.top, us.Other()), n.OutWeights[bucket*w:(bucket+1)*w:(bucket+1)*w]
 	var sum int32
 	if n.Activation == ActSCReLU {

@@ -252,7 +252,9 @@ func parseLimits(args []string, pos *board.Position) (search.Limits, error) {
 			case "nodes":
 				l.Nodes = uint64(n)
 			case "movetime":
-				l.MoveTime = ms(n)
+				// movetime 0 asks for a move at once, not for no limit:
+				// depth 1, which every search completes, and no more.
+				l.MoveTime = max(ms(n), time.Millisecond)
 			}
 		}
 	}

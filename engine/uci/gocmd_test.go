@@ -18,7 +18,7 @@ func TestParseLimits(t *testing.T) {
 	}
 	if len(l.SearchMoves) != 2 || l.SearchMoves[0].String() != "e2e4" || l.SearchMoves[1].String() != "d2d4" ||
 		l.Depth != 3 || l.WTime != time.Millisecond || l.BTime != 5*time.Second || l.WInc != 20*time.Millisecond ||
-		l.BInc != 30*time.Millisecond || l.MovesToGo != 7 || l.Nodes != 900 || l.MoveTime != 0 || l.Infinite {
+		l.BInc != 30*time.Millisecond || l.MovesToGo != 7 || l.Nodes != 900 || l.MoveTime != time.Millisecond || l.Infinite {
 		t.Errorf("%+v", l)
 	}
 	if l, err := parseLimits(strings.Fields("infinite mate 2 depth 999"), pos); err != nil || !l.Infinite || l.Mate != 2 || l.Depth != search.MaxDepth {

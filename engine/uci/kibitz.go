@@ -7,6 +7,7 @@ import (
 
 	"kibitz/engine"
 	"kibitz/engine/board"
+	"kibitz/engine/eval"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase/wdlnet"
@@ -43,6 +44,21 @@ func (k *kibitz) Options() []Option    { return kibitzOptions }
 func (k *kibitz) NewGame()             { k.e.NewGame() }
 func (k *kibitz) Stop()                { k.e.Stop() }
 func (k *kibitz) PonderHit()           { k.e.PonderHit() }
+
+// Explain answers "eval": each piece's worth to the net in use, or the
+// classical evaluation when the net is off.
+func (k *kibitz) Explain(pos *board.Position) []string {
+	net := k.e.Net()
+	if net == nil {
+		cp := eval.Evaluate(pos)
+		if pos.SideToMove() == board.Black {
+			cp = -cp
+		}
+		return []string{fmt.Sprintf("Classical evaluation: %+.2f (White's view; UseNNUE is off)", float64(cp)/100)}
+	}
+	cp, values := net.PieceValues(pos)
+	return FormatPieceValues(pos, cp, values)
+}
 
 func (k *kibitz) Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan search.Result {
 	in := k.e.Go(pos, lim, report)

@@ -12,8 +12,9 @@
 // (the engine facade, with its options, in kibitz.go) or another, such as
 // the material-greedy player of match/greedy.
 //
-// uci imports engine, engine/board, engine/search, engine/strength,
-// engine/tablebase/wdlnet, internal/excerpt and internal/version.
+// uci imports engine, engine/board, engine/eval, engine/nnue,
+// engine/search, engine/strength, engine/tablebase/wdlnet,
+// internal/excerpt and internal/version.
 package uci
 
 import (
@@ -128,7 +129,7 @@ type Command func(args []string, eng Engine, print func(line string)) error
 
 // commandNames are the commands of the protocol the loop answers itself.
 var commandNames = []string{"uci", "isready", "debug", "register", "setoption", "ucinewgame",
-	"position", "go", "stop", "ponderhit", "quit", "d"}
+	"position", "go", "stop", "ponderhit", "quit", "d", "eval"}
 
 // IsCommand reports whether word names a command of the protocol (or one
 // of cfg's): the command line hands such arguments to RunCommands.
@@ -349,7 +350,16 @@ func (s *session) handle(line string) {
 	case "ponderhit":
 		s.ponderhit()
 	case "d":
-		s.out.printf("%s\nKey: %016x", s.pos, s.pos.Key())
+		s.out.printf("%s", describe(s.pos))
+	case "eval":
+		ex, ok := s.engine.(Explainer)
+		if !ok {
+			s.errorf("eval: this engine does not evaluate a position alone")
+			return
+		}
+		for _, l := range ex.Explain(s.pos) {
+			s.out.printf("%s", l)
+		}
 	default:
 		if c, ok := s.cfg.Commands[cmd]; ok {
 			if err := c(args, s.engine, func(line string) { s.out.printf("%s", line) }); err != nil {

@@ -369,7 +369,7 @@ func FuzzSession(f *testing.F) {
 	f.Add("uci\nisready\nposition startpos moves e2e4\ngo depth 3\nstop\n")
 	f.Add("go infinite\nposition fen 8/8/8/8/8/8/8/K6k w - - 0 1\ngo\nstop\nsetoption name MultiPV value 3\ngo depth 2\n")
 	f.Add("position fen kQ6/8/8/8/8/8/8/K7 w - - 0 1\ngo depth banana\nucinewgame\nd\ngo wtime -5 btime -5\n")
-	f.Add("go ponder\nsetoption name UseNNUE value false\ngo searchmoves e2e4 d2d4\nisready\n")
+	f.Add("eval\nd\ngo ponder\nponderhit\nsetoption name UseNNUE value false\ngo searchmoves e2e4 d2d4\nisready\n")
 	f.Fuzz(func(t *testing.T, script string) {
 		var in strings.Builder
 		gos := 0
@@ -403,7 +403,8 @@ func FuzzSession(f *testing.F) {
 			switch {
 			case w[0] == "bestmove":
 				bestmoves++
-			case oneOf(w[0], "id", "option", "uciok", "readyok", "info", "Key:", "Nodes", "Time:", "Nodes/second:"):
+			case oneOf(w[0], "id", "option", "uciok", "readyok", "info", "Key:", "Checkers:", "Nodes", "Time:", "Nodes/second:"):
+			case oneOf(w[0], "NNUE:", "NNUE", "Classical", "|") || strings.HasPrefix(w[0], "+-"): // eval's lines
 			case len(w[0]) == 1 && w[0] >= "1" && w[0] <= "8", w[0] == "a": // the board drawn by d
 			case len(w) == 6: // the FEN under it
 				if _, err := board.ParseFEN(l); err != nil {
@@ -479,5 +480,54 @@ func TestNoLegalMove(t *testing.T) {
 		if got := c.until("bestmove"); len(got) != 2 || got[0] != p.score || got[1] != "bestmove (none)" {
 			t.Errorf("%s: %q", p.fen, got)
 		}
+	}
+}
+
+// go movetime 0 answers by itself (at depth 1), as "move now" should.
+func TestMovetimeZeroAnswers(t *testing.T) {
+	c := start(t)
+	c.send("position startpos", "go movetime 0")
+	got := c.until("bestmove")
+	assertLegal(t, board.StartFEN, got[len(got)-1])
+}
+
+// d shows the board, the FEN, the key and the pieces giving check.
+func TestDescribe(t *testing.T) {
+	c := start(t)
+	c.send("position fen 4k3/8/8/1B6/8/8/8/4R1K1 b - - 0 1", "d")
+	out := strings.Join(c.sync(), "\n")
+	for _, want := range []string{"4k3/8/8/1B6/8/8/8/4R1K1 b - - 0 1", "Key: ", "Checkers: e1 b5", "   a b c d e f g h"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("d lacks %q:\n%s", want, out)
+		}
+	}
+	c.send("position startpos", "d")
+	if out := strings.Join(c.sync(), "\n"); !strings.Contains(out, "Checkers: \n") && !strings.HasSuffix(out, "Checkers: ") {
+		t.Errorf("d at the start lists checkers:\n%s", out)
+	}
+}
+
+// eval shows each piece's worth under the board and the net's verdict;
+// with the net off, the classical evaluation.
+func TestEvalCommand(t *testing.T) {
+	c := start(t)
+	c.send("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "eval")
+	got := c.sync()
+	out := strings.Join(got, "\n")
+	if !strings.Contains(out, "NNUE evaluation: +") || !strings.Contains(out, "|   Q   |") {
+		t.Fatalf("eval:\n%s", out)
+	}
+	// The queen's row: its worth, positive and above a rook's.
+	for i, l := range got {
+		if strings.Contains(l, "|   Q   |") {
+			f := strings.Fields(strings.ReplaceAll(got[i+1], "|", " "))
+			if len(f) != 1 || !strings.HasPrefix(f[0], "+") || f[0] < "+5" {
+				t.Errorf("the queen's worth: %q", got[i+1])
+			}
+		}
+	}
+	c.send("setoption name UseNNUE value false", "eval")
+	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "Classical evaluation: +") {
+		t.Errorf("eval without the net: %q", got)
 	}
 }

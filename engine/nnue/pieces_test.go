@@ -1,0 +1,100 @@
+package nnue
+
+import (
+	"strings"
+	"testing"
+
+	"kibitz/engine/board"
+)
+
+// flipFEN is the same position with the colours exchanged: the board
+// turned upside down, White's pieces Black's and the other side to move.
+func flipFEN(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z':
+				return r - 'a' + 'A'
+			case r >= 'A' && r <= 'Z':
+				return r - 'A' + 'a'
+			}
+			return r
+		}, s)
+	}
+	f[0] = swap(strings.Join(ranks, "/"))
+	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+	f[2] = swap(f[2])
+	if f[3] != "-" {
+		f[3] = f[3][:1] + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
+	}
+	return strings.Join(f, " ")
+}
+
+func TestPieceValues(t *testing.T) {
+	n, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fen := range []string{
+		board.StartFEN,
+		"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+		"8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50",
+	} {
+		p, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eval, values := n.PieceValues(p)
+		want := n.EvaluateFresh(p)
+		if p.SideToMove() == board.Black {
+			want = -want
+		}
+		if eval != want {
+			t.Errorf("%s: eval %d, the net says %d from White's view", fen, eval, want)
+		}
+		if len(values) != p.Occupied().Count()-2 {
+			t.Errorf("%s: %d values for %d pieces besides the kings", fen, len(values), p.Occupied().Count()-2)
+		}
+		// The net sees both colours alike: in the flipped position each
+		// piece is worth the same to the other side.
+		q, err := board.ParseFEN(flipFEN(fen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flippedEval, flipped := n.PieceValues(q)
+		if flippedEval != -eval {
+			t.Errorf("%s: eval %d, flipped %d", fen, eval, flippedEval)
+		}
+		bySquare := map[board.Square]PieceValue{}
+		for _, v := range flipped {
+			bySquare[v.Square] = v
+		}
+		for _, v := range values {
+			w := bySquare[v.Square^56]
+			if w.Piece != board.MakePiece(v.Piece.Color().Other(), v.Piece.Type()) || w.CP != -v.CP {
+				t.Errorf("%s: %v on %v is worth %d, flipped %+v", fen, v.Piece, v.Square, v.CP, w)
+			}
+		}
+	}
+	// At the start each queen is worth more to its side than any pawn.
+	_, values := n.PieceValues(board.NewPosition())
+	for _, q := range values {
+		if q.Piece.Type() != board.Queen {
+			continue
+		}
+		sign := 1
+		if q.Piece.Color() == board.Black {
+			sign = -1
+		}
+		for _, v := range values {
+			if v.Piece.Type() == board.Pawn && v.Piece.Color() == q.Piece.Color() && sign*v.CP >= sign*q.CP {
+				t.Errorf("the pawn on %v (%d) is worth as much as the queen on %v (%d)", v.Square, v.CP, q.Square, q.CP)
+			}
+		}
+	}
+}
