@@ -15,6 +15,7 @@ import (
 	"kibitz/engine/eval"
 	"kibitz/engine/nnue"
 	"kibitz/engine/search"
+	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 )
 
@@ -76,18 +77,23 @@ func (a *api) release(e *engine.Engine) {
 }
 
 func (a *api) routes(mux *http.ServeMux) {
-	mux.HandleFunc("/api/health", a.handle(false, a.health))
-	mux.HandleFunc("/api/legal", a.handle(false, a.legal))
-	mux.HandleFunc("/api/eval", a.handle(false, a.eval))
-	mux.HandleFunc("/api/bestmove", a.handle(true, a.bestmove))
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	// health takes no parameters and ignores any (a cache buster, a
+	// monitor's own tag): a health check must not fail on them.
+	mux.HandleFunc("/api/health", a.handle(false, nil, a.health))
+	mux.HandleFunc("/api/legal", a.handle(false, positionParams, a.legal))
+	mux.HandleFunc("/api/eval", a.handle(false, positionParams, a.eval))
+	mux.HandleFunc("/api/bestmove", a.handle(true, searchParams, a.bestmove))
+	noSuch := func(w http.ResponseWriter, r *http.Request) {
 		cors(w)
 		writeError(w, &apiError{status: http.StatusNotFound, msg: "no such endpoint (try /api/health, /api/bestmove, /api/eval, /api/legal)"})
-	})
+	}
+	mux.HandleFunc("/api/", noSuch)
+	mux.HandleFunc("/api", noSuch) // not a redirect to the folder: there is none
 }
 
-// handle wraps an endpoint: CORS, methods, parameter parsing, errors.
-func (a *api) handle(searches bool, f func(r *http.Request, req Request) (any, error)) http.HandlerFunc {
+// handle wraps an endpoint: CORS, methods, parameter parsing (of the
+// parameters in allowed; none at all when it is nil), errors.
+func (a *api) handle(searches bool, allowed []string, f func(r *http.Request, req Request) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		cors(w)
 		switch r.Method {
@@ -100,15 +106,17 @@ func (a *api) handle(searches bool, f func(r *http.Request, req Request) (any, e
 			writeError(w, &apiError{status: http.StatusMethodNotAllowed, msg: "method " + r.Method + " not allowed"})
 			return
 		}
-		q, err := params(r)
-		if err != nil {
-			writeError(w, err)
-			return
-		}
-		req, err := ParseRequest(q, a.lim)
-		if err != nil {
-			writeError(w, err)
-			return
+		var req Request
+		if allowed != nil {
+			q, err := params(r)
+			if err != nil {
+				writeError(w, err)
+				return
+			}
+			if req, err = parseRequest(q, a.lim, allowed); err != nil {
+				writeError(w, err)
+				return
+			}
 		}
 		if r.Method == http.MethodHead {
 			// The headers of a valid request, without running it.
@@ -263,7 +271,13 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		out["lines"] = lines
 	}
 	if req.Limited {
-		out["elo"] = req.Elo
+		// The level wins over depth and nodes: its own node budget is a
+		// cap of its strength. The answer says so when it was the cap.
+		level := strength.ForElo(req.Elo)
+		out["elo"], out["level_nodes"] = req.Elo, level.Nodes
+		if req.DepthGiven && res.Depth < req.Depth && !search.IsMate(res.Score) {
+			out["note"] = fmt.Sprintf("elo %d searches at most %d nodes a move: it stopped at depth %d, short of the depth asked for", req.Elo, level.Nodes, res.Depth)
+		}
 	}
 	return out, nil
 }

@@ -112,6 +112,13 @@ func TestBestmoveAtAnElo(t *testing.T) {
 	if code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=3&elo=0", ""); code != 200 || out["elo"] != 0.0 || out["depth"] != 1.0 {
 		t.Errorf("elo 0: %d %v", code, out)
 	}
+	// The level wins over a depth asked for, and the answer says so.
+	level := strength.ForElo(1200)
+	code, out, _ = call(t, "GET", srv.URL+"/api/bestmove?depth=12&elo=1200", "")
+	if note, _ := out["note"].(string); code != 200 || out["level_nodes"] != float64(level.Nodes) || out["depth"].(float64) >= 12 ||
+		!strings.Contains(note, fmt.Sprintf("at most %d nodes", level.Nodes)) {
+		t.Errorf("elo 1200 at depth 12: %d %v", code, out)
+	}
 	for _, bad := range []string{fmt.Sprintf("elo=%d", strength.MinElo-1), fmt.Sprintf("elo=%d", strength.FullElo+1), "elo=weak"} {
 		if code, _, _ := call(t, "GET", srv.URL+"/api/bestmove?"+bad, ""); code != 400 {
 			t.Errorf("%s: status %d, want 400", bad, code)
@@ -161,7 +168,14 @@ func TestErrors(t *testing.T) {
 		{"GET", "/api/bestmove?colour=red", "", 400, "unknown parameter"},
 		{"GET", "/api/bestmove?fen=%zz", "", 400, "malformed query"},
 		{"GET", "/api/bestmove?fen=" + url.QueryEscape("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), "", 400, "no legal move"},
-		{"POST", "/api/bestmove", "{not json", 400, "not a JSON object"},
+		{"POST", "/api/bestmove", "{not json", 400, "not valid JSON (at byte 2)"},
+		{"POST", "/api/bestmove", `["e2e4"]`, 400, "not a JSON object: want one such as"},
+		{"GET", "/api/bestmove?depth=3&depth=4", "", 400, "depth is given 2 times"},
+		{"POST", "/api/bestmove?depth=3", `{"depth": 4}`, 400, "depth is given both in the query and in the body"},
+		{"GET", "/api/eval?depth=3", "", 400, "unknown parameter \"depth\" (this endpoint takes fen, moves)"},
+		{"GET", "/api/legal?multipv=2", "", 400, "this endpoint takes fen, moves"},
+		{"GET", "/api/bestmove?elo=1200&multipv=3", "", 400, "elo and multipv exclude each other"},
+		{"GET", "/api", "", 404, "no such endpoint"},
 		{"POST", "/api/bestmove", `{"depth": {"x": 1}}`, 400, "want a string"},
 		{"POST", "/api/bestmove", `{"fen": "` + strings.Repeat("x", 20000) + `"}`, 413, "body larger"},
 		{"GET", "/api/bestmove?fen=" + strings.Repeat("x", 5000), "", 414, "query longer"},
@@ -174,6 +188,19 @@ func TestErrors(t *testing.T) {
 		if code != c.status || !strings.Contains(msg, c.want) {
 			t.Errorf("%s %s: %d %q, want %d mentioning %q", c.method, excerpt.Of(c.path), code, msg, c.status, c.want)
 		}
+		// Errors speak of the request, never of Go's types.
+		if strings.Contains(msg, "Go value") || strings.Contains(msg, "interface {}") {
+			t.Errorf("%s %s: %q", c.method, excerpt.Of(c.path), msg)
+		}
+	}
+	// A health check answers whatever its query (a cache buster); a query
+	// and a body that name different parameters are both used.
+	if code, out, _ := call(t, "GET", srv.URL+"/api/health?foo=bar&_=123", ""); code != 200 || out["status"] != "ok" {
+		t.Errorf("health with a query: %d %v", code, out)
+	}
+	if code, out, _ := call(t, "POST", srv.URL+"/api/bestmove?depth=2", `{"moves": ["e2e4", "e7e5"]}`); code != 200 || out["depth"] != 2.0 ||
+		!strings.HasPrefix(out["fen"].(string), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w") {
+		t.Errorf("query and body together: %d %v", code, out)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,6 +50,8 @@ type Request struct {
 	MultiPV int
 	Elo     int  // the level asked for (package strength), when Limited
 	Limited bool // elo= was given: play at that level
+	// DepthGiven says depth was asked for rather than the default.
+	DepthGiven bool
 }
 
 // maxURL and maxBody bound request sizes (414 and 413 beyond them).
@@ -70,21 +73,29 @@ func badRequest(format string, args ...any) error {
 	return &apiError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
 }
 
-// params reads the parameters of a GET query or a POST JSON body.
+// params reads the parameters of a GET query or a POST JSON body (or
+// both, if they name different parameters). A parameter given twice, in
+// the query or in both places, is refused: which one was meant is not
+// known.
 func params(r *http.Request) (url.Values, error) {
 	if len(r.URL.RawQuery) > maxURL {
 		return nil, &apiError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("query longer than %d bytes", maxURL)}
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		return nil, badRequest("malformed query: %v", err)
+		return nil, badRequest("malformed query: %s", excerpt.Of(r.URL.RawQuery))
+	}
+	for k, v := range q {
+		if len(v) > 1 {
+			return nil, badRequest("%s is given %d times in the query: give it once", excerpt.Of(k), len(v))
+		}
 	}
 	if r.Method != http.MethodPost {
 		return q, nil
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
-		return nil, badRequest("reading the body: %v", err)
+		return nil, badRequest("the body could not be read")
 	}
 	if len(body) > maxBody {
 		return nil, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("body larger than %d bytes", maxBody)}
@@ -94,9 +105,16 @@ func params(r *http.Request) (url.Values, error) {
 	}
 	var fields map[string]any
 	if err := json.Unmarshal(body, &fields); err != nil {
-		return nil, badRequest("body is not a JSON object: %v", err)
+		var syntax *json.SyntaxError
+		if errors.As(err, &syntax) {
+			return nil, badRequest("the body is not valid JSON (at byte %d): want an object such as {\"fen\": \"…\", \"depth\": 8}", syntax.Offset)
+		}
+		return nil, badRequest("the body is not a JSON object: want one such as {\"fen\": \"…\", \"depth\": 8}")
 	}
 	for k, v := range fields {
+		if q.Has(k) {
+			return nil, badRequest("%s is given both in the query and in the body: give it once", excerpt.Of(k))
+		}
 		switch v := v.(type) {
 		case string:
 			q.Set(k, v)
@@ -107,27 +125,38 @@ func params(r *http.Request) (url.Values, error) {
 			for _, x := range v {
 				s, ok := x.(string)
 				if !ok {
-					return nil, badRequest("%s: want a list of strings", k)
+					return nil, badRequest("%s: want a list of strings", excerpt.Of(k))
 				}
 				parts = append(parts, s)
 			}
 			q.Set(k, strings.Join(parts, " "))
 		default:
-			return nil, badRequest("%s: want a string, a number or a list of strings", k)
+			return nil, badRequest("%s: want a string, a number or a list of strings", excerpt.Of(k))
 		}
 	}
 	return q, nil
 }
 
-var knownParams = map[string]bool{"fen": true, "moves": true, "depth": true, "nodes": true, "multipv": true, "elo": true}
+// Each endpoint's parameters: a position for all but health, and the
+// search's for bestmove.
+var (
+	positionParams = []string{"fen", "moves"}
+	searchParams   = []string{"fen", "moves", "depth", "nodes", "multipv", "elo"}
+)
 
-// ParseRequest validates parameters against the limits. The position is
-// fen (default: the start) plus the UCI moves in moves (separated by
-// spaces or commas).
+// ParseRequest validates a search's parameters against the limits. The
+// position is fen (default: the start) plus the UCI moves in moves
+// (separated by spaces or commas).
 func ParseRequest(q url.Values, lim Limits) (Request, error) {
+	return parseRequest(q, lim, searchParams)
+}
+
+// parseRequest is ParseRequest for an endpoint that takes only the
+// parameters named in allowed.
+func parseRequest(q url.Values, lim Limits, allowed []string) (Request, error) {
 	for k := range q {
-		if !knownParams[k] {
-			return Request{}, badRequest("unknown parameter %q (want fen, moves, depth, nodes, multipv, elo)", excerpt.Of(k))
+		if !slices.Contains(allowed, k) {
+			return Request{}, badRequest("unknown parameter %q (this endpoint takes %s)", excerpt.Of(k), strings.Join(allowed, ", "))
 		}
 	}
 	req := Request{MultiPV: 1}
@@ -161,6 +190,7 @@ func ParseRequest(q url.Values, lim Limits) (Request, error) {
 	if req.Depth, err = intParam("depth", 1, lim.MaxDepth); err != nil {
 		return req, err
 	}
+	req.DepthGiven = req.Depth > 0
 	nodes, err := intParam("nodes", 1, int(min(lim.MaxNodes, 1<<31)))
 	if err != nil {
 		return req, err
@@ -175,6 +205,11 @@ func ParseRequest(q url.Values, lim Limits) (Request, error) {
 		return req, err
 	}
 	req.Limited = q.Get("elo") != "" // the scale goes through 0
+	if req.Limited && req.MultiPV > 1 {
+		// The lines are the best moves; a level plays a weaker one by
+		// design, which would not be among them.
+		return req, badRequest("elo and multipv exclude each other: a level plays a move of its own choosing, not the best lines")
+	}
 	if req.Depth == 0 && req.Nodes == 0 {
 		req.Depth = lim.DefaultDepth
 	}
