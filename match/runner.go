@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -263,9 +264,28 @@ func (s *Summary) record(res Result, swapped bool, firstScore float64) {
 	}
 }
 
+// eloText renders an Elo difference with its 95 % error, or says why
+// there is no error bar: too few pairs, or pairs that all scored alike
+// (a ± 0 would claim a certainty that two games a pair cannot give).
+func eloText(elo, err float64) string {
+	if math.IsInf(err, 0) || math.IsNaN(err) || err == 0 || math.IsInf(elo, 0) {
+		switch {
+		case math.IsInf(elo, 0) || math.IsNaN(elo):
+			return "unknown (every game went one way; no error bar)"
+		case err == 0:
+			return fmt.Sprintf("%+.1f (every pair scored alike; no error bar yet)", elo+0) // +0: never "-0.0"
+		}
+		return "unknown (too few games for an error bar)"
+	}
+	if elo == 0 {
+		elo = 0 // a negative zero prints as -0.0
+	}
+	return fmt.Sprintf("%+.1f ± %.1f (95%%)", elo, err)
+}
+
 func (s *Summary) progressLine(t *SPRT) string {
 	elo, err := s.Elo()
-	line := fmt.Sprintf("  after %d games: W/D/L %d/%d/%d  Elo %+.1f ± %.1f", len(s.Results), s.Wins, s.Draws, s.Losses, elo, err)
+	line := fmt.Sprintf("  after %d games: W/D/L %d/%d/%d  Elo %s", len(s.Results), s.Wins, s.Draws, s.Losses, eloText(elo, err))
 	if t != nil {
 		lo, hi := t.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", t.LLR(s.Stats), lo, hi)
@@ -278,7 +298,7 @@ func (s Summary) Report(w io.Writer, names [2]string, t *SPRT) {
 	elo, err := s.Elo()
 	fmt.Fprintf(w, "\n%s vs %s: %d games\n", names[0], names[1], s.Games())
 	fmt.Fprintf(w, "Score of %s: %d W / %d D / %d L  (%.1f%%)\n", names[0], s.Wins, s.Draws, s.Losses, 100*s.Score())
-	fmt.Fprintf(w, "Elo difference: %+.1f ± %.1f (95%%)\n", elo, err)
+	fmt.Fprintf(w, "Elo difference: %s\n", eloText(elo, err))
 	fmt.Fprintf(w, "Draw ratio: %.1f%%\n", 100*s.DrawRatio())
 	fmt.Fprintf(w, "Pentanomial [0, 0.5, 1, 1.5, 2]: %v\n", s.Penta)
 	for i, n := range names {

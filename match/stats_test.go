@@ -142,3 +142,21 @@ func TestParseScore(t *testing.T) {
 		t.Error("mates are not ordered by their distance")
 	}
 }
+
+// The Elo line never claims an error bar it does not have.
+func TestEloText(t *testing.T) {
+	for _, c := range []struct {
+		elo, err float64
+		want     string
+	}{
+		{12.34, 5.6, "+12.3 ± 5.6 (95%)"},
+		{math.Copysign(0, -1), 30, "+0.0 ± 30.0 (95%)"},
+		{0, 0, "+0.0 (every pair scored alike; no error bar yet)"},
+		{0, math.Inf(1), "unknown (too few games for an error bar)"},
+		{math.Inf(1), math.NaN(), "unknown (every game went one way; no error bar)"},
+	} {
+		if got := eloText(c.elo, c.err); got != c.want {
+			t.Errorf("eloText(%v, %v) = %q, want %q", c.elo, c.err, got, c.want)
+		}
+	}
+}

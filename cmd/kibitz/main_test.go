@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"kibitz/engine/tablebase/wdlnet"
 )
@@ -391,5 +392,20 @@ func checkTBStudy(t *testing.T, dir string) {
 	}
 	if _, err := os.Stat(more); err != nil {
 		t.Error(err)
+	}
+}
+
+// A match whose engine cannot start says why and nothing else (no summary
+// of games never played); its help is the same at every call.
+func TestMatchCommandEdges(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=/nonexistent/other", "--nodes", "100", "--games", "2")
+	if code == 0 || !strings.Contains(errOut, "/nonexistent/engine") || strings.Contains(out, "Score of") || strings.Contains(out, "Elo difference") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	_, _, help1 := runCLI(t, "", "match", "-h")
+	time.Sleep(2 * time.Millisecond)
+	_, _, help2 := runCLI(t, "", "match", "-h")
+	if help1 != help2 || !strings.Contains(help1, "-seed") {
+		t.Errorf("match -h changes between calls:\n%s\n---\n%s", help1, help2)
 	}
 }

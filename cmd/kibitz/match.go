@@ -36,7 +36,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 100, "number of games (rounded up to pairs)")
 	conc := fs.Int("concurrency", 1, "games played at once")
 	openings := fs.String("openings", "", "opening file (.pgn or .epd); default: the built-in set")
-	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()%1000000), "random seed for the opening order")
+	seed := fs.Uint64("seed", 0, "random seed for the opening order (0: one drawn from the clock, printed at the start)")
 	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
 	sprtSpec := fs.String("sprt", "", "elo0=0,elo1=5,alpha=0.05,beta=0.05: stop when a bound is crossed")
 	drawSpec := fs.String("draw", "", "draw adjudication: movenumber=N,movecount=M,score=S")
@@ -55,6 +55,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	if engines[0].Name == engines[1].Name {
 		engines[1].Name += "-2"
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano()%999999) + 1
 	}
 	ref := match.Referee{Tolerance: *tolerance, Timeout: *timeout}
 	var err error
@@ -98,6 +101,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	defer release()
 	cfg.Stop = stop
 	sum, err := match.Run(cfg)
+	if err != nil && len(sum.Results) == 0 {
+		return err // nothing was played: a summary of no games would only mislead
+	}
 	sum.Report(stdout, [2]string{engines[0].Name, engines[1].Name}, cfg.SPRT)
 	return err
 }
