@@ -10,8 +10,9 @@ export class EvalBar {
     this.set(null);
   }
 
-  // set shows a score in White's view; null resets it.
-  set(score) {
+  // set shows a score in White's view (null resets it) and, when given,
+  // White's chances of a win, a draw and a loss in per mille.
+  set(score, wdl = undefined) {
     const wc = winningChances(score);
     this.fill.style.height = `${(50 + 50 * wc).toFixed(1)}%`;
     const label = score ? scoreText(score).replace(/^[+−]/, "") : "0.0";
@@ -20,7 +21,7 @@ export class EvalBar {
     this.el.classList.toggle("black-leads", Boolean(blackLeads));
     this.el.setAttribute("aria-valuenow", Math.round(wc * 100));
     this.el.setAttribute("aria-valuetext", score ? scoreText(score) : "level");
-    this.el.title = score ? `Evaluation ${scoreText(score)} (White's view)` : "Evaluation";
+    this.el.title = score ? `Evaluation ${scoreText(score)} (White's view)${wdlText(wdl)}` : "Evaluation";
   }
 
   // result shows a finished game: the bar full for the winner (half for a
@@ -39,4 +40,12 @@ export class EvalBar {
   flip(blackBottom) {
     this.el.classList.toggle("flipped", blackBottom);
   }
+}
+
+// wdlText says White's chances, as Kibitz's own games had them at such
+// scores: "" without them.
+function wdlText(wdl) {
+  if (!wdl || wdl.length !== 3) return "";
+  const pc = (v) => `${Math.round(v / 10)} %`;
+  return `: White wins ${pc(wdl[0])}, draws ${pc(wdl[1])}, loses ${pc(wdl[2])}`;
 }

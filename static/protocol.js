@@ -37,7 +37,9 @@
  * @typedef {{wdl: number, dtm: number}} TableVerdict the endgame tables'
  *   result for the side to move (1, 0, −1) and plies to mate
  * @typedef {{depth: number, seldepth: number, multipv: number, score: Score, bound: string,
- *   nodes: number, nps: number, time: number, hashfull: number, pv: string[], tb?: TableVerdict}} SearchInfo
+ *   nodes: number, nps: number, time: number, hashfull: number, pv: string[], tb?: TableVerdict,
+ *   wdl: number[]}} SearchInfo (wdl: win, draw and loss per mille for the side to move, from the
+ *   score by a model of Kibitz's own games)
  * @typedef {{bestmove: string, ponder: string, score: Score, depth: number, nodes: number,
  *   time: number, pv: string[], elo?: number, tb?: TableVerdict}} SearchResult
  *   bestmove is "" when the side to move has no legal move

@@ -255,6 +255,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 		"fen": req.Pos.FEN(), "bestmove": res.Move.String(), "san": req.Pos.SAN(res.Move),
 		"score": scoreJSON(res.Score), "depth": res.Depth, "seldepth": res.SelDepth, "nodes": res.Nodes,
 		"pv": board.UCIList(res.PV), "pv_san": sanList(req.Pos, res.PV),
+		"wdl": wdlList(res.Score, req.Pos.Occupied().Count()),
 	}
 	// The time cap, not the request, ended a search that fell short of
 	// its depth and nodes without finding a mate.
@@ -299,6 +300,13 @@ func stopOnDisconnect(r *http.Request, eng *engine.Engine) func() {
 		close(done)
 		<-exited
 	}
+}
+
+// wdlList is [win, draw, loss] per mille for the side to move, from the
+// score by search.WDL's model of Kibitz's own games.
+func wdlList(score, men int) []int {
+	w, d, l := search.WDL(score, men)
+	return []int{w, d, l}
 }
 
 func sanList(pos *board.Position, pv []board.Move) []string {

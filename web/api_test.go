@@ -112,6 +112,10 @@ func TestBestmoveAtAnElo(t *testing.T) {
 	if code, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=3&elo=0", ""); code != 200 || out["elo"] != 0.0 || out["depth"] != 1.0 {
 		t.Errorf("elo 0: %d %v", code, out)
 	}
+	// wdl: per mille for the side to move, adding up to 1000.
+	if _, out, _ := call(t, "GET", srv.URL+"/api/bestmove?depth=3&fen="+url.QueryEscape(fen), ""); !wdlAddsUp(out["wdl"]) {
+		t.Errorf("wdl %v", out["wdl"])
+	}
 	// The level wins over a depth asked for, and the answer says so.
 	level := strength.ForElo(1200)
 	code, out, _ = call(t, "GET", srv.URL+"/api/bestmove?depth=12&elo=1200", "")
@@ -427,4 +431,17 @@ func TestBestmoveWithTables(t *testing.T) {
 	if _, m, _ := call(t, "GET", bare.URL+"/api/health", ""); m["tables"] != nil {
 		t.Errorf("health without tables: %v", m["tables"])
 	}
+}
+
+func wdlAddsUp(v any) bool {
+	l, ok := v.([]any)
+	if !ok || len(l) != 3 {
+		return false
+	}
+	sum := 0.0
+	for _, x := range l {
+		f, _ := x.(float64)
+		sum += f
+	}
+	return sum == 1000 && l[0].(float64) > 900
 }

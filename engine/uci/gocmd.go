@@ -55,9 +55,13 @@ func (s *session) goCommand(args []string) {
 	}
 	s.ponderHit = hit
 	var reported uint64 // the nodes of the last info line
+	wdlMen := 0         // the men the WDL model is read for (0: no wdl)
+	if s.showWDL {
+		wdlMen = s.pos.Occupied().Count()
+	}
 	report := func(i search.Info) {
 		reported = i.Nodes
-		s.out.printf("%s", formatInfo(i))
+		s.out.printf("%s", formatInfo(i, wdlMen))
 	}
 	result := s.engine.Go(s.pos, lim, report)
 	s.startJob(s.engine.Stop, release, func() string {
@@ -276,8 +280,9 @@ func formatTotals(r search.Result) string {
 	return fmt.Sprintf("info nodes %d nps %d time %d", r.Nodes, nps, r.Time.Milliseconds())
 }
 
-// formatInfo renders a progress report as a UCI info line.
-func formatInfo(i search.Info) string {
+// formatInfo renders a progress report as a UCI info line, with the
+// score's win/draw/loss chances for a position of men men (0: none).
+func formatInfo(i search.Info, men int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s", i.Depth, i.SelDepth, i.MultiPV, search.FormatUCI(i.Score))
 	switch i.Bound {
@@ -285,6 +290,10 @@ func formatInfo(i search.Info) string {
 		b.WriteString(" lowerbound")
 	case search.BoundUpper:
 		b.WriteString(" upperbound")
+	}
+	if men > 0 {
+		w, d, l := search.WDL(i.Score, men)
+		fmt.Fprintf(&b, " wdl %d %d %d", w, d, l)
 	}
 	if i.TBHits > 0 {
 		fmt.Fprintf(&b, " tbhits %d", i.TBHits)

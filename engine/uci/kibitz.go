@@ -114,6 +114,9 @@ var kibitzOptions = []Option{
 	{Name: "TablePath", Type: "string", Default: "<empty>"},
 	{Name: "EndgameModel", Type: "string", Default: "<empty>"},
 	{Name: "EndgameModelWeight", Type: "spin", Default: strconv.Itoa(wdlnet.DefaultTermWeight), Min: 0, Max: engine.MaxModelWeight},
+	// UCI_ShowWDL adds "wdl W D L" (per mille) to the info lines, from
+	// search.WDL's model of Kibitz's own games; the loop writes it.
+	{Name: "UCI_ShowWDL", Type: "check", Default: "false"},
 	{Name: "UCI_LimitStrength", Type: "check", Default: "false"},
 	{Name: "UCI_Elo", Type: "spin", Default: strconv.Itoa(defaultElo), Min: strength.MinElo, Max: strength.FullElo},
 }
@@ -153,6 +156,7 @@ var kibitzSetters = map[string]setter{
 	}},
 	// The option's range is the facade's: SetModelWeight cannot refuse it.
 	"EndgameModelWeight": {spin: func(k *kibitz, v int) { _ = k.e.SetModelWeight(v) }},
+	"UCI_ShowWDL": {text: func(*kibitz, string) error { return nil }},
 	"UCI_LimitStrength": {text: func(k *kibitz, v string) error {
 		k.limitStrength, _ = parseCheck(v)
 		return k.applyStrength()

@@ -98,6 +98,7 @@ type session struct {
 	infinite  bool          // the running job is a go infinite (RunCommands stops it at the end)
 	ponderHit chan struct{} // the running search ponders until this is closed (nil: it does not)
 	refused   error         // the last position command, refused: go plays no move until a valid one
+	showWDL   bool          // UCI_ShowWDL: info lines carry win/draw/loss per mille
 }
 
 // syncWriter serialises lines written by the command loop and the search.
@@ -455,6 +456,10 @@ func (s *session) setOption(args []string) error {
 		}
 		if err := s.engine.SetOption(o.Name, value); err != nil {
 			return fmt.Errorf("setoption %s: %w", o.Name, err)
+		}
+		if o.Name == "UCI_ShowWDL" {
+			// The protocol's own option: the loop writes the lines.
+			s.showWDL, _ = parseCheck(value)
 		}
 		return nil
 	}

@@ -3,6 +3,8 @@ package uci
 import (
 	"bufio"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -529,5 +531,39 @@ func TestEvalCommand(t *testing.T) {
 	c.send("setoption name UseNNUE value false", "eval")
 	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "Classical evaluation: +") {
 		t.Errorf("eval without the net: %q", got)
+	}
+}
+
+// UCI_ShowWDL adds win/draw/loss per mille to every info line, adding up
+// to 1000; without it there is none.
+func TestShowWDL(t *testing.T) {
+	c := start(t)
+	c.send("position startpos", "go depth 3")
+	for _, l := range c.until("bestmove") {
+		if strings.Contains(l, " wdl ") {
+			t.Fatalf("wdl without UCI_ShowWDL: %q", l)
+		}
+	}
+	c.send("setoption name UCI_ShowWDL value true", "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "go depth 4")
+	seen := 0
+	for _, l := range c.until("bestmove") {
+		if !strings.HasPrefix(l, "info depth") {
+			continue
+		}
+		f := strings.Fields(l)
+		i := slices.Index(f, "wdl")
+		if i < 0 || i+3 >= len(f) {
+			t.Fatalf("no wdl: %q", l)
+		}
+		w, _ := strconv.Atoi(f[i+1])
+		d, _ := strconv.Atoi(f[i+2])
+		lo, _ := strconv.Atoi(f[i+3])
+		if w+d+lo != 1000 || w < 900 {
+			t.Errorf("a queen up: %q", l)
+		}
+		seen++
+	}
+	if seen == 0 {
+		t.Error("no info line")
 	}
 }

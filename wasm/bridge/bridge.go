@@ -186,10 +186,11 @@ func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
 	s.release = release
 	pos := s.pos.Clone()
 	tb := verdictObject(s.eng.Verdict(pos))
+	men := pos.Occupied().Count()
 	s.mu.Unlock()
 	result := s.eng.Go(pos, lim, func(i search.Info) {
 		if onInfo != nil {
-			o := InfoObject(i)
+			o := InfoObject(i, men)
 			if tb != nil {
 				o["tb"] = tb
 			}
@@ -296,8 +297,9 @@ func moveStrings(ms []board.Move) []any {
 	return out
 }
 
-// InfoObject turns a progress report into the worker's message fields.
-func InfoObject(i search.Info) map[string]any {
+// InfoObject turns a progress report on a position with men men into
+// the worker's message fields.
+func InfoObject(i search.Info, men int) map[string]any {
 	bound := ""
 	switch i.Bound {
 	case search.BoundLower:
@@ -308,8 +310,14 @@ func InfoObject(i search.Info) map[string]any {
 	return map[string]any{
 		"depth": i.Depth, "seldepth": i.SelDepth, "multipv": i.MultiPV, "score": scoreObject(i.Score),
 		"bound": bound, "nodes": float64(i.Nodes), "nps": float64(i.NPS), "time": float64(i.Time.Milliseconds()),
-		"hashfull": i.HashFull, "pv": moveStrings(i.PV),
+		"hashfull": i.HashFull, "pv": moveStrings(i.PV), "wdl": wdlArray(i.Score, men),
 	}
+}
+
+// wdlArray is [win, draw, loss] per mille for the side to move.
+func wdlArray(score, men int) []any {
+	w, d, l := search.WDL(score, men)
+	return []any{w, d, l}
 }
 
 // Strengths describes the strength scale for the page: the levels a
