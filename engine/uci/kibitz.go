@@ -156,7 +156,7 @@ var kibitzSetters = map[string]setter{
 	}},
 	// The option's range is the facade's: SetModelWeight cannot refuse it.
 	"EndgameModelWeight": {spin: func(k *kibitz, v int) { _ = k.e.SetModelWeight(v) }},
-	"UCI_ShowWDL": {text: func(*kibitz, string) error { return nil }},
+	"UCI_ShowWDL":        {text: func(*kibitz, string) error { return nil }},
 	"UCI_LimitStrength": {text: func(k *kibitz, v string) error {
 		k.limitStrength, _ = parseCheck(v)
 		return k.applyStrength()
