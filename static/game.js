@@ -127,6 +127,9 @@ export function restoreSaved(text) {
     over: saved.over && saved.over.result ? saved.over : gameOver(game),
     tree: typeof saved.tree === "string" ? saved.tree : "", // the movetext with its variations
     clock: saved.clock ?? null,
+    // The game's name in the library, so that a finished game reloaded is
+    // not saved again under a new one.
+    ...(Number.isFinite(saved.gameId) ? { gameId: saved.gameId, savedId: Number.isFinite(saved.savedId) ? saved.savedId : null } : {}),
   };
 }
 
@@ -134,7 +137,8 @@ export function restoreSaved(text) {
 // survives a reload.
 const GAME_KEY = "kibitz.game.v1";
 
-// storeGame saves {start, moves (UCI), human, over, headers, tree, clock}.
+// storeGame saves {start, moves (UCI), human, over, headers, tree, clock,
+// gameId, savedId}.
 export function storeGame(saved) {
   try {
     localStorage.setItem(GAME_KEY, JSON.stringify(saved));

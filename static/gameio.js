@@ -40,11 +40,14 @@ export function createGameIO(page) {
   // an assessment of its own) and a comment naming the better move.
   function pgnText() {
     const clock = timed.pgn();
+    // The result is the main line's: a variation tried after the game
+    // ended does not take it away.
+    const over = state.tree.onMainLine() ? state.over : state.mainOver;
     return treePgn(pgnHeaders(state.headers, {
       humanColor: state.human,
       engineName: settings.elo ? `Kibitz (level ${levelNumber(settings.elo)}, ${eloText(settings.elo)})` : `Kibitz (depth ${settings.depth})`,
-      result: state.over ? state.over.result : "*",
-      termination: state.over ? state.over.reason : "",
+      result: over ? over.result : "*",
+      termination: over ? over.reason : "",
       startFen: startFen(),
       site: location.host || "local",
       date: pgnDate(new Date()),

@@ -6,8 +6,11 @@
 // within GOOD_ENOUGH of the engine's best move (less than the review's
 // smallest mark, an inaccuracy). A hint circles the piece to move; "Show
 // solution" draws the best move. The game itself is never changed.
+// Nothing on the page gives the answer away before Hint or Show solution:
+// no review arrow, no engine line, score or bar (the tries are judged
+// without showing what the engine said).
 // It works on the page through `page` (play.js): {state, engine, board,
-// view, render, setStatus, startFen, uciMoves}.
+// view, render, setStatus, startFen, uciMoves, clearReadouts}.
 import { Chess } from "chess.js";
 import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
@@ -75,6 +78,8 @@ export function createLearn(page) {
     await engine.stopAndWait();
     state.thinking = state.hinting = false;
     state.learning = true;
+    page.clearReadouts();
+    document.body.classList.add("learning"); // hides the review's verdicts (style.css)
     index = found = 0;
     $("learn-box").hidden = false;
     showItem();
@@ -187,6 +192,7 @@ export function createLearn(page) {
   function stop(message = `Stopped after ${index + (solved ? 1 : 0)} of ${items.length} positions.`) {
     state.epoch++;
     state.learning = false;
+    document.body.classList.remove("learning");
     state.viewPly = null;
     foundAt = null;
     board.removeArrows();

@@ -30,6 +30,17 @@ export function saveToLibrary(game) {
   return list;
 }
 
+// removeFromLibrary forgets the game with the given id and returns the list.
+export function removeFromLibrary(id) {
+  const list = read().filter((g) => g.id !== id);
+  try {
+    localStorage.setItem(KEY, JSON.stringify(list));
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+  return list;
+}
+
 // libraryPgn is every saved game in one PGN text, oldest first.
 export function libraryPgn(list = read()) {
   return [...list].reverse().map((g) => g.pgn.trim() + "\n").join("\n");

@@ -63,8 +63,8 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
     li.append(cell(i));
   });
   const current = /** @type {HTMLElement | null} */ (ol.querySelector(".current"));
-  if (current) current.scrollIntoView({ block: "nearest" });
-  if (focusedPly) (/** @type {HTMLElement | null} */ (ol.querySelector(`button[data-ply="${focusedPly}"]`)) || current)?.focus();
+  if (current) scrollWithin(current);
+  if (focusedPly) (/** @type {HTMLElement | null} */ (ol.querySelector(`button[data-ply="${focusedPly}"]`)) || current)?.focus({ preventScroll: true }); // the box was scrolled above; the page stays
 }
 
 // showLine shows engine line n (of at most max) in ol: its score, then the
@@ -133,18 +133,30 @@ export function download(text, name, type) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+// scrollWithin brings el into view by scrolling its nearest box that
+// scrolls, never the page: scrollIntoView would scroll every ancestor, the
+// page included, and move the board away from the player after each move.
+// A box's sticky heading (.moves-head) does not count as room.
+/** @param {Element} el */
+export function scrollWithin(el) {
+  let box = el.parentElement;
+  while (box && box !== document.body && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
+    box = box.parentElement;
+  }
+  if (!box || box === document.body) return;
+  const head = box.querySelector(".moves-head")?.getBoundingClientRect().height ?? 0;
+  const b = box.getBoundingClientRect();
+  const c = el.getBoundingClientRect();
+  if (c.bottom > b.bottom) box.scrollTop += c.bottom - b.bottom;
+  else if (c.top < b.top + head) box.scrollTop -= b.top + head - c.top;
+}
+
 // keepCurrentInView scrolls the move shown back into view whenever the
 // moves' box changes size (in a short window the panel gives it what the
-// engine's lines leave over, and the box scrolls). Only the box scrolls,
-// never the page, and only when it scrolls at all.
+// engine's lines leave over, and the box scrolls).
 export function keepCurrentInView(box) {
   new ResizeObserver(() => {
     const current = box.querySelector("#moves .current");
-    if (!current || box.scrollHeight <= box.clientHeight) return;
-    const head = box.querySelector(".moves-head")?.getBoundingClientRect().height ?? 0;
-    const b = box.getBoundingClientRect();
-    const c = current.getBoundingClientRect();
-    if (c.bottom > b.bottom) box.scrollTop += c.bottom - b.bottom;
-    else if (c.top < b.top + head) box.scrollTop -= b.top + head - c.top;
+    if (current) scrollWithin(current);
   }).observe(box);
 }

@@ -20,6 +20,7 @@ import { Sounds, soundFor } from "./sounds.js";
 import { loadOpenings, openingAt } from "./openings.js";
 import openingsUrl from "./openings.tsv";
 import { createStudy } from "./study.js";
+import { removeFromLibrary } from "./library.js";
 import { createActions } from "./actions.js";
 import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
@@ -74,6 +75,8 @@ function render() {
   state.tree.follow(g.history(), state.mode === "analyse");
   const ply = state.viewPly ?? history.length;
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
+  // The whole main line on the board: its end is the game's result.
+  if (state.tree.onMainLine()) state.mainOver = state.over;
   view.show(fen, ply > 0 ? history[ply - 1] : null);
   shapes.draw();
   annotate.show();
@@ -84,6 +87,7 @@ function render() {
   renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`));
   study.renderVariations();
   showOpening(history, ply);
+  showVerdict(history, ply);
   const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;
   // Commands in comments ([%clk 0:04:58], [%eval …]) are for programs.
   $("comment").textContent = (comments || []).join(" ").replace(/\[%[^\]]*\]/g, "").trim();
@@ -102,10 +106,17 @@ function render() {
   $("draw").disabled = !live || Boolean(state.over) || state.thinking || analysing;
   $("resign").disabled = Boolean(state.over) || history.length === 0 || analysing;
   if (!actions.resignArmed) $("resign").textContent = "Resign";
-  if (state.over) evalbar.result(state.over.result);
-  // The game in progress survives a reload (restoreGame; New game starts afresh).
-  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*"), clock: state.clock });
+  // Browsing a reviewed game, the bar follows the review's score of the
+  // position shown; at the end (or unreviewed), the result.
+  const reviewed = state.review?.positions[ply];
+  if (reviewed && !live && state.review.history.length === history.length) evalbar.set(reviewed.score);
+  else if (state.over) evalbar.result(state.over.result);
+  // A finished game goes to the library first, so that the game stored
+  // for a reload knows it was saved (and is not saved again).
   study.keepFinished();
+  // The game in progress survives a reload (restoreGame; New game starts afresh).
+  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*"), clock: state.clock,
+    gameId: state.gameId, savedId: state.savedId });
   if (state.reviewing) return;
   const other = shownTurn === "w" ? "Black" : "White";
   if (analysing && state.threat) setStatus(`Threat: what ${other} would play if it were ${other}'s move — X hides it`);
@@ -114,6 +125,20 @@ function render() {
   else if (state.over) setStatus(state.over.reason, true);
   else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo ? eloText(settings.elo) : `depth ${settings.depth}`})…`);
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
+}
+
+// showVerdict says, under the board, what the review found of the move
+// that led to the position shown: "6. O-O?? Blunder. Nxe4 was best."
+function showVerdict(history, ply) {
+  const el = $("verdict");
+  const v = ply > 0 && !state.learning ? state.marks.get(ply) : null;
+  el.hidden = !v;
+  if (!v) return el.replaceChildren();
+  const m = history[ply - 1];
+  const mark = document.createElement("span");
+  mark.className = `verdict-mark ${v.name}`;
+  mark.textContent = `${Math.ceil(ply / 2)}${m.color === "w" ? "." : "…"} ${m.san}${v.mark}`;
+  el.replaceChildren(mark, ` ${v.name[0].toUpperCase()}${v.name.slice(1)}.${v.better ? ` ${v.better} was best.` : ""}`);
 }
 
 // showOpening names the opening of the position shown (once the names
@@ -143,7 +168,7 @@ function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
     $("info-score").textContent = scoreText(ws) + (info.bound ? (info.bound === "lower" ? " ≥" : " ≤") : "");
     $("info-nodes").textContent = compact(info.nodes);
     $("info-nps").textContent = `${compact(info.nps)}/s`;
-    evalbar.set(ws);
+    evalbar.set(ws, sideToMove === "w" ? info.wdl : info.wdl?.slice().reverse());
   }
   showLine($("pv-lines"), info.multipv, settings.lines, scoreText(whiteScore(info.score, sideToMove)), pvToSan(fen, info.pv), info.pv[0] ?? "", onPick);
 }
@@ -284,6 +309,13 @@ async function takeback() {
   clearReadouts();
   if (g.history().length > 0) g.undo();
   while (g.history().length > 0 && g.turn() !== state.human) g.undo();
+  // A finished game taken back goes on: its saved copy, with a result it
+  // no longer has, leaves the library (it is saved again when it ends).
+  if (state.over && state.savedId === state.gameId) {
+    removeFromLibrary(state.gameId);
+    state.savedId = null;
+    study.renderLibrary();
+  }
   state.over = null;
   state.viewPly = null;
   board.removeArrows();
@@ -426,7 +458,7 @@ const study = createStudy({
     return started.then(() => importText(id));
   },
 });
-const learn = createLearn({ state, engine, board, view, render, setStatus, startFen, uciMoves });
+const learn = createLearn({ state, engine, board, view, render, setStatus, startFen, uciMoves, clearReadouts });
 const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
 const shapes = createShapes({ state, view, render });
 const annotate = createAnnotate({ state, render });

@@ -30,8 +30,11 @@ export function verdictFor(loss) {
 // judgeMoves takes the history (chess.js verbose moves) and one analysis
 // per position (positions[i]: after i moves; {score} from White's view,
 // {best} the engine's move in UCI, {bestSan}) and returns, per move,
-// {ply, san, color, loss, verdict, better}: better is the engine's move
-// when the one played earned a verdict and differs from it.
+// {ply, san, color, loss, verdict, better}: better is the engine's move,
+// named with every verdict. The engine's own choice earns none, whatever
+// the scores before and after say: a loss there is the search's horizon
+// (the next position, searched as deep, sees further), not the move's, and
+// there would be no better move to name.
 export function judgeMoves(history, positions) {
   const out = [];
   for (let i = 0; i < history.length && i + 1 < positions.length; i++) {
@@ -39,9 +42,10 @@ export function judgeMoves(history, positions) {
     const before = winProbability(positions[i].score);
     const after = winProbability(positions[i + 1].score);
     const loss = m.color === "w" ? before - after : after - before;
-    const verdict = verdictFor(loss);
     const played = m.from + m.to + (m.promotion || "");
-    const better = verdict && positions[i].best && positions[i].best !== played ? positions[i].bestSan : null;
+    const best = positions[i].best;
+    const verdict = best === played ? null : verdictFor(loss);
+    const better = verdict && best ? positions[i].bestSan : null;
     out.push({ ply: i + 1, san: m.san, color: m.color, loss, verdict, better });
   }
   return out;

@@ -150,7 +150,8 @@ export function createShapes(page) {
     const ply = shownPly();
     // The review's better move where the next move was marked, on the
     // position it would have been played from (where the review's list leads).
-    const better = state.marks.get(ply + 1)?.better;
+    // Not while learning from the mistakes: it would be the answer.
+    const better = state.learning ? null : state.marks.get(ply + 1)?.better;
     const before = state.game.history({ verbose: true })[ply]?.before;
     if (better && before) {
       try {

@@ -17,10 +17,12 @@ import { GameTree } from "./tree.js";
  * @property {boolean} hinting a hint search runs ("Move now" ends it)
  * @property {Record<string, string>} headers PGN headers of an imported game, kept on export
  * @property {"play" | "analyse"} mode analyse: moves for both sides, the engine analysing
- * @property {Map<number, {name: string, mark: string}>} marks the review's verdicts by ply
+ * @property {Map<number, {name: string, mark: string, better?: string | null}>} marks the review's verdicts by ply, with the better move
  * @property {boolean} reviewing a review runs
  * @property {{history: any[], positions: any[], depth: number} | null} review the last review's analysis
  * @property {boolean} learning the player is going through their mistakes (learn.js)
+ * @property {{result: string, reason: string} | null} mainOver how the game's main line ended, kept
+ *   while another line (a variation tried in analysis) is on the board: the PGN's result
  * @property {number} gameId names the game in the library
  * @property {number | null} savedId the game last saved in the library
  * @property {import("./clock.js").GameClock | null} clock a timed game's clock (timed.js)
@@ -44,6 +46,7 @@ export const state = {
   reviewing: false,
   review: null,
   learning: false,
+  mainOver: null,
   gameId: Date.now(),
   savedId: null,
   clock: null,

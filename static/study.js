@@ -7,7 +7,7 @@
 import { Chess } from "chess.js";
 import { gameOver, pgnDate } from "./game.js";
 import { analyseGame, showReview } from "./reviewpanel.js";
-import { libraryGames, saveToLibrary, libraryPgn } from "./library.js";
+import { libraryGames, saveToLibrary, libraryPgn, removeFromLibrary } from "./library.js";
 import { download } from "./panel.js";
 import { LINE_MOVES } from "./format.js";
 import { branchText } from "./tree.js";
@@ -214,8 +214,18 @@ export function createStudy(page) {
       const open = document.createElement("button");
       open.type = "button";
       open.textContent = "Open";
+      open.className = "library-open";
       open.addEventListener("click", () => page.importPgn(g.pgn, g.id));
-      li.append(open);
+      const del = document.createElement("button");
+      del.type = "button";
+      del.className = "library-delete";
+      del.textContent = "Delete";
+      del.setAttribute("aria-label", `Delete ${li.textContent}`);
+      del.addEventListener("click", () => {
+        removeFromLibrary(g.id); // the game on the board, if it is this one, stays unsaved (savedId keeps its id)
+        renderLibrary();
+      });
+      li.append(open, del);
       return li;
     });
     $("library").replaceChildren(...items);
@@ -279,5 +289,5 @@ export function createStudy(page) {
   $("review").addEventListener("click", review);
   $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
   renderLibrary();
-  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderVariations, shownFen, shownPly };
+  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderLibrary, renderVariations, shownFen, shownPly };
 }

@@ -42,6 +42,12 @@ export class GameTree {
     return [...this.history.moves];
   }
 
+  // onMainLine says whether the line played is the whole main line.
+  onMainLine() {
+    const main = this.mainLine();
+    return this.line.length === main.length && this.line.every((m, i) => m === main[i]);
+  }
+
   // game is the chess.js game of the current line.
   game() {
     const g = new Chess(this.startFen);

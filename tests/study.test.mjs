@@ -107,6 +107,15 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   // A marked move in the list shows the position before it.
   await page.locator("#review-list button.verdict-move", { hasText: "Nf6??" }).click();
   await waitStatus(page, /^Reviewing move 3 \(5 of 7\)/);
+  // The move itself, clicked: the verdict and the better move under the
+  // board, and the bar at the review's score of that position, not the result.
+  assert.equal(await page.locator("#verdict").isHidden(), true, "no verdict for 3. Bc4");
+  await page.locator('#moves button[data-ply="6"]').click();
+  await page.waitForFunction(() => !document.getElementById("verdict").hidden);
+  assert.match(await page.locator("#verdict").textContent(), /^3… Nf6\?\? Blunder\. (g6|Qe7|Qf6|Nh6|Nd4|Qh4) was best\.$/);
+  const bar = await page.locator(".evalbar-text").textContent();
+  assert.notEqual(bar, "1-0", "browsing, the bar shows the position's score");
+  assert.match(bar, /^(#−?\d+|\d+\.\d\d)$/);
   // Clicking the graph's left edge shows the start position.
   const box = await page.locator("#review-graph").boundingBox();
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
@@ -161,13 +170,24 @@ test("learn from your mistakes: the player's blunder comes back as a question, a
     await waitStatus(page, /^Learn from your mistakes — \d+ of \d+: Black played \S+ here/);
     if (/played Nf6 here/.test(await page.locator("#status").textContent())) break;
     await page.locator("#learn-solution").click();
+    await page.waitForFunction(() => document.querySelectorAll("#board g.arrow").length === 1); // the solution, drawn
     await page.locator("#learn-next").click();
   }
   const before = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3";
   await boardShows(page, before);
+  // Nothing shows the answer: no arrow, no engine line, no score, no verdict.
+  const givenAway = () =>
+    page.evaluate(() => ({
+      arrows: document.querySelectorAll("#board g.arrow, #board .best-move").length,
+      lines: document.getElementById("pv-lines").textContent,
+      score: document.getElementById("info-score").textContent,
+      verdicts: getComputedStyle(document.getElementById("review-list")).visibility,
+    }));
+  assert.deepEqual(await givenAway(), { arrows: 0, lines: "", score: "–", verdicts: "hidden" });
   await drag(page, "a7", "a6"); // allows mate
   await waitStatus(page, /a6 is not good enough: it keeps 0 % against \d+ % for the best move\. Try again\./);
   await boardShows(page, before);
+  assert.deepEqual(await givenAway(), { arrows: 0, lines: "", score: "–", verdicts: "hidden" }, "after a wrong try");
   await page.locator("#learn-hint").click();
   const best = await page.evaluate(() => window.kibitz.state.review.positions[5].best);
   await waitStatus(page, new RegExp(`Hint: move the piece on ${best.slice(0, 2)}`));
@@ -178,6 +198,7 @@ test("learn from your mistakes: the player's blunder comes back as a question, a
     await page.locator("#learn-next").click();
   }
   await waitStatus(page, /^Done: you found 0 of \d+ better moves yourself\./); // the hint does not count
+  assert.equal(await page.locator("#review-list").evaluate((e) => getComputedStyle(e).visibility), "visible");
   const sans = async () => (await moveTexts(page)).map((m) => m.replace(/[?!]+$/, "")); // the review's marks aside
   assert.deepEqual(await sans(), played, "the game is as it was");
 });
@@ -236,6 +257,78 @@ test("a resigned game is saved with its players and how it ended, and reopening 
   assert.equal((await moveTexts(page)).length, 2);
   await page.waitForTimeout(300);
   assert.equal(await page.locator("#library li").count(), 1, "reopened, not saved again");
+  // Reloads bring the finished game back without saving it again.
+  const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]").length);
+  for (let i = 0; i < 3; i++) {
+    await page.reload();
+    await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+    await waitStatus(page, /You resigned — Black \(Kibitz\) wins/);
+    assert.equal(await saved(), 1, `after reload ${i + 1}`);
+  }
+});
+
+test("a variation tried after the game ended keeps the game's result and how it ended in the PGN", async (t) => {
+  const page = await open(t, "?depth=1&side=w");
+  await waitStatus(page, /^Your move/);
+  for (const [n, m] of [["e2", "e4"], ["g1", "f3"], ["f1", "c4"]].entries()) {
+    await drag(page, m[0], m[1]);
+    await waitMoves(page, 2 * (n + 1));
+    await waitStatus(page, /^Your move/);
+  }
+  await page.locator("#resign").click();
+  await page.locator("#resign").click();
+  await waitStatus(page, /You resigned/);
+  await page.locator("#analyse").click();
+  await waitStatus(page, /^Analysis/);
+  await page.locator('#moves button[data-ply="3"]').click(); // 2. Nf3
+  const { reply, fen } = await page.evaluate(() => {
+    const h = window.kibitz.state.game.history({ verbose: true });
+    return { reply: h[3].san, fen: h[2].after };
+  });
+  const other = new Chess(fen).moves().find((m) => m !== reply && !/[+#]/.test(m));
+  await typeMove(page, other);
+  await page.waitForFunction((m) => window.kibitz.state.game.history().at(-1) === m, other);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await page.locator("#copy-pgn").click();
+  await waitStatus(page, /PGN (copied|is in the text box)/);
+  const pgn = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
+  assert.match(pgn, /\[Result "0-1"\]/);
+  assert.match(pgn, /\[Termination "[^"]*resign/i);
+  assert.match(pgn.trim(), /0-1$/);
+  assert.ok(pgn.includes(`(2... ${other}`), `the variation is in the PGN:\n${pgn}`);
+});
+
+test("saved games: a takeback after resigning takes the game out of the library, and an entry can be deleted", async (t) => {
+  const page = await open(t, "?depth=1&side=w");
+  await waitStatus(page, /^Your move/);
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  await page.locator("#resign").click();
+  await page.locator("#resign").click();
+  await waitStatus(page, /You resigned/);
+  await page.locator("summary", { hasText: "Saved games" }).click();
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
+  // Taken back, the game goes on, and its 0-1 copy is gone.
+  await page.locator("#takeback").click();
+  await waitStatus(page, /^Your move/);
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 0);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]").length), 0);
+  // Finished again, it is saved again; then deleted, for good.
+  await drag(page, "d2", "d4");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  await page.locator("#resign").click();
+  await page.locator("#resign").click();
+  await waitStatus(page, /You resigned/);
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
+  await page.locator("#library li .library-delete").click();
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 0);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  await waitStatus(page, /You resigned/);
+  await page.locator("summary", { hasText: "Saved games" }).click();
+  assert.equal(await page.locator("#library li").count(), 0, "deleted, and not saved again on reload");
 });
 
 test("variations: made in analysis, shown, promoted, deleted, exported in PGN", async (t) => {

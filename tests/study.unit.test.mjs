@@ -55,6 +55,10 @@ test("the review's scale, verdicts and graph", () => {
   assert.equal(judged[5].better, "g6");
   assert.equal(judged[2].verdict.name, "inaccuracy", "Qh5: +0.25 to −0.60 loses 0.08 for White");
   assert.equal(judged[6].verdict, null, "the mate itself loses nothing");
+  // The engine's own choice is never marked, whatever the next score says
+  // (the horizon moved, not the move); every verdict names a better move.
+  const horizon = positions.map((p, i) => (i === 2 ? { ...p, best: "d1h5", bestSan: "Qh5" } : p));
+  assert.equal(judgeMoves(g.history({ verbose: true }), horizon)[2].verdict, null, "Qh5 was the engine's choice");
   assert.deepEqual(summary(judged).b, { inaccuracy: 0, mistake: 0, blunder: 1 });
   assert.deepEqual(graphPoints([1, 0.5, 0], 100, 40), [[0, 0], [50, 20], [100, 40]]);
   assert.equal(counted(1, "inaccuracy"), "1 inaccuracy");
