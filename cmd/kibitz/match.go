@@ -56,9 +56,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if engines[0].Name == engines[1].Name {
 		engines[1].Name += "-2"
 	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano()%999999) + 1
-	}
+	*seed = matchSeed(*seed)
 	ref := match.Referee{Tolerance: *tolerance, Timeout: *timeout}
 	var err error
 	ownLimits := engines[0].Limit != nil && engines[1].Limit != nil
@@ -106,6 +104,15 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	sum.Report(stdout, [2]string{engines[0].Name, engines[1].Name}, cfg.SPRT)
 	return err
+}
+
+// matchSeed is the seed given, or for 0 one drawn from the clock (the
+// match prints it, so that the run can be repeated).
+func matchSeed(seed uint64) uint64 {
+	if seed != 0 {
+		return seed
+	}
+	return uint64(time.Now().UnixNano()%999999) + 1
 }
 
 // matchOpeningsAndSPRT sets the openings (a file, or the built-in set) and

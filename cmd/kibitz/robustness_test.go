@@ -136,7 +136,7 @@ var robustnessCases = []robustnessCase{
 	{"UCI", "`position startpos moves e2e4 e2e4`", uciAnswer("position startpos moves e2e4 e2e4")},
 	{"UCI", "`go depth abc`", uciAnswer("go depth abc")},
 	{"UCI", "`go nodes -5`", uciAnswer("go nodes -5")},
-	{"UCI", "`go ponder`", uciAnswer("go ponder")},
+	{"UCI", "`ponderhit` with no search pondering", uciAnswer("ponderhit")},
 	{"UCI", "`setoption name Hash value 0`", uciAnswer("setoption name Hash value 0")},
 	{"UCI", "`setoption name EvalFile value /nonexistent.nnue`", uciAnswer("setoption name EvalFile value /nonexistent.nnue")},
 	{"UCI", "`setoption name EvalFile value /dev/zero`", uciAnswer("setoption name EvalFile value /dev/zero")},
