@@ -95,6 +95,9 @@ function render() {
   const analysing = state.mode === "analyse";
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
   const shownTurn = fen.split(" ")[1];
+  // How Kibitz plays, from the start (not only once it has moved); in
+  // analysis it searches without a limit of strength.
+  $("info-strength").textContent = analysing ? "no limit (analysis)" : playingAt({ elo: settings.elo }, settings);
   $("learn").hidden = state.learning || !learn.available();
   if (state.learning) return learn.renderLearn();
   timed.sync();

@@ -13,6 +13,8 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   const page = await open(t, "?side=w&depth=6");
   await waitStatus(page, /^Your move/);
   const scale = await page.evaluate(() => window.kibitz.engine.strengths);
+  // Before Kibitz's first move the panel already says how it will play.
+  assert.equal(await page.locator("#info-strength").textContent(), `depth 6, ${elo(scale.depths[5])}`);
   assert.ok(scale.levels.length >= 5, "the engine sends its levels");
   const labels = await page.locator("#level option").allTextContents();
   assert.equal(labels.length, scale.levels.length + 1);
