@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"regexp"
 	"strconv"
@@ -9,6 +12,7 @@ import (
 	"testing"
 
 	"kibitz/internal/version"
+	"kibitz/web"
 )
 
 // pinnedBench reads the bench signature the repository records (the
@@ -202,5 +206,34 @@ func TestREADMEMatchesTheUCIOptions(t *testing.T) {
 	}
 	if found < 10 {
 		t.Fatalf("%d options declared:\n%s", found, out)
+	}
+}
+
+// The README's API section names every field the API answers with: the
+// best move's (full strength with lines, and at a level) and the health
+// check's.
+func TestREADMEMatchesTheAPI(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(web.NewHandler(web.Config{}))
+	defer srv.Close()
+	for _, path := range []string{"/api/bestmove?depth=2&multipv=2", "/api/bestmove?depth=9&elo=1200", "/api/health", "/api/eval", "/api/legal"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var answer map[string]any
+		err = json.NewDecoder(resp.Body).Decode(&answer)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %v", path, resp.StatusCode, err)
+		}
+		for k := range answer {
+			if !strings.Contains(string(readme), "`"+k+"`") && !strings.Contains(string(readme), `"`+k+`"`) {
+				t.Errorf("%s answers %q, which the README does not name", path, k)
+			}
+		}
 	}
 }
