@@ -90,7 +90,7 @@ export function readImport(text) {
   try {
     game.loadPgn(text);
   } catch (err) {
-    return { error: `Not a valid PGN: ${err.message}` };
+    return { error: `Not a valid PGN: ${pgnErrorText(text, err)}` };
   }
   const history = game.history({ verbose: true });
   return {
@@ -98,6 +98,41 @@ export function readImport(text) {
     start: history[0]?.before ?? game.fen(),
     moves: history.map((m) => m.from + m.to + (m.promotion || "")),
   };
+}
+
+// pgnErrorText says where a PGN went wrong and what was wrong there: the
+// line and column of a syntax error (what was found, not the parser's list
+// of what it expected), or the move number of a move that is not legal.
+export function pgnErrorText(text, err) {
+  const where = (line, column) => `line ${line}, column ${column}`;
+  const loc = err?.location?.start;
+  if (loc) {
+    const found = err.found === null || err.found === undefined ? "the end of the text" : `"${err.found}"`;
+    return `${where(loc.line, loc.column)}: unexpected ${found}${/[()]/.test(err.found ?? "") ? " (the parentheses of the variations do not match)" : ""}`;
+  }
+  const bad = /Invalid move in PGN: (\S+)/.exec(err?.message ?? "");
+  if (!bad) return err?.message ?? String(err);
+  // The first place the move appears in the moves (headers, comments and
+  // the text after a ; blanked out, so that they are not matched).
+  const moves = text
+    .replace(/^\s*\[.*\]\s*$/gm, (h) => " ".repeat(h.length))
+    .replace(/\{[^}]*\}|;[^\n]*/g, (c) => c.replace(/[^\n]/g, " "));
+  const at = new RegExp(`(^|[\\s.)(])${bad[1].replace(/[+]/g, "\\+")}(?=[\\s)(!?+#]|$)`).exec(moves);
+  if (!at) return `${bad[1]} is not a legal move`;
+  const index = at.index + at[1].length;
+  const before = moves.slice(0, index);
+  const line = before.split("\n").length;
+  const column = index - before.lastIndexOf("\n");
+  const numbers = [...before.matchAll(/(\d+)\s*(\.\.\.|\.)/g)];
+  const last = numbers.at(-1);
+  // After "12." White's move comes first, then Black's; after "12..." Black's.
+  let move = "";
+  if (last) {
+    const between = before.slice(last.index + last[0].length).trim();
+    const black = last[2] === "..." || between.length > 0;
+    move = `move ${last[1]}${black ? "…" : "."} ${bad[1]}`;
+  }
+  return `${where(line, column)}: ${move || bad[1]} is not a legal move`;
 }
 
 // pgnDate formats a date as PGN wants it.

@@ -65,8 +65,12 @@ export function createGameIO(page) {
       $("import-error").textContent = text;
       $("import-error").classList.toggle("note", !error);
     };
-    const fail = (why) => say(why, true);
-    fail("");
+    const fail = (why) => {
+      say(why, true);
+      // The status line must not go on saying what the last action did.
+      if (why) setStatus("Nothing was imported: the reason is under the box");
+    };
+    say("", true);
     const read = readImport(text);
     if (!read) return;
     if (read.error) return fail(read.error);

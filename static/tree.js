@@ -161,6 +161,7 @@ export class GameTree {
       }
     };
     walk(this.history.moves);
+    c.comments += (this.history.gameComment || []).length; // the comment before the first move
     return c;
   }
 

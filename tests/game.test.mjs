@@ -129,6 +129,16 @@ test("imported text is read as a FEN, a PGN or an error", () => {
   assert.match(readImport("1. e4 e5 2. Ke3 *").error, /^Not a valid PGN: /);
 });
 
+test("a PGN that cannot be read says where and what, not the parser's list", () => {
+  assert.equal(readImport('[White "A"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 3. Nf3 Nc6 *').error,
+    'Not a valid PGN: line 3, column 17: unexpected "(" (the parentheses of the variations do not match)');
+  assert.equal(readImport("1. e4 e5 2. Nf3 Nc6 ) *").error, 'Not a valid PGN: line 1, column 21: unexpected ")" (the parentheses of the variations do not match)');
+  assert.equal(readImport("1. e4 e5 2. Nf3 Nc6\n3. Bb5 Qxe5 4. O-O *").error, "Not a valid PGN: line 2, column 8: move 3… Qxe5 is not a legal move");
+  // A move named in a comment is not the one meant.
+  assert.equal(readImport("1. e4 {Qxe5 is the idea} e5 2. Qxe5 *").error, "Not a valid PGN: line 1, column 32: move 2. Qxe5 is not a legal move");
+  assert.equal(readImport("1. e4 e5 2... Ke3 *").error, "Not a valid PGN: line 1, column 15: move 2… Ke3 is not a legal move");
+});
+
 test("an exported game carries the page's headers and its tree, and replays", async () => {
   const { GameTree, treePgn, keptText } = await import("../static/tree.js");
   const tree = new GameTree("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... g6) 4. Qxf7# 1-0");

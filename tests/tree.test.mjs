@@ -18,6 +18,8 @@ test("a PGN with variations, comments and NAGs survives a round trip", () => {
   const again = new GameTree(out);
   assert.equal(again.movetext("*"), t.movetext("*"));
   assert.deepEqual(again.counts(), t.counts());
+  // The comment before the first move counts too.
+  assert.equal(new GameTree("{A game} 1. e4 {x} e5 {y} *").counts().comments, 3);
   const [head, movetext] = out.split("\n\n");
   assert.equal(head, '[Event "Club"]\n[Result "*"]');
   assert.equal(movetext.trim().replace(/\n/g, " "), "1. e4 $1 {best by test} 1... e5 (1... c5 $5 {Sicilian} 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 Nc6 $2 *");
