@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"kibitz/engine/board"
@@ -85,8 +86,34 @@ func (e *Engine) update(change func(o *search.Options)) {
 	e.opts = e.search.Options()
 }
 
-// SetHash resizes the transposition table (it is cleared).
-func (e *Engine) SetHash(mb int) { e.update(func(o *search.Options) { o.HashMB = mb }) }
+// SetHash resizes the transposition table (it is cleared); a size
+// outside HashRange is refused and the table stays as it is.
+func (e *Engine) SetHash(mb int) error {
+	if err := CheckHash(mb); err != nil {
+		return err
+	}
+	e.update(func(o *search.Options) { o.HashMB = mb })
+	return nil
+}
+
+// HashRange is the table sizes the engine accepts, in megabytes: up to
+// 64 GB natively, 1 GB in a browser, whose wasm memory holds 4 GB in all.
+// Every front end (UCI's option, the worker, the command line) takes its
+// range from here.
+func HashRange() (lo, hi int) {
+	if runtime.GOARCH == "wasm" {
+		return 1, 1024
+	}
+	return 1, 65536
+}
+
+// CheckHash says why a table size is refused (nil if it is not).
+func CheckHash(mb int) error {
+	if lo, hi := HashRange(); mb < lo || mb > hi {
+		return fmt.Errorf("hash %d MB is out of range %d..%d", mb, lo, hi)
+	}
+	return nil
+}
 
 // SetThreads sets the number of search threads.
 func (e *Engine) SetThreads(n int) { e.update(func(o *search.Options) { o.Threads = n }) }

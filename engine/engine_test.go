@@ -147,3 +147,27 @@ func TestModelAndLevelBounds(t *testing.T) {
 		t.Error("SetFullStrength left the engine weakened")
 	}
 }
+
+// A table size outside the range is refused and the table stays; the
+// range is the one every front end declares.
+func TestSetHashRange(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := HashRange()
+	if lo != 1 || hi < 1024 {
+		t.Fatalf("HashRange() = %d..%d", lo, hi)
+	}
+	for _, mb := range []int{0, -5, hi + 1} {
+		if err := e.SetHash(mb); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("SetHash(%d): %v", mb, err)
+		}
+	}
+	if got := e.Options().HashMB; got != 16 {
+		t.Errorf("after refused sizes the table is %d MB, want the 16 it was", got)
+	}
+	if err := e.SetHash(2); err != nil || e.Options().HashMB != 2 {
+		t.Errorf("SetHash(2): %v, %d MB", err, e.Options().HashMB)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
 	"kibitz/engine/search"
 )
@@ -29,8 +30,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *depth < 1 || *depth > search.MaxDepth {
 		return fmt.Errorf("--depth %d is out of range 1..%d", *depth, search.MaxDepth)
 	}
-	if *hash < 1 || *hash > 65536 {
-		return fmt.Errorf("--hash %d is out of range 1..65536", *hash)
+	if err := engine.CheckHash(*hash); err != nil {
+		return fmt.Errorf("--hash: %w", err)
 	}
 	if *movetime < 0 {
 		return fmt.Errorf("--movetime %d is negative", *movetime)

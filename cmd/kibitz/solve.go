@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"time"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
 	"kibitz/engine/search"
 	"kibitz/epd"
@@ -26,8 +26,11 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *movetime < 0 || *depth < 0 || *depth > search.MaxDepth || *threads < 1 || *threads > 256 || *hash < 1 || *hash > 65536 {
-		return errors.New("a flag is out of range (see kibitz solve -h)")
+	if *movetime < 0 || *depth < 0 || *depth > search.MaxDepth || *threads < 1 || *threads > 256 {
+		return fmt.Errorf("out of range: --movetime must not be negative, --depth 0..%d, --threads 1..256", search.MaxDepth)
+	}
+	if err := engine.CheckHash(*hash); err != nil {
+		return fmt.Errorf("--hash: %w", err)
 	}
 	if *movetime == 0 && *nodes == 0 && *depth == 0 {
 		*movetime = 1000

@@ -97,11 +97,14 @@ type setter struct {
 // embeddedNet is EvalFile's default: the net built into the binary.
 const embeddedNet = "<embedded>"
 
+// hashMin and hashMax are the Hash option's range: the engine's.
+var hashMin, hashMax = engine.HashRange()
+
 // defaultElo is UCI_Elo until a GUI sets it: a club player.
 const defaultElo = 1500
 
 var kibitzOptions = []Option{
-	{Name: "Hash", Type: "spin", Default: "16", Min: 1, Max: 65536},
+	{Name: "Hash", Type: "spin", Default: "16", Min: hashMin, Max: hashMax},
 	{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 256},
 	{Name: "MultiPV", Type: "spin", Default: "1", Min: 1, Max: 256},
 	{Name: "Move Overhead", Type: "spin", Default: strconv.Itoa(int(search.DefaultMoveOverhead.Milliseconds())), Min: 0, Max: 5000},
@@ -122,7 +125,7 @@ var kibitzOptions = []Option{
 }
 
 var kibitzSetters = map[string]setter{
-	"Hash":          {spin: func(k *kibitz, v int) { k.e.SetHash(v) }, check: func(k *kibitz, v int) error { return checkHash(k.e.Options().HashMB, v) }},
+	"Hash":          {spin: func(k *kibitz, v int) { _ = k.e.SetHash(v) }, check: func(k *kibitz, v int) error { return checkHash(k.e.Options().HashMB, v) }},
 	"Threads":       {spin: func(k *kibitz, v int) { k.e.SetThreads(v) }},
 	"MultiPV":       {spin: func(k *kibitz, v int) { k.e.SetMultiPV(v) }},
 	"Move Overhead": {spin: func(k *kibitz, v int) { k.e.SetMoveOverhead(time.Duration(v) * time.Millisecond) }},

@@ -74,18 +74,15 @@ func (s *Session) NewGame() error {
 	return nil
 }
 
-// SetHash resizes the transposition table (1..1024 MB in a browser).
+// SetHash resizes the transposition table (engine.HashRange: 1..1024 MB
+// in a browser).
 func (s *Session) SetHash(mb int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.searching {
 		return engine.ErrBusy
 	}
-	if mb < 1 || mb > 1024 {
-		return fmt.Errorf("hash %d MB is out of range 1..1024", mb)
-	}
-	s.eng.SetHash(mb)
-	return nil
+	return s.eng.SetHash(mb)
 }
 
 // SetPosition sets the position from a FEN ("" or "startpos" for the
