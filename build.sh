@@ -62,8 +62,8 @@ run_tests() {
 	go test -count=1 -tags purego,kibitzdebug ./engine/nnue ./engine/search
 	echo "== go test -tags tune (the search parameters as UCI options)"
 	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./engine/uci ./engine/search
-	echo "== go test -race (search with two threads, UCI, the match runner, the API's lanes)"
-	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent' ./engine/search ./engine/uci ./match ./web
+	echo "== go test -race (search with two threads, UCI and pondering, the match runner, the API's lanes)"
+	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent|Ponder' ./engine/search ./engine/uci ./match ./web
 	echo "== go test (wasm under node, short)"
 	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./engine/nnue ./wasm/bridge
 	echo "== the worker's JavaScript API under node"
