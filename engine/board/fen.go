@@ -3,8 +3,10 @@ package board
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"kibitz/internal/excerpt"
 )
@@ -259,4 +261,46 @@ func (p *Position) String() string {
 	b.WriteString("   a b c d e f g h\n")
 	b.WriteString(p.FEN())
 	return b.String()
+}
+
+// FlipColours returns the FEN of the same position with the colours
+// exchanged: the board turned upside down, every piece the other side's,
+// the other side to move, and the castling rights and the en-passant square
+// with them. An evaluation that treats the colours alike scores the two the
+// same from the side to move's view, which is what the evaluations' tests
+// of symmetry check.
+func FlipColours(fen string) (string, error) {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		return "", err
+	}
+	f := strings.Fields(p.FEN())
+	ranks := strings.Split(f[0], "/")
+	slices.Reverse(ranks)
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case unicode.IsLower(r):
+				return unicode.ToUpper(r)
+			case unicode.IsUpper(r):
+				return unicode.ToLower(r)
+			}
+			return r
+		}, s)
+	}
+	f[0] = swap(strings.Join(ranks, "/"))
+	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+	if f[2] != "-" {
+		swapped, rights := swap(f[2]), ""
+		for _, r := range "KQkq" { // in the order FEN writes them
+			if strings.ContainsRune(swapped, r) {
+				rights += string(r)
+			}
+		}
+		f[2] = rights
+	}
+	if f[3] != "-" {
+		f[3] = f[3][:1] + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
+	}
+	return strings.Join(f, " "), nil
 }

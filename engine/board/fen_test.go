@@ -201,3 +201,26 @@ func TestPrintedClocksAlwaysParse(t *testing.T) {
 		t.Errorf("clocks printed as %q", p.FEN())
 	}
 }
+
+// Flipping the colours twice gives the position back; once, the board
+// upside down with the rights, the side and the en-passant square exchanged.
+func TestFlipColours(t *testing.T) {
+	cases := map[string]string{
+		StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w Kq f6 0 3": "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b Qk f3 0 3",
+		"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1":                              "r3k3/8/8/8/8/8/8/4K3 b q - 0 1",
+	}
+	for fen, want := range cases {
+		got, err := FlipColours(fen)
+		if err != nil || got != want {
+			t.Errorf("FlipColours(%q) = %q, %v; want %q", fen, got, err, want)
+			continue
+		}
+		if back, _ := FlipColours(got); back != fen {
+			t.Errorf("flipped twice: %q, want %q", back, fen)
+		}
+	}
+	if _, err := FlipColours("not a fen"); err == nil {
+		t.Error("a bad FEN was flipped")
+	}
+}

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"strings"
 	"testing"
 
 	"kibitz/engine/board"
@@ -16,30 +15,13 @@ var testFENs = []string{
 	"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
 }
 
-// mirror flips the board vertically and swaps the colours.
+// mirror is fen with the colours exchanged (board.FlipColours).
 func mirror(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
+	m, err := board.FlipColours(fen)
+	if err != nil {
+		panic(err)
 	}
-	swap := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z':
-				return r - 32
-			case r >= 'A' && r <= 'Z':
-				return r + 32
-			}
-			return r
-		}, s)
-	}
-	f[0] = swap(strings.Join(ranks, "/"))
-	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
-	if f[2] != "-" {
-		f[2] = swap(f[2])
-	}
-	return strings.Join(f, " ")
+	return m
 }
 
 func TestColourSymmetry(t *testing.T) {

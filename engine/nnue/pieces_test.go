@@ -1,39 +1,10 @@
 package nnue
 
 import (
-	"strings"
 	"testing"
 
 	"kibitz/engine/board"
 )
-
-// flipFEN is the same position with the colours exchanged: the board
-// turned upside down, White's pieces Black's and the other side to move.
-func flipFEN(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	swap := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z':
-				return r - 'a' + 'A'
-			case r >= 'A' && r <= 'Z':
-				return r - 'A' + 'a'
-			}
-			return r
-		}, s)
-	}
-	f[0] = swap(strings.Join(ranks, "/"))
-	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
-	f[2] = swap(f[2])
-	if f[3] != "-" {
-		f[3] = f[3][:1] + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
-	}
-	return strings.Join(f, " ")
-}
 
 func TestPieceValues(t *testing.T) {
 	n, err := Default()
@@ -62,7 +33,11 @@ func TestPieceValues(t *testing.T) {
 		}
 		// The net sees both colours alike: in the flipped position each
 		// piece is worth the same to the other side.
-		q, err := board.ParseFEN(flipFEN(fen))
+		flippedFEN, err := board.FlipColours(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := board.ParseFEN(flippedFEN)
 		if err != nil {
 			t.Fatal(err)
 		}
