@@ -359,8 +359,14 @@ func (e *Engine) BestMove(position, goCmd string, timeout time.Duration) (string
 	if err := e.send(position); err != nil {
 		return "", 0, err
 	}
+	return e.moveAfter(goCmd, timeout)
+}
+
+// moveAfter sends cmd and waits up to timeout for the bestmove it brings;
+// the time the engine took runs from the command.
+func (e *Engine) moveAfter(cmd string, timeout time.Duration) (string, time.Duration, error) {
 	start := time.Now()
-	if err := e.send(goCmd); err != nil {
+	if err := e.send(cmd); err != nil {
 		return "", 0, err
 	}
 	line, err := e.waitFor("bestmove", timeout)
@@ -405,16 +411,7 @@ func (e *Engine) Pondering() string { return e.pondering }
 // to timeout for its move; the time it took runs from the ponderhit.
 func (e *Engine) PonderHit(timeout time.Duration) (string, time.Duration, error) {
 	e.pondering = ""
-	start := time.Now()
-	if err := e.send("ponderhit"); err != nil {
-		return "", 0, err
-	}
-	line, err := e.waitFor("bestmove", timeout)
-	took := time.Since(start)
-	if err != nil {
-		return "", took, err
-	}
-	return e.readBestMove(line, took)
+	return e.moveAfter("ponderhit", timeout)
 }
 
 // StopPondering ends a ponder search whose reply was not played (or a
