@@ -238,14 +238,26 @@ test("sounds follow the toggle; finished games go to the library and come back",
   assert.match(Buffer.concat(text).toString(), /\[White "Ann"\][\s\S]*Qh4#/);
 });
 
-test("a resigned game is saved with its players and how it ended, and reopening it adds no copy", async (t) => {
+// openAndResign opens a game against Kibitz at depth 1, plays 1. e4,
+// waits for the reply and resigns (two clicks: the button arms first).
+async function openAndResign(t) {
   const page = await open(t, "?depth=1&side=w");
   await waitStatus(page, /^Your move/);
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);
   await waitStatus(page, /^Your move/);
+  await resign(page);
+  return page;
+}
+
+async function resign(page) {
   await page.locator("#resign").click();
   await page.locator("#resign").click();
+  await waitStatus(page, /You resigned/);
+}
+
+test("a resigned game is saved with its players and how it ended, and reopening it adds no copy", async (t) => {
+  const page = await openAndResign(t);
   await waitStatus(page, /You resigned — Black \(Kibitz\) wins/);
   await page.locator("summary", { hasText: "Saved games" }).click();
   await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
@@ -275,9 +287,7 @@ test("a variation tried after the game ended keeps the game's result and how it 
     await waitMoves(page, 2 * (n + 1));
     await waitStatus(page, /^Your move/);
   }
-  await page.locator("#resign").click();
-  await page.locator("#resign").click();
-  await waitStatus(page, /You resigned/);
+  await resign(page);
   await page.locator("#analyse").click();
   await waitStatus(page, /^Analysis/);
   await page.locator('#moves button[data-ply="3"]').click(); // 2. Nf3
@@ -299,14 +309,7 @@ test("a variation tried after the game ended keeps the game's result and how it 
 });
 
 test("saved games: a takeback after resigning takes the game out of the library, and an entry can be deleted", async (t) => {
-  const page = await open(t, "?depth=1&side=w");
-  await waitStatus(page, /^Your move/);
-  await drag(page, "e2", "e4");
-  await waitMoves(page, 2);
-  await waitStatus(page, /^Your move/);
-  await page.locator("#resign").click();
-  await page.locator("#resign").click();
-  await waitStatus(page, /You resigned/);
+  const page = await openAndResign(t);
   await page.locator("summary", { hasText: "Saved games" }).click();
   await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
   // Taken back, the game goes on, and its 0-1 copy is gone.
@@ -318,9 +321,7 @@ test("saved games: a takeback after resigning takes the game out of the library,
   await drag(page, "d2", "d4");
   await waitMoves(page, 2);
   await waitStatus(page, /^Your move/);
-  await page.locator("#resign").click();
-  await page.locator("#resign").click();
-  await waitStatus(page, /You resigned/);
+  await resign(page);
   await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
   await page.locator("#library li .library-delete").click();
   await page.waitForFunction(() => document.querySelectorAll("#library li").length === 0);
