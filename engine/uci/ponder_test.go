@@ -15,6 +15,15 @@ func noBestmove(t *testing.T, when string, lines []string) {
 	}
 }
 
+// nothingPondering sends ponderhit where no search ponders: one error line.
+func nothingPondering(t *testing.T, c *conversation, when string) {
+	t.Helper()
+	c.send("ponderhit")
+	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "no search is pondering") {
+		t.Errorf("%s answered %q", when, got)
+	}
+}
+
 // A pondering search whose depth is reached still holds its answer until
 // ponderhit, as the protocol asks; ponderhit releases it.
 func TestPonderHoldsBestmoveUntilPonderhit(t *testing.T) {
@@ -27,10 +36,7 @@ func TestPonderHoldsBestmoveUntilPonderhit(t *testing.T) {
 	assertLegal(t, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", got[len(got)-1])
 	// The session is a normal one afterwards: ponderhit without a
 	// pondering search is an error, and the next search answers.
-	c.send("ponderhit")
-	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "no search is pondering") {
-		t.Errorf("a second ponderhit answered %q", got)
-	}
+	nothingPondering(t, c, "a second ponderhit")
 	c.send("go depth 2")
 	c.until("bestmove")
 }
@@ -49,7 +55,7 @@ func TestPonderIgnoresTheClockUntilPonderhit(t *testing.T) {
 }
 
 // stop ends a pondering search (the reply was not the expected one) with
-// a bestmove, which the GUI discards; so does quit, and go ponder infinite.
+// a bestmove, which the GUI discards; after it nothing ponders.
 func TestStopEndsPondering(t *testing.T) {
 	c := start(t)
 	c.send("position startpos moves d2d4", "go ponder wtime 60000 btime 60000")
@@ -57,10 +63,7 @@ func TestStopEndsPondering(t *testing.T) {
 	c.send("stop")
 	got := c.until("bestmove")
 	assertLegal(t, "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", got[len(got)-1])
-	c.send("ponderhit")
-	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "no search is pondering") {
-		t.Errorf("ponderhit after stop answered %q", got)
-	}
+	nothingPondering(t, c, "ponderhit after stop")
 }
 
 // RunCommands, the command line's words, stops a pondering search at the
