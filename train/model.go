@@ -184,9 +184,10 @@ func (m *Model) actGrad(x float32) float32 {
 }
 
 // outScale is the output weights' quantisation scale. The engine's squared
-// activation is (c² + 128) >> 8 for c = QA·x, about x²·QA²/256 rather
-// than x·QA, so the weights carry the factor 256/QA that makes the sum
-// come out at the same scale QA·QB.
+// activation sums c²·w for c = QA·x and divides by 256 (nnue's
+// squaredScore), so c²/256 = x²·QA²/256 stands where the clipped ReLU has
+// x·QA, and the weights carry the factor 256/QA that makes the sum come out
+// at the same scale QA·QB.
 func (m *Model) outScale() float64 {
 	if m.Squared {
 		return nnue.DefaultQB * 256.0 / nnue.QA

@@ -285,13 +285,10 @@ func (e *Evaluator) output(us board.Color, men int) int {
 	n, w := e.net, 2*e.h
 	bucket := OutputBucket(men, n.Buckets)
 	mine, theirs, weights := e.acc(e.top, us), e.acc(e.top, us.Other()), n.OutWeights[bucket*w:(bucket+1)*w:(bucket+1)*w]
-	var sum int32
 	if n.Activation == ActSCReLU {
-		sum = outputSquared(mine, theirs, weights)
-	} else {
-		sum = output(mine, theirs, weights)
+		return squaredScore(outputSquared(mine, theirs, weights), n.OutBias[bucket], n.QB)
 	}
-	return int((int64(sum) + int64(n.OutBias[bucket])) * Scale / (QA * int64(n.QB)))
+	return int((int64(output(mine, theirs, weights)) + int64(n.OutBias[bucket])) * Scale / (QA * int64(n.QB)))
 }
 
 // EvaluateFresh evaluates p from scratch (for tests and one-off use).
@@ -300,3 +297,12 @@ func (n *Net) EvaluateFresh(p *board.Position) int {
 	e.Reset(p)
 	return e.Evaluate(p)
 }
+
+// squaredScore is the score in centipawns of the squared activation's
+// exact sum Σ c²·w: the output weights carry the factor 256/QA (the
+// trainer's), so sum/256 is at the bias's scale QA·QB. Every term stays
+// within int64 (|sum| < 2⁴⁰ by the format's bounds).
+func squaredScore(sum int64, bias int32, qb int) int {
+	return int((sum + 256*int64(bias)) * Scale / (256 * QA * int64(qb)))
+}
+

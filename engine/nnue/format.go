@@ -31,7 +31,7 @@ const (
 	Version     = 3 // the newest version this build reads and writes
 	MaxBuckets  = 8
 	ActCReLU    = 1 // clamp(x, 0, QA)
-	ActSCReLU   = 2 // squared: (clamp(x, 0, QA)² + 128) >> 8, in 0..254
+	ActSCReLU   = 2 // squared: clamp(x, 0, QA)², exact (the output weights carry 256/QA)
 
 	// Bounds that keep every intermediate in range: 32 active features
 	// plus the bias stay within int16, and the output sum within int32.

@@ -37,10 +37,10 @@ func output(us, them, w []int16) int32 {
 	return outputGeneric(us, them, w)
 }
 
-func outputSquared(us, them, w []int16) int32 {
+func outputSquared(us, them, w []int16) int64 {
 	if useAVX2 {
 		_, _ = them[len(us)-1], w[2*len(us)-1]
-		return outputSquaredAVX2(&us[0], &them[0], &w[0], len(us))
+		return squaredSum(outputSquaredAVX2(&us[0], &them[0], &w[0], len(us)))
 	}
 	return outputSquaredGeneric(us, them, w)
 }

@@ -362,9 +362,9 @@ loop_outputAVX2_them:
 	VZEROUPPER
 	RET
 
-// func outputSquaredAVX2(us *int16, them *int16, w *int16, n int) int32
+// func outputSquaredAVX2(us *int16, them *int16, w *int16, n int) (hi int32, lo int32)
 // Requires: AVX, AVX2, SSE2
-TEXT ·outputSquaredAVX2(SB), NOSPLIT, $0-36
+TEXT ·outputSquaredAVX2(SB), NOSPLIT, $0-40
 	MOVQ         us+0(FP), AX
 	MOVQ         them+8(FP), CX
 	MOVQ         w+16(FP), DX
@@ -374,9 +374,7 @@ TEXT ·outputSquaredAVX2(SB), NOSPLIT, $0-36
 	MOVL         $0x000000ff, SI
 	MOVD         SI, X2
 	VPBROADCASTW X2, Y2
-	MOVL         $0x00000080, SI
-	MOVD         SI, X3
-	VPBROADCASTW X3, Y3
+	VPXOR        Y3, Y3, Y3
 	MOVQ         BX, SI
 
 loop_outputSquaredAVX2_us:
@@ -384,7 +382,9 @@ loop_outputSquaredAVX2_us:
 	VPMAXSW  Y1, Y4, Y4
 	VPMINSW  Y2, Y4, Y4
 	VPMULLW  Y4, Y4, Y4
-	VPADDW   Y3, Y4, Y4
+	VPAND    Y2, Y4, Y5
+	VPMADDWD (DX), Y5, Y5
+	VPADDD   Y5, Y3, Y3
 	VPSRLW   $0x08, Y4, Y4
 	VPMADDWD (DX), Y4, Y4
 	VPADDD   Y4, Y0, Y0
@@ -392,7 +392,9 @@ loop_outputSquaredAVX2_us:
 	VPMAXSW  Y1, Y4, Y4
 	VPMINSW  Y2, Y4, Y4
 	VPMULLW  Y4, Y4, Y4
-	VPADDW   Y3, Y4, Y4
+	VPAND    Y2, Y4, Y5
+	VPMADDWD 32(DX), Y5, Y5
+	VPADDD   Y5, Y3, Y3
 	VPSRLW   $0x08, Y4, Y4
 	VPMADDWD 32(DX), Y4, Y4
 	VPADDD   Y4, Y0, Y0
@@ -407,7 +409,9 @@ loop_outputSquaredAVX2_them:
 	VPMAXSW      Y1, Y4, Y4
 	VPMINSW      Y2, Y4, Y4
 	VPMULLW      Y4, Y4, Y4
-	VPADDW       Y3, Y4, Y4
+	VPAND        Y2, Y4, Y5
+	VPMADDWD     (DX), Y5, Y5
+	VPADDD       Y5, Y3, Y3
 	VPSRLW       $0x08, Y4, Y4
 	VPMADDWD     (DX), Y4, Y4
 	VPADDD       Y4, Y0, Y0
@@ -415,7 +419,9 @@ loop_outputSquaredAVX2_them:
 	VPMAXSW      Y1, Y4, Y4
 	VPMINSW      Y2, Y4, Y4
 	VPMULLW      Y4, Y4, Y4
-	VPADDW       Y3, Y4, Y4
+	VPAND        Y2, Y4, Y5
+	VPMADDWD     32(DX), Y5, Y5
+	VPADDD       Y5, Y3, Y3
 	VPSRLW       $0x08, Y4, Y4
 	VPMADDWD     32(DX), Y4, Y4
 	VPADDD       Y4, Y0, Y0
@@ -430,6 +436,14 @@ loop_outputSquaredAVX2_them:
 	VPSHUFD      $0xb1, X0, X1
 	VPADDD       X1, X0, X0
 	MOVD         X0, AX
-	MOVL         AX, ret+32(FP)
+	MOVL         AX, hi+32(FP)
+	VEXTRACTI128 $0x01, Y3, X0
+	VPADDD       X0, X3, X3
+	VPSHUFD      $0x4e, X3, X0
+	VPADDD       X0, X3, X3
+	VPSHUFD      $0xb1, X3, X0
+	VPADDD       X0, X3, X3
+	MOVD         X3, AX
+	MOVL         AX, lo+36(FP)
 	VZEROUPPER
 	RET

@@ -39,7 +39,7 @@ func refreshAVX2(cache *int16, dst *int16, w *int16, adds *int32, nAdds int, sub
 //go:noescape
 func outputAVX2(us *int16, them *int16, w *int16, n int) int32
 
-// outputSquaredAVX2: the output layer's dot product over both perspectives with the squared clipped ReLU (n a multiple of 64).
+// outputSquaredAVX2: the output layer's dot products over both perspectives with the squared clipped ReLU, c² = 256·hi + lo (n a multiple of 64).
 //
 //go:noescape
-func outputSquaredAVX2(us *int16, them *int16, w *int16, n int) int32
+func outputSquaredAVX2(us *int16, them *int16, w *int16, n int) (hi int32, lo int32)

@@ -91,30 +91,36 @@ func clampedDot(a, w []int16) int32 {
 	return s0 + s1
 }
 
-// outputSquaredGeneric is outputGeneric with the squared clipped ReLU:
-// each clamped lane c becomes (c² + 128) >> 8 (0…254) before its product.
-func outputSquaredGeneric(us, them, w []int16) int32 {
+// outputSquaredGeneric is outputGeneric with the squared clipped ReLU,
+// exact: Σ c²·w over both perspectives, c the clamped lane. c² (≤ 65 025)
+// is split as 256·hi + lo (hi ≤ 254, lo ≤ 255) so that both halves' dot
+// products are int32 sums like the clipped ReLU's (wrapping the same in any
+// order, so every backend agrees bit for bit); squaredSum joins them.
+func outputSquaredGeneric(us, them, w []int16) int64 {
 	h := len(us)
-	return squaredDot(us, w[:h]) + squaredDot(them[:h], w[h:2*h])
+	hi0, lo0 := squaredDot(us, w[:h])
+	hi1, lo1 := squaredDot(them[:h], w[h:2*h])
+	return squaredSum(hi0+hi1, lo0+lo1)
 }
 
-// squaredDot is Σ sq(clamp(a[i], 0, QA))·w[i], four lanes per step.
-func squaredDot(a, w []int16) int32 {
+// squaredSum is Σ c²·w from its two halves' sums: Σ hi·w and Σ lo·w.
+func squaredSum(hi, lo int32) int64 { return int64(hi)<<8 + int64(lo) }
+
+// squaredDot is Σ hi(c)·w[i] and Σ lo(c)·w[i] over c = clamp(a[i], 0, QA),
+// four lanes per step.
+func squaredDot(a, w []int16) (hi, lo int32) {
 	av, wv := words(a), words(w)
 	wv = wv[:len(av)]
-	var s0, s1 int32
 	for i, x := range av {
 		c, y := clamp4(x), wv[i]
-		s0 += sq(c)*int32(int16(y)) + sq(c>>32)*int32(int16(y>>32))
-		s1 += sq(c>>16)*int32(int16(y>>16)) + sq(c>>48)*int32(int16(y>>48))
+		for shift := 0; shift < 64; shift += 16 {
+			sq, wt := int32(c>>shift&0xFF), int32(int16(y>>shift))
+			sq *= sq
+			hi += sq >> 8 * wt
+			lo += sq & 0xFF * wt
+		}
 	}
-	return s0 + s1
-}
-
-// sq is the squared activation of the clamped lane in x's low 16 bits.
-func sq(x uint64) int32 {
-	c := int32(x & 0xFF)
-	return (c*c + 128) >> 8
+	return hi, lo
 }
 
 // clamp4 hard-codes the ceiling 255 = QA: the reference tests, which clamp

@@ -7,7 +7,7 @@ func Backend() string { return "scalar" }
 
 func addColumn(acc, w []int16)                { addColumnGeneric(acc, w) }
 func output(us, them, w []int16) int32        { return outputGeneric(us, them, w) }
-func outputSquared(us, them, w []int16) int32 { return outputSquaredGeneric(us, them, w) }
+func outputSquared(us, them, w []int16) int64 { return outputSquaredGeneric(us, them, w) }
 func addSub(dst, src, a, s1 []int16)          { addSubGeneric(dst, src, a, s1) }
 func addSubSub(dst, src, a, s1, s2 []int16)   { addSubSubGeneric(dst, src, a, s1, s2) }
 

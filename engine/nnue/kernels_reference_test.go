@@ -31,18 +31,22 @@ func outputReference(us, them, w []int16) int32 {
 	return sum
 }
 
-// outputSquaredReference is outputReference with the squared clipped ReLU.
-func outputSquaredReference(us, them, w []int16) int32 {
+// outputSquaredReference is outputReference with the squared clipped
+// ReLU, in the kernels' two halves: Σ hi·w and Σ lo·w with c² = 256·hi +
+// lo, each an int32 sum that wraps like theirs.
+func outputSquaredReference(us, them, w []int16) int64 {
 	h := len(us)
-	act := func(x int16) int32 {
+	var hi, lo int32
+	add := func(x, w int16) {
 		c := int32(min(max(x, 0), QA))
-		return (c*c + 128) / 256
+		hi += c * c / 256 * int32(w)
+		lo += c * c % 256 * int32(w)
 	}
-	var sum int32
 	for i := range h {
-		sum += act(us[i])*int32(w[i]) + act(them[i])*int32(w[h+i])
+		add(us[i], w[i])
+		add(them[i], w[h+i])
 	}
-	return sum
+	return int64(hi)*256 + int64(lo)
 }
 
 // randomLanes fills s with values from the whole int16 range, the edges
@@ -65,7 +69,7 @@ type kernels struct {
 	addSubSub func(dst, src, a, s1, s2 []int16)
 	addColumn func(acc, w []int16)
 	output    func(us, them, w []int16) int32
-	squared   func(us, them, w []int16) int32 // output with the squared clipped ReLU
+	squared   func(us, them, w []int16) int64 // output with the squared clipped ReLU
 }
 
 // checkKernels compares k with the one-lane reference on random lanes.
@@ -124,6 +128,7 @@ func BenchmarkScalarKernels(b *testing.B) {
 		randomLanes(rng, s)
 	}
 	var sink int32
+	var sink64 int64
 	b.Run("addSub/words", func(b *testing.B) {
 		for b.Loop() {
 			addSubGeneric(dst, src, a, s1)
@@ -156,10 +161,10 @@ func BenchmarkScalarKernels(b *testing.B) {
 	})
 	b.Run("outputSquared/"+Backend(), func(b *testing.B) {
 		for b.Loop() {
-			sink += outputSquared(src, a, w)
+			sink64 += outputSquared(src, a, w)
 		}
 	})
-	_ = sink
+	_, _ = sink, sink64
 }
 
 func TestAlignment(t *testing.T) {

@@ -81,30 +81,34 @@ func sum4(v archsimd.Int32x4) int32 {
 	return lanes[0] + lanes[1] + lanes[2] + lanes[3]
 }
 
-// outputSquared is output with the squared clipped ReLU: each clamped
-// lane c becomes (c² + 128) >> 8 before its product. c² ≤ 65025 fits a
-// 16-bit lane read as unsigned, and so does c² + 128.
-func outputSquared(us, them, w []int16) int32 {
+// outputSquared is output with the squared clipped ReLU, exact: each
+// clamped lane's c² (≤ 65 025, a 16-bit lane read as unsigned) is split as
+// 256·hi + lo, and the two halves' dot products are summed apart, as the
+// scalar kernel does.
+func outputSquared(us, them, w []int16) int64 {
 	h := len(us)
-	return sum4(squaredDot128(us, w[:h]).Add(squaredDot128(them[:h], w[h:2*h])))
+	hi0, lo0 := squaredDot128(us, w[:h])
+	hi1, lo1 := squaredDot128(them[:h], w[h:2*h])
+	return squaredSum(sum4(hi0.Add(hi1)), sum4(lo0.Add(lo1)))
 }
 
-func squaredDot128(a, w []int16) archsimd.Int32x4 {
+func squaredDot128(a, w []int16) (hi, lo archsimd.Int32x4) {
 	if len(w) < len(a) {
 		panic(errShort)
 	}
 	p, q := base(a), base(w)
 	zero, ceiling := archsimd.BroadcastInt16x8(0), archsimd.BroadcastInt16x8(QA)
-	half := archsimd.BroadcastUint16x8(128)
-	s0, s1 := archsimd.BroadcastInt32x4(0), archsimd.BroadcastInt32x4(0)
+	low := archsimd.BroadcastUint16x8(0xFF)
+	hi, lo = archsimd.BroadcastInt32x4(0), archsimd.BroadcastInt32x4(0)
 	for i := 0; i < len(a); i += 8 {
 		c := archsimd.LoadInt16x8Array(lanes8(p, i)).Max(zero).Min(ceiling)
-		c = c.Mul(c).ToBits().Add(half).ShiftAllRight(8).BitsToInt16()
+		sq := c.Mul(c).ToBits()
+		h, l := sq.ShiftAllRight(8).BitsToInt16(), sq.And(low).BitsToInt16()
 		x := archsimd.LoadInt16x8Array(lanes8(q, i))
-		s0 = s0.Add(c.MulWidenLo(x))
-		s1 = s1.Add(c.MulWidenHi(x))
+		hi = hi.Add(h.MulWidenLo(x)).Add(h.MulWidenHi(x))
+		lo = lo.Add(l.MulWidenLo(x)).Add(l.MulWidenHi(x))
 	}
-	return s0.Add(s1)
+	return hi, lo
 }
 
 // clampedDot128 is clampedDot with its four partial sums left in lanes.

@@ -2,6 +2,8 @@ package nnue
 
 import (
 	"bytes"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"kibitz/engine/board"
@@ -34,11 +36,12 @@ func referenceScore(n *Net, p *board.Position) int {
 	}
 	us := p.SideToMove()
 	k, w := OutputBucket(p.Occupied().Count(), n.Buckets), 2*n.Hidden
-	out := outputReference
+	weights := n.OutWeights[k*w : (k+1)*w]
 	if n.Activation == ActSCReLU {
-		out = outputSquaredReference
+		sum := outputSquaredReference(acc[us], acc[us.Other()], weights)
+		return int((sum + 256*int64(n.OutBias[k])) * Scale / (256 * QA * int64(n.QB)))
 	}
-	sum := out(acc[us], acc[us.Other()], n.OutWeights[k*w:(k+1)*w])
+	sum := outputReference(acc[us], acc[us.Other()], weights)
 	return int((int64(sum) + int64(n.OutBias[k])) * Scale / (QA * int64(n.QB)))
 }
 
@@ -101,4 +104,71 @@ func TestSquaredNetFormat(t *testing.T) {
 	if odd.validate() == nil {
 		t.Error("activation 7 accepted")
 	}
+}
+
+// TestSquaredActivationIsExact: within the format's bounds (output weights
+// up to ±maxOutWeight) the kernels in use give Σ c²·w exactly, small c
+// included — the rounding (c² + 128) >> 8 used before dropped every c ≤ 11
+// — and a squared net's score is the float computation of its weights to
+// within the final division's truncation.
+func TestSquaredActivationIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 500 {
+		h := 64 * (1 + rng.IntN(16))
+		us, them, w := alignedInt16(h), alignedInt16(h), alignedInt16(2*h)
+		randomLanes(rng, us)
+		randomLanes(rng, them)
+		small := rng.IntN(2) == 0 // every activation in 0..11
+		var want int64
+		for i := range 2 * h {
+			w[i] = int16(rng.IntN(2*maxOutWeight+1) - maxOutWeight)
+			x := &us[i%h]
+			if i >= h {
+				x = &them[i-h]
+			}
+			if small {
+				*x = int16(rng.IntN(12))
+			}
+			c := int64(min(max(*x, 0), QA))
+			want += c * c * int64(w[i])
+		}
+		if got := outputSquared(us, them, w); got != want {
+			t.Fatalf("h=%d small=%v: %s kernel %d, exact %d", h, small, Backend(), got, want)
+		}
+	}
+
+	n := squared(bucketed(RandomNet(128, 5), 4, 2))
+	walk(t, 3, 40, func(p *board.Position) {
+		got, want := n.EvaluateFresh(p), floatSquaredScore(n, p)
+		if math.Abs(float64(got)-want) >= 1 {
+			t.Fatalf("%s: the net scores %d, its weights in float %.3f", p.FEN(), got, want)
+		}
+	})
+}
+
+// floatSquaredScore is the score of p by n's weights read as the trainer's
+// floats: x = c/QA squared, output weights at QB·256/QA, the bias at QA·QB.
+func floatSquaredScore(n *Net, p *board.Position) float64 {
+	us := p.SideToMove()
+	k, w := OutputBucket(p.Occupied().Count(), n.Buckets), 2*n.Hidden
+	sum := float64(n.OutBias[k]) / (QA * float64(n.QB))
+	for side, c := range []board.Color{us, us.Other()} {
+		acc := make([]int64, n.Hidden)
+		for j := range acc {
+			acc[j] = int64(n.FTBias[j])
+		}
+		view := ViewOf(n.KingBuckets, RelativeKing(p, c))
+		for occ := p.Occupied(); occ != 0; {
+			sq := occ.PopFirst()
+			f := view.Input(FeatureIndex(c, p.PieceAt(sq), sq))
+			for j := range acc {
+				acc[j] += int64(n.FTWeights[f*n.Hidden+j])
+			}
+		}
+		for j, a := range acc {
+			x := float64(min(max(a, 0), QA)) / QA
+			sum += x * x * float64(n.OutWeights[k*w+side*n.Hidden+j]) * QA / (256 * float64(n.QB))
+		}
+	}
+	return sum * Scale
 }

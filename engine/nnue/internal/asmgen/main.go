@@ -181,14 +181,17 @@ func refresh(name string) {
 }
 
 // outputLayer computes Σ act(us)·w[:n] + Σ act(them)·w[n:2n], where act is
-// clamp(x, 0, 255) or, squared, (clamp(x, 0, 255)² + 128) >> 8: VPMULLW
-// keeps the low 16 bits of c², which hold it whole when read unsigned, and
-// VPSRLW shifts it as unsigned.
+// clamp(x, 0, 255). Squared, it returns two sums instead, Σ hi·w and
+// Σ lo·w with c² = 256·hi + lo, so that Σ c²·w is exact (the caller joins
+// them in 64 bits): VPMULLW keeps the low 16 bits of c², which hold it
+// whole when read unsigned, VPSRLW shifts it as unsigned and VPAND keeps
+// its low byte.
 func outputLayer(name string, squared bool) {
-	text(name, "func(us, them, w *int16, n int) int32")
 	if squared {
-		Doc(name + ": the output layer's dot product over both perspectives with the squared clipped ReLU (n a multiple of 64).")
+		text(name, "func(us, them, w *int16, n int) (hi, lo int32)")
+		Doc(name + ": the output layer's dot products over both perspectives with the squared clipped ReLU, c² = 256·hi + lo (n a multiple of 64).")
 	} else {
+		text(name, "func(us, them, w *int16, n int) int32")
 		Doc(name + ": the output layer's dot product over both perspectives (n a multiple of 64).")
 	}
 	us := Load(Param("us"), GP64())
@@ -201,9 +204,11 @@ func outputLayer(name string, squared bool) {
 	zero := YMM()
 	VPXOR(zero, zero, zero)
 	ceil := broadcastWord(255)
-	var half reg.VecVirtual
+	var lowSum, lowByte reg.VecVirtual
 	if squared {
-		half = broadcastWord(128)
+		lowSum = YMM()
+		VPXOR(lowSum, lowSum, lowSum)
+		lowByte = ceil // 255 is both the clamp's ceiling and the low byte's mask
 	}
 
 	for _, side := range []struct {
@@ -220,7 +225,10 @@ func outputLayer(name string, squared bool) {
 			VPMINSW(ceil, v, v)
 			if squared {
 				VPMULLW(v, v, v)
-				VPADDW(half, v, v)
+				l := YMM()
+				VPAND(lowByte, v, l)
+				VPMADDWD(Mem{Base: w, Disp: 32 * i}, l, l)
+				VPADDD(l, lowSum, lowSum)
 				VPSRLW(Imm(8), v, v)
 			}
 			VPMADDWD(Mem{Base: w, Disp: 32 * i}, v, v)
@@ -232,10 +240,19 @@ func outputLayer(name string, squared bool) {
 		JNZ(LabelRef("loop_" + name + "_" + side.name))
 	}
 
-	// Horizontal sum of the eight int32 lanes.
+	Store(horizontalSum(sum), ReturnIndex(0))
+	if squared {
+		Store(horizontalSum(lowSum), ReturnIndex(1))
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// horizontalSum adds the eight int32 lanes of v into a general register.
+func horizontalSum(v reg.VecVirtual) reg.GPVirtual {
 	hi := XMM()
-	VEXTRACTI128(Imm(1), sum, hi)
-	lo := sum.AsX()
+	VEXTRACTI128(Imm(1), v, hi)
+	lo := v.AsX()
 	VPADDD(hi, lo, lo)
 	t := XMM()
 	VPSHUFD(Imm(0x4e), lo, t)
@@ -244,9 +261,7 @@ func outputLayer(name string, squared bool) {
 	VPADDD(t, lo, lo)
 	r := GP32()
 	MOVD(lo, r)
-	Store(r, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
+	return r
 }
 
 // broadcastWord fills a YMM register with the 16-bit value v.
