@@ -305,4 +305,3 @@ func (n *Net) EvaluateFresh(p *board.Position) int {
 func squaredScore(sum int64, bias int32, qb int) int {
 	return int((sum + 256*int64(bias)) * Scale / (256 * QA * int64(qb)))
 }
-
