@@ -1,12 +1,15 @@
 // Package match plays games between UCI engines and measures their
 // strength: paired openings with colours swapped, clocks, adjudication,
 // Elo with error bars from pentanomial statistics, an SPRT, and a PGN of
-// every game. Game state, legality, outcomes, SAN and PGN come from
-// github.com/notnil/chess; talking to engines is this package's own UCI
+// every game. Game state, legality, outcomes, SAN and PGN of standard games
+// come from github.com/notnil/chess, a referee independent of the engines
+// it judges; Chess960 games, which notnil/chess does not play, are
+// refereed by engine/board. Talking to engines is this package's own UCI
 // client, which puts a deadline on every read. FitRatings places many
 // players on one Elo scale from the matches between them.
 //
-// match imports only the standard library, notnil/chess, epd and
-// internal/pgntext (for opening files) and internal/regular:
-// it drives any UCI engine, Kibitz included, as a separate process.
+// match imports only the standard library, notnil/chess, epd,
+// engine/board (for Chess960), internal/pgntext (for opening files) and
+// internal/regular: it drives any UCI engine, Kibitz included, as a
+// separate process.
 package match

@@ -26,6 +26,9 @@ type EngineConfig struct {
 	// clock only): after each move it searches the move after the reply it
 	// expects, and hears ponderhit if that reply is played, stop if not.
 	Ponder bool
+	// Chess960 sets UCI_Chess960 (Run sets it for a Chess960 match); an
+	// engine that does not declare the option cannot play.
+	Chess960 bool
 }
 
 // ParseEngine reads
@@ -197,6 +200,16 @@ func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Engine
 	sort.Strings(names)
 	for _, k := range names {
 		if err := e.SetOption(k, cfg.Options[k]); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	if cfg.Chess960 {
+		if !e.Declares("UCI_Chess960") {
+			e.Close()
+			return nil, fmt.Errorf("%s does not play Chess960 (it declares no UCI_Chess960 option)", cfg.Name)
+		}
+		if err := e.SetOption("UCI_Chess960", "true"); err != nil {
 			e.Close()
 			return nil, err
 		}

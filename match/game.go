@@ -65,6 +65,7 @@ type Result struct {
 	Forfeit      Forfeit // how the loser lost by rule, if it did
 	Plies        int
 	StartFEN     string
+	Chess960     bool // played under Chess960's rules
 	SAN          []string
 	TimeControls [2]string // each side's limit, as PGN TimeControl values
 	// PonderHits and PonderMisses count, for White and Black, the moves
@@ -88,6 +89,10 @@ type Referee struct {
 	Adjudge   Adjudication
 	Tolerance time.Duration // clock overrun allowed before a time loss
 	Timeout   time.Duration // longest wait for a fixed-depth/nodes move
+	// Chess960 plays the games under Chess960's rules: the engines are
+	// told so (UCI_Chess960), castling is the king taking its rook, and
+	// Kibitz's board referees (rules).
+	Chess960 bool
 }
 
 // Play plays one game. Engines that crash or hang lose; so do engines that
@@ -97,8 +102,8 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 	limits := [2]Limit{r.limitOf(white), r.limitOf(black)}
 	res := Result{White: white.Name(), Black: black.Name(),
 		TimeControls: [2]string{limits[0].String(), limits[1].String()}}
-	game, played, err := startGame(op)
-	res.StartFEN = game.positions[0].String()
+	game, played, err := startGame(op, r.Chess960)
+	res.StartFEN, res.Chess960 = game.startFEN(), r.Chess960
 	if op.FEN != "" {
 		res.StartFEN = op.FEN
 	}
@@ -128,7 +133,7 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 			return r.finish(res, game, o, why)
 		}
 		side := 0
-		if game.position().Turn() == chess.Black {
+		if !game.whiteToMove() {
 			side = 1
 		}
 		eng := engines[side]
@@ -168,7 +173,7 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 // startPondering has eng, which just played the last of played, think
 // about the reply it expects, if it ponders, plays on a clock, and the
 // game goes on.
-func (r Referee) startPondering(eng *Engine, game *gameState, startFEN string, played []string, limits [2]Limit, clock [2]time.Duration, side int) {
+func (r Referee) startPondering(eng *Engine, game rules, startFEN string, played []string, limits [2]Limit, clock [2]time.Duration, side int) {
 	reply := eng.ponderMove
 	if !eng.cfg.Ponder || limits[side].Base == 0 || reply == "" || !game.legal(reply) {
 		return
@@ -182,18 +187,15 @@ func (r Referee) startPondering(eng *Engine, game *gameState, startFEN string, p
 	_ = eng.Ponder(position, goCmd, reply)
 }
 
-// startGame sets up the opening: its start position and moves. The game
-// is returned even on error, at the standard start.
-func startGame(op Opening) (*gameState, []string, error) {
-	start := chess.NewGame().Position()
-	if op.FEN != "" {
-		fenOpt, err := chess.FEN(op.FEN)
-		if err != nil {
-			return newGameState(start), nil, fmt.Errorf("bad opening: %v", err)
-		}
-		start = chess.NewGame(fenOpt).Position()
+// startGame sets up the opening: its start position and moves, under
+// Chess960's rules or standard ones. The game is returned even on error,
+// at the standard start.
+func startGame(op Opening, chess960 bool) (rules, []string, error) {
+	game, err := startPosition(op.FEN, chess960)
+	if err != nil {
+		game, _ = startPosition("", chess960)
+		return game, nil, fmt.Errorf("bad opening: %v", err)
 	}
-	game := newGameState(start)
 	var played []string
 	for _, mv := range op.Moves {
 		if err := game.play(mv); err != nil {
@@ -202,6 +204,22 @@ func startGame(op Opening) (*gameState, []string, error) {
 		played = append(played, mv)
 	}
 	return game, played, nil
+}
+
+// startPosition is a game at fen ("" for the standard start).
+func startPosition(fen string, chess960 bool) (rules, error) {
+	if chess960 {
+		return newChess960Game(fen)
+	}
+	start := chess.NewGame().Position()
+	if fen != "" {
+		fenOpt, err := chess.FEN(fen)
+		if err != nil {
+			return nil, err
+		}
+		start = chess.NewGame(fenOpt).Position()
+	}
+	return newGameState(start), nil
 }
 
 // limitOf is the limit of e's moves: its own, or the match's.
@@ -312,13 +330,13 @@ func (r Referee) goCommand(limits [2]Limit, clock [2]time.Duration, side int) (s
 		limits[0].Inc.Milliseconds(), limits[1].Inc.Milliseconds()), 0
 }
 
-func (res Result) withGame(g *gameState) Result {
+func (res Result) withGame(g rules) Result {
 	res.SAN = g.san()
-	res.Plies = len(g.moves)
+	res.Plies = len(res.SAN)
 	return res
 }
 
-func (r Referee) finish(res Result, g *gameState, o chess.Outcome, why string) Result {
+func (r Referee) finish(res Result, g rules, o chess.Outcome, why string) Result {
 	res = res.withGame(g)
 	res.Result = string(o)
 	res.Termination = why

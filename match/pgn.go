@@ -35,6 +35,9 @@ func (res Result) PGN(tags PGNTags, round int) string {
 		tag("BlackTimeControl", tc[1])
 	}
 	tag("PlyCount", fmt.Sprint(len(res.SAN)))
+	if res.Chess960 {
+		tag("Variant", "Chess960")
+	}
 	tag("SetUp", "1")
 	tag("FEN", res.StartFEN)
 	b.WriteByte('\n')

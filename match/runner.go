@@ -48,6 +48,9 @@ func Run(cfg Config) (Summary, error) {
 	if len(cfg.Openings) == 0 {
 		return Summary{}, fmt.Errorf("no openings")
 	}
+	for i := range cfg.Engines {
+		cfg.Engines[i].Chess960 = cfg.Engines[i].Chess960 || cfg.Referee.Chess960
+	}
 	pairs := (cfg.Games + 1) / 2
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6d61))
 	order := rng.Perm(len(cfg.Openings))

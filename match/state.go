@@ -33,6 +33,8 @@ func positionKey(p *chess.Position) string {
 }
 
 func (g *gameState) position() *chess.Position { return g.positions[len(g.positions)-1] }
+func (g *gameState) whiteToMove() bool         { return g.position().Turn() == chess.White }
+func (g *gameState) startFEN() string          { return g.positions[0].String() }
 
 // play plays a move in UCI notation if it is legal.
 func (g *gameState) play(text string) error {

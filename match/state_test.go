@@ -6,9 +6,15 @@ import (
 	"github.com/notnil/chess"
 )
 
-func stateFrom(t *testing.T, fen string, moves ...string) *gameState {
+func stateFrom(t *testing.T, fen string, moves ...string) rules {
 	t.Helper()
-	game, _, err := startGame(Opening{FEN: fen, Moves: moves})
+	return startUnder(t, false, fen, moves...)
+}
+
+// startUnder is a game under standard or Chess960 rules (both referees).
+func startUnder(t *testing.T, chess960 bool, fen string, moves ...string) rules {
+	t.Helper()
+	game, _, err := startGame(Opening{FEN: fen, Moves: moves}, chess960)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,10 +44,14 @@ func TestGameStateRules(t *testing.T) {
 		{"two knights", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", nil, chess.NoOutcome, ""},
 		{"a pawn", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", nil, chess.NoOutcome, ""},
 	}
-	for _, c := range cases {
-		o, why := stateFrom(t, c.fen, c.moves...).over()
-		if o != c.outcome || why != c.why {
-			t.Errorf("%s: %s (%q), want %s (%q)", c.name, o, why, c.outcome, c.why)
+	// Both referees apply the same rules: notnil/chess's for standard
+	// games, Kibitz's board for Chess960 (the positions are valid in both).
+	for _, chess960 := range []bool{false, true} {
+		for _, c := range cases {
+			o, why := startUnder(t, chess960, c.fen, c.moves...).over()
+			if o != c.outcome || why != c.why {
+				t.Errorf("%s (Chess960 %v): %s (%q), want %s (%q)", c.name, chess960, o, why, c.outcome, c.why)
+			}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"kibitz/engine/board"
 	"kibitz/match"
 )
 
@@ -35,7 +36,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", 0, "fixed depth per move instead of a clock")
 	games := fs.Int("games", 100, "number of games (rounded up to pairs)")
 	conc := fs.Int("concurrency", 1, "games played at once")
-	openings := fs.String("openings", "", "opening file (.pgn or .epd); default: the built-in set")
+	openings := fs.String("openings", "", "opening file (.pgn or .epd); default: the built-in set (with --chess960: the 960 start positions)")
+	chess960 := fs.Bool("chess960", false, "play Chess960: the engines get UCI_Chess960, castling is king takes rook, Kibitz's board referees")
 	seed := fs.Uint64("seed", 0, "random seed for the opening order (0: one drawn from the clock, printed at the start)")
 	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
 	sprtSpec := fs.String("sprt", "", "elo0=0,elo1=5,alpha=0.05,beta=0.05: stop when a bound is crossed")
@@ -57,7 +59,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		engines[1].Name += "-2"
 	}
 	*seed = matchSeed(*seed)
-	ref := match.Referee{Tolerance: *tolerance, Timeout: *timeout}
+	ref := match.Referee{Tolerance: *tolerance, Timeout: *timeout, Chess960: *chess960}
 	var err error
 	ownLimits := engines[0].Limit != nil && engines[1].Limit != nil
 	if ref.Limit, err = matchLimit(*tc, *nodes, *depth, ownLimits); err != nil {
@@ -83,7 +85,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		}
 		cfg.Watchdog = &match.Watchdog{After: *watchdog, Dir: *watchDir, Log: stdout, WarmUp: *warmUp}
 	}
-	if err := matchOpeningsAndSPRT(&cfg, *openings, *sprtSpec); err != nil {
+	if err := matchOpeningsAndSPRT(&cfg, *openings, *sprtSpec, *chess960); err != nil {
 		return err
 	}
 	if *pgnPath != "" {
@@ -115,15 +117,21 @@ func matchSeed(seed uint64) uint64 {
 	return uint64(time.Now().UnixNano()%999999) + 1
 }
 
-// matchOpeningsAndSPRT sets the openings (a file, or the built-in set) and
-// the SPRT of a match.
-func matchOpeningsAndSPRT(cfg *match.Config, openings, sprtSpec string) error {
+// matchOpeningsAndSPRT sets the openings (a file, the built-in set, or for
+// Chess960 its 960 start positions) and the SPRT of a match.
+func matchOpeningsAndSPRT(cfg *match.Config, openings, sprtSpec string, chess960 bool) error {
 	var err error
-	if openings != "" {
+	switch {
+	case openings != "":
 		if cfg.Openings, err = match.LoadOpenings(openings, (cfg.Games+1)/2, cfg.Seed); err != nil {
 			return err
 		}
-	} else {
+	case chess960:
+		for n := range 960 {
+			fen, _ := board.Chess960StartFEN(n)
+			cfg.Openings = append(cfg.Openings, match.Opening{FEN: fen})
+		}
+	default:
 		cfg.Openings = match.DefaultOpenings()
 	}
 	if sprtSpec != "" {

@@ -22,6 +22,14 @@ func (p *Position) LastMoveChanges(out *[4]PieceChange) int {
 		return 0
 	}
 	from, to, kind := m.From(), m.To(), m.Kind()
+	if m.IsCastle() {
+		c := p.side ^ 1 // the side that castled
+		kingFrom, kingTo, rookFrom, rookTo := p.castleSquares(m, c)
+		king, rook := MakePiece(c, King), MakePiece(c, Rook)
+		out[0], out[1] = PieceChange{king, kingFrom, false}, PieceChange{rook, rookFrom, false}
+		out[2], out[3] = PieceChange{rook, rookTo, true}, PieceChange{king, kingTo, true}
+		return 4
+	}
 	arrived := p.squares[to]
 	moved := arrived
 	if m.IsPromotion() {
@@ -37,16 +45,6 @@ func (p *Position) LastMoveChanges(out *[4]PieceChange) int {
 	case u.captured != NoPiece:
 		out[n] = PieceChange{u.captured, to, false}
 		n++
-	case kind == CastleKingside:
-		rook := p.squares[to-1]
-		out[n] = PieceChange{rook, to + 1, false}
-		out[n+1] = PieceChange{rook, to - 1, true}
-		n += 2
-	case kind == CastleQueenside:
-		rook := p.squares[to+1]
-		out[n] = PieceChange{rook, to - 2, false}
-		out[n+1] = PieceChange{rook, to + 1, true}
-		n += 2
 	}
 	out[n] = PieceChange{arrived, to, true}
 	n++

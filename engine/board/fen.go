@@ -23,8 +23,23 @@ const maxFENLength = 256
 // rules can tell cheaply: one king each, no pawns on the first or last
 // rank, castling rights backed by king and rook on their squares, a
 // consistent en-passant square, and the side not to move not in check.
-func ParseFEN(fen string) (*Position, error) {
-	p := &Position{history: make([]undo, 0, 256)}
+func ParseFEN(fen string) (*Position, error) { return Standard.ParseFEN(fen) }
+
+// Rules are the rules a position is played under: standard chess or
+// Chess960, whose positions castle by the same rule from other squares
+// and write castling as the king taking its own rook (castling.go).
+type Rules uint8
+
+// The rules Kibitz plays.
+const (
+	Standard Rules = iota
+	Chess960
+)
+
+// ParseFEN reads a position under rules r: as ParseFEN does, and under
+// Chess960 with castling fields in Shredder-FEN (HAha) and X-FEN as well.
+func (r Rules) ParseFEN(fen string) (*Position, error) {
+	p := &Position{history: make([]undo, 0, 256), chess960: r == Chess960}
 	if err := p.parseFEN(fen); err != nil {
 		return nil, fmt.Errorf("%w %q: %v", ErrInvalidFEN, excerpt.Of(fen), err)
 	}
@@ -51,7 +66,7 @@ func (p *Position) parseFEN(fen string) error {
 	default:
 		return fmt.Errorf("side to move %q is neither w nor b", fields[1])
 	}
-	if err := p.parseCastling(fields[2]); err != nil {
+	if err := p.parseCastling(fields[2], p.chess960); err != nil {
 		return err
 	}
 	if err := p.parseEnPassant(fields[3]); err != nil {
@@ -120,40 +135,6 @@ func (p *Position) parsePlacement(s string) error {
 		}
 		if file != 8 {
 			return fmt.Errorf("rank %d has %d squares, want 8", rank+1, file)
-		}
-	}
-	return nil
-}
-
-func (p *Position) parseCastling(s string) error {
-	p.castle = 0
-	if s == "-" {
-		return nil
-	}
-	for _, c := range s {
-		i := strings.IndexRune("KQkq", c)
-		if i < 0 {
-			return fmt.Errorf("castling field %q: %q is not one of KQkq", s, c)
-		}
-		if p.castle&(1<<i) != 0 {
-			return fmt.Errorf("castling field %q repeats %q", s, c)
-		}
-		p.castle |= 1 << i
-	}
-	type need struct {
-		right      CastleRights
-		king, rook Square
-		c          Color
-	}
-	for _, n := range []need{
-		{WhiteKingside, E1, H1, White}, {WhiteQueenside, E1, A1, White},
-		{BlackKingside, E8, H8, Black}, {BlackQueenside, E8, A8, Black},
-	} {
-		if p.castle&n.right == 0 {
-			continue
-		}
-		if p.squares[n.king] != MakePiece(n.c, King) || p.squares[n.rook] != MakePiece(n.c, Rook) {
-			return fmt.Errorf("castling right %v needs the %v king on %v and a rook on %v", n.right, n.c, n.king, n.rook)
 		}
 	}
 	return nil
@@ -244,7 +225,7 @@ func (p *Position) FEN() string {
 	if p.ep != NoSquare && PawnAttacks(p.side^1, p.ep)&p.Pieces(p.side, Pawn) != 0 {
 		ep = p.ep.String()
 	}
-	fmt.Fprintf(&b, " %s %v %s %d %d", side, p.castle, ep, min(p.halfmove, maxClock), min(p.fullmove, maxClock))
+	fmt.Fprintf(&b, " %s %s %s %d %d", side, p.castlingField(), ep, min(p.halfmove, maxClock), min(p.fullmove, maxClock))
 	return b.String()
 }
 

@@ -121,29 +121,6 @@ func (p *Position) pinnedTo(ksq Square, us Color, occ Bitboard) Bitboard {
 	return pinned
 }
 
-func (p *Position) genCastling(l *MoveList, us Color, occ Bitboard) {
-	them := us ^ 1
-	if us == White {
-		if p.castle&WhiteKingside != 0 && occ&(F1.Bit()|G1.Bit()) == 0 &&
-			!p.attacked(F1, them, occ) && !p.attacked(G1, them, occ) {
-			l.add(NewMove(E1, G1, CastleKingside))
-		}
-		if p.castle&WhiteQueenside != 0 && occ&(Square(1).Bit()|C1.Bit()|D1.Bit()) == 0 &&
-			!p.attacked(D1, them, occ) && !p.attacked(C1, them, occ) {
-			l.add(NewMove(E1, C1, CastleQueenside))
-		}
-		return
-	}
-	if p.castle&BlackKingside != 0 && occ&(F8.Bit()|G8.Bit()) == 0 &&
-		!p.attacked(F8, them, occ) && !p.attacked(G8, them, occ) {
-		l.add(NewMove(E8, G8, CastleKingside))
-	}
-	if p.castle&BlackQueenside != 0 && occ&(Square(57).Bit()|C8.Bit()|D8.Bit()) == 0 &&
-		!p.attacked(D8, them, occ) && !p.attacked(C8, them, occ) {
-		l.add(NewMove(E8, C8, CastleQueenside))
-	}
-}
-
 // genPawnMoves generates pawn moves set-wise for unpinned pawns and one by
 // one for the (rare) pinned ones, whose targets are limited to the pin line.
 func (p *Position) genPawnMoves(l *MoveList, kind GenKind, ksq Square, pinned, checkMask, checkers, origins Bitboard) {

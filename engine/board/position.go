@@ -14,6 +14,8 @@ type Position struct {
 	fullmove int
 	key      uint64
 	history  []undo // one entry per move made, newest last
+	castling castlingSetup
+	chess960 bool // castling written king-takes-rook, X-FEN (castling.go)
 
 	// The check information of this position, computed when first asked
 	// (cached says which of the two is known): a search node asks for it
@@ -198,20 +200,6 @@ func (p *Position) put(pc Piece, sq Square) {
 	p.key ^= zobristPiece[pc][sq]
 }
 
-// castleKeep[sq] is the set of rights that survive a move from or to sq.
-var castleKeep = func() (k [64]CastleRights) {
-	for i := range k {
-		k[i] = AllCastling
-	}
-	k[E1] &^= WhiteKingside | WhiteQueenside
-	k[H1] &^= WhiteKingside
-	k[A1] &^= WhiteQueenside
-	k[E8] &^= BlackKingside | BlackQueenside
-	k[H8] &^= BlackKingside
-	k[A8] &^= BlackQueenside
-	return
-}()
-
 // MakeMove plays m, which must be legal in this position (as produced by
 // GenerateMoves or ParseMove).
 func (p *Position) MakeMove(m Move) {
@@ -226,6 +214,11 @@ func (p *Position) MakeMove(m Move) {
 		p.ep = NoSquare
 	}
 	p.halfmove++
+	if kind == CastleKingside || kind == CastleQueenside {
+		// In Chess960 m.To() is the rook's square: no capture, both move.
+		p.finishMove(us, key^p.makeCastle(m, us), from, to)
+		return
+	}
 	moving := p.squares[from]
 	if captured := p.squares[to]; captured != NoPiece {
 		u.captured = captured
@@ -258,17 +251,15 @@ func (p *Position) MakeMove(m Move) {
 			p.squares[capSq] = NoPiece
 			key ^= zobristPiece[u.captured&15][capSq]
 		}
-	} else if kind == CastleKingside || kind == CastleQueenside {
-		rookFrom, rookTo := to+1, to-1
-		if kind == CastleQueenside {
-			rookFrom, rookTo = to-2, to+1
-		}
-		rook := p.squares[rookFrom]
-		p.toggle2(rook, rookFrom, rookTo)
-		p.squares[rookFrom], p.squares[rookTo] = NoPiece, rook
-		key ^= zobristPiece[rook&15][rookFrom] ^ zobristPiece[rook&15][rookTo]
 	}
-	if newCastle := p.castle & castleKeep[from] & castleKeep[to]; newCastle != p.castle {
+	p.finishMove(us, key, from, to)
+}
+
+// finishMove ends MakeMove: the castling rights a move from or to those
+// squares keeps, the move counter, the side to move, the new en-passant
+// square's key, and the key.
+func (p *Position) finishMove(us Color, key uint64, from, to Square) {
+	if newCastle := p.castle & p.castling.keep[from] & p.castling.keep[to]; newCastle != p.castle {
 		key ^= zobristCastle[p.castle&15] ^ zobristCastle[newCastle&15]
 		p.castle = newCastle
 	}
@@ -321,7 +312,9 @@ func (p *Position) UnmakeMove() {
 	if us == Black {
 		p.fullmove--
 	}
-	if m != NullMove {
+	if m.IsCastle() {
+		p.unmakeCastle(m, us)
+	} else if m != NullMove {
 		from, to, kind := m.From()&63, m.To()&63, m.Kind()
 		arrived := p.squares[to]
 		moved := arrived
@@ -343,14 +336,6 @@ func (p *Position) UnmakeMove() {
 		case u.captured != NoPiece:
 			p.toggle(u.captured, to)
 			p.squares[to] = u.captured
-		case kind == CastleKingside || kind == CastleQueenside:
-			rookFrom, rookTo := to+1, to-1
-			if kind == CastleQueenside {
-				rookFrom, rookTo = to-2, to+1
-			}
-			rook := p.squares[rookTo]
-			p.toggle2(rook, rookFrom, rookTo)
-			p.squares[rookTo], p.squares[rookFrom] = NoPiece, rook
 		}
 	}
 	p.castle, p.ep, p.halfmove, p.key = u.castle, u.ep, int(u.halfmove), u.key
@@ -383,6 +368,9 @@ func (p *Position) KeyAfter(m Move) uint64 {
 	from, to := m.From()&63, m.To()&63
 	moving := p.squares[from] & 15
 	k := p.KeyAfterNull() ^ zobristPiece[moving][from] ^ zobristPiece[moving][to]
+	if m.IsCastle() {
+		return k // in Chess960 m.To() holds the king's own rook
+	}
 	if captured := p.squares[to]; captured != NoPiece {
 		k ^= zobristPiece[captured&15][to]
 	} else if m.Kind() == EnPassant {

@@ -135,7 +135,7 @@ func TestKeyAfter(t *testing.T) {
 		p.GenerateMoves(&l, GenAll)
 		for _, m := range l.Slice() {
 			if m.IsPromotion() || m.IsCastle() || m.Kind() == DoublePush ||
-				p.castle&castleKeep[m.From()]&castleKeep[m.To()] != p.castle {
+				p.castle&p.castling.keep[m.From()]&p.castling.keep[m.To()] != p.castle {
 				continue
 			}
 			want := p.KeyAfter(m)

@@ -11,8 +11,9 @@ import (
 // are not legal in the position.
 var ErrIllegalMove = errors.New("illegal move")
 
-// ParseMove reads a move in UCI notation (e2e4, e7e8q, e1g1 for castling)
-// and returns it if it is legal in p.
+// ParseMove reads a move in UCI notation (e2e4, e7e8q, e1g1 for castling —
+// under Chess960 e1h1, the king taking its rook) and returns it if it is
+// legal in p.
 func (p *Position) ParseMove(s string) (Move, error) {
 	if len(s) != 4 && len(s) != 5 {
 		return NullMove, fmt.Errorf("move %q: want 4 or 5 characters like e2e4 or e7e8q", excerpt.Of(s))
@@ -43,6 +44,12 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		if m.From() == from && m.To() == to && m.Promotion() == promo {
 			return m, nil
 		}
+		// Standard chess also takes castling as the king taking its rook
+		// (e1h1), as Chess960 writes it; under Chess960 that is the only
+		// way, since there the king's destination can be an ordinary move.
+		if !p.chess960 && m.IsCastle() && m.From() == from && p.castling.rook[castleRight(p.side, m.Kind())] == to {
+			return m, nil
+		}
 	}
 	if promo == NoPieceType && p.squares[from].Type() == Pawn && (to.Rank() == 0 || to.Rank() == 7) {
 		return NullMove, fmt.Errorf("move %q: %w (a promotion needs a piece letter, e.g. %sq)", s, ErrIllegalMove, s)
@@ -64,10 +71,16 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // front-end (UCI, the browser bridge, the HTTP API) sets up a position. A
 // bad move is reported as a *MoveError.
 func PositionAfter(fen string, moves []string) (*Position, error) {
+	return Standard.PositionAfter(fen, moves)
+}
+
+// PositionAfter is PositionAfter under rules r: under Chess960 the FEN may
+// be one of its positions and castling moves are the king taking its rook.
+func (r Rules) PositionAfter(fen string, moves []string) (*Position, error) {
 	if fen == "" || fen == "startpos" {
 		fen = StartFEN
 	}
-	p, err := ParseFEN(fen)
+	p, err := r.ParseFEN(fen)
 	if err != nil {
 		return nil, err
 	}

@@ -163,9 +163,15 @@ func walk(t *testing.T, games, plies int, f func(p *board.Position)) {
 	for _, fen := range []string{board.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"} {
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		// Chess960: castling where the king stays, or lands on its rook's square.
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"1r2k2r/8/8/8/8/8/8/1R4KR w HBhb - 0 1"} {
 		for g := 0; g < games; g++ {
-			p, _ := board.ParseFEN(fen)
+			p, err := board.ParseFEN(fen)
+			if err != nil {
+				p, _ = board.Chess960.ParseFEN(fen)
+			}
 			f(p)
 			for i := 0; i < plies; i++ {
 				var l board.MoveList

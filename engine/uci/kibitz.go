@@ -120,6 +120,10 @@ var kibitzOptions = []Option{
 	// UCI_ShowWDL adds "wdl W D L" (per mille) to the info lines, from
 	// search.WDL's model of Kibitz's own games; the loop writes it.
 	{Name: "UCI_ShowWDL", Type: "check", Default: "false"},
+	// UCI_Chess960 reads positions under Chess960's rules (Shredder-FEN
+	// and X-FEN castling fields) and writes castling as the king taking
+	// its rook; the loop does both.
+	{Name: "UCI_Chess960", Type: "check", Default: "false"},
 	{Name: "UCI_LimitStrength", Type: "check", Default: "false"},
 	{Name: "UCI_Elo", Type: "spin", Default: strconv.Itoa(defaultElo), Min: strength.MinElo, Max: strength.FullElo},
 }
@@ -160,6 +164,7 @@ var kibitzSetters = map[string]setter{
 	// The option's range is the facade's: SetModelWeight cannot refuse it.
 	"EndgameModelWeight": {spin: func(k *kibitz, v int) { _ = k.e.SetModelWeight(v) }},
 	"UCI_ShowWDL":        {text: func(*kibitz, string) error { return nil }},
+	"UCI_Chess960":       {text: func(*kibitz, string) error { return nil }},
 	"UCI_LimitStrength": {text: func(k *kibitz, v string) error {
 		k.limitStrength, _ = parseCheck(v)
 		return k.applyStrength()

@@ -99,6 +99,7 @@ type session struct {
 	ponderHit chan struct{} // the running search ponders until this is closed (nil: it does not)
 	refused   error         // the last position command, refused: go plays no move until a valid one
 	showWDL   bool          // UCI_ShowWDL: info lines carry win/draw/loss per mille
+	rules     board.Rules   // UCI_Chess960: positions read and moves written under Chess960's rules
 }
 
 // syncWriter serialises lines written by the command loop and the search.
@@ -330,11 +331,11 @@ func (s *session) handle(line string) {
 	case "ucinewgame":
 		s.stopSearch()
 		s.engine.NewGame()
-		s.pos, s.refused = board.NewPosition(), nil
+		s.pos, s.refused = s.rules.PositionAfter(board.StartFEN, nil)
 	case "position":
 		// A running search has a copy of its position: this one is for
 		// the next go.
-		p, err := ParsePosition(args)
+		p, err := ParsePosition(args, s.rules)
 		if err != nil {
 			// The GUI believes it set another position: until it sends one
 			// that is accepted, go answers no move rather than one for the
@@ -380,8 +381,9 @@ func (s *session) busy() bool {
 }
 
 // ParsePosition reads the arguments of a UCI "position" command,
-// "startpos|fen F… [moves m…]", into a new position.
-func ParsePosition(args []string) (*board.Position, error) {
+// "startpos|fen F… [moves m…]", into a new position under rules (Chess960
+// when the GUI set UCI_Chess960: its FENs, castling as king takes rook).
+func ParsePosition(args []string, rules board.Rules) (*board.Position, error) {
 	if len(args) == 0 {
 		return nil, errors.New("position needs startpos or fen")
 	}
@@ -402,7 +404,7 @@ func ParsePosition(args []string) (*board.Position, error) {
 	if fenFields != nil {
 		fen = strings.Join(fenFields, " ")
 		if fen == "" { // "position fen" alone is not the start position
-			_, err := board.ParseFEN(fen)
+			_, err := rules.ParseFEN(fen)
 			return nil, err
 		}
 	}
@@ -413,7 +415,7 @@ func ParsePosition(args []string) (*board.Position, error) {
 		}
 		moves = rest[1:]
 	}
-	p, err := board.PositionAfter(fen, moves)
+	p, err := rules.PositionAfter(fen, moves)
 	var me *board.MoveError
 	if errors.As(err, &me) {
 		return nil, fmt.Errorf("position: %w", err)
@@ -457,9 +459,17 @@ func (s *session) setOption(args []string) error {
 		if err := s.engine.SetOption(o.Name, value); err != nil {
 			return fmt.Errorf("setoption %s: %w", o.Name, err)
 		}
-		if o.Name == "UCI_ShowWDL" {
+		switch o.Name {
+		case "UCI_ShowWDL":
 			// The protocol's own option: the loop writes the lines.
 			s.showWDL, _ = parseCheck(value)
+		case "UCI_Chess960":
+			// Also the protocol's: the loop reads the positions and the
+			// moves, and writes them.
+			s.rules = board.Standard
+			if on, _ := parseCheck(value); on {
+				s.rules = board.Chess960
+			}
 		}
 		return nil
 	}

@@ -567,3 +567,43 @@ func TestShowWDL(t *testing.T) {
 		t.Error("no info line")
 	}
 }
+
+// TestChess960: positions of Chess960 are refused until the GUI sets
+// UCI_Chess960; then their FENs are read (Shredder-FEN and X-FEN),
+// castling is written and read as the king taking its rook, and the
+// searches answer legal moves. Standard chess also reads e1h1 as castling.
+func TestChess960(t *testing.T) {
+	c := start(t)
+	const fen960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+	c.send("position fen "+fen960, "go depth 1")
+	got := c.until("bestmove")
+	if !strings.Contains(strings.Join(got, "\n"), "Chess960") || got[len(got)-1] != "bestmove 0000" {
+		t.Errorf("a Chess960 position under standard rules: %q", got)
+	}
+
+	c.send("uci")
+	if !strings.Contains(strings.Join(c.until("uciok"), "\n"), "option name UCI_Chess960 type check default false") {
+		t.Error("UCI_Chess960 is not announced")
+	}
+	c.send("setoption name UCI_Chess960 value true", "position fen 1r2k3/8/8/8/8/8/8/1R4KR w Hb - 0 1", "go perft 1")
+	perft := c.until("Nodes searched")
+	if !strings.Contains(strings.Join(perft, "\n"), "g1h1: 1") {
+		t.Errorf("go perft 1 lists no castling as g1h1:\n%s", strings.Join(perft, "\n"))
+	}
+	c.send("position fen 1r2k3/8/8/8/8/8/8/1R4KR w Hb - 0 1 moves g1h1 b8b1", "d")
+	if out := strings.Join(c.sync(), "\n"); !strings.Contains(out, "4k3/8/8/8/8/8/8/1r3RK1 w - - 0 2") {
+		t.Errorf("after g1h1 b8b1, d shows:\n%s", out)
+	}
+	c.send("position fen "+fen960, "go depth 6")
+	best := c.until("bestmove")
+	f := strings.Fields(best[len(best)-1])
+	p, _ := board.Chess960.ParseFEN(fen960)
+	if _, err := p.ParseMove(f[1]); err != nil {
+		t.Errorf("%q in %s: %v", best[len(best)-1], fen960, err)
+	}
+
+	c.send("setoption name UCI_Chess960 value false", "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1", "d")
+	if out := strings.Join(c.sync(), "\n"); !strings.Contains(out, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4") {
+		t.Errorf("e1h1 in standard chess:\n%s", out)
+	}
+}
