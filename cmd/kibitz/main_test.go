@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +34,19 @@ func TestPerftCommand(t *testing.T) {
 	}
 	if n := strings.Count(out, ": "); n != 48+3 { // 48 root moves + 3 summary lines
 		t.Errorf("%d lines with counts, want 51", n)
+	}
+	// Chess960: the published count, castling as king takes rook; the
+	// same position under standard rules is refused with the reason.
+	const fen960 = "1r2k2r/8/8/8/8/8/8/1R4KR w HBhb - 0 1"
+	code, out, _ = runCLI(t, "", "perft", "--chess960", "--depth", "4", "--fen", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+	if code != 0 || !strings.Contains(out, "Nodes searched: 326672\n") {
+		t.Errorf("perft --chess960: exit %d\n%s", code, out)
+	}
+	if code, out, _ = runCLI(t, "", "perft", "--chess960", "--depth", "1", "--divide", "--fen", fen960); code != 0 || !strings.Contains(out, "g1h1: 1") || !strings.Contains(out, "g1b1: 1") {
+		t.Errorf("perft --chess960 --divide lists no castling:\n%s", out)
+	}
+	if code, _, errOut := runCLI(t, "", "perft", "--fen", fen960); code == 0 || !strings.Contains(errOut, "Chess960") {
+		t.Errorf("a Chess960 FEN without --chess960: exit %d, %s", code, errOut)
 	}
 }
 
@@ -152,6 +168,7 @@ func TestDatagenAndTrain(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	checkHeldOutLoss(t, data, net, outAll)
 	if code, out, _ := runCLI(t, "", "eval", "--pieces", "--fen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"); code != 0 || !strings.Contains(out, "|   Q   |") || !strings.Contains(out, "NNUE evaluation: +") {
 		t.Errorf("eval --pieces: exit %d\n%s", code, out)
 	}
@@ -407,5 +424,30 @@ func TestMatchCommandEdges(t *testing.T) {
 	_, _, help2 := runCLI(t, "", "match", "-h")
 	if help1 != help2 || !strings.Contains(help1, "-seed") {
 		t.Errorf("match -h changes between calls:\n%s\n---\n%s", help1, help2)
+	}
+}
+
+// checkHeldOutLoss: train --evaluate reports the trained net's loss on the
+// same held-out games as the training's last validation loss (the float
+// model's, so close but not equal to the quantised net's), trains nothing
+// and writes nothing.
+func checkHeldOutLoss(t *testing.T, data, net, trainOut string) {
+	t.Helper()
+	m := regexp.MustCompile(`validation ([0-9.]+)`).FindAllStringSubmatch(trainOut, -1)
+	if len(m) == 0 {
+		t.Fatalf("no validation loss in %s", trainOut)
+	}
+	want, _ := strconv.ParseFloat(m[len(m)-1][1], 64)
+	before, _ := os.ReadFile(net)
+	code, out, errOut := runCLI(t, "", "train", "--data", data, "--valid", "25", "--evaluate", net+",default")
+	got := regexp.MustCompile(`held-out loss ([0-9.]+)`).FindAllStringSubmatch(out, -1)
+	if code != 0 || len(got) != 2 || strings.Contains(out, "epoch") {
+		t.Fatalf("train --evaluate: %d %s %s", code, out, errOut)
+	}
+	if loss, _ := strconv.ParseFloat(got[0][1], 64); math.Abs(loss-want) > 0.1*want {
+		t.Errorf("held-out loss %g of the written net, the training's last validation loss %g", loss, want)
+	}
+	if after, _ := os.ReadFile(net); !bytes.Equal(before, after) {
+		t.Error("train --evaluate rewrote the net")
 	}
 }

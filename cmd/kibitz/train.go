@@ -23,6 +23,7 @@ type trainRun struct {
 	filter                 train.Filter
 	data, where, gameRange string
 	out, activation, init  string
+	evaluate               string // nets whose held-out loss to report instead of training
 	limit                  int
 	fitScale               bool
 }
@@ -63,6 +64,7 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs.Float64Var(&cfg.WeightDecay, "weight-decay", 0, "decoupled weight decay per step (AdamW), e.g. 0.01 (0: none)")
 	fs.BoolVar(&r.fitScale, "fit-scale", false, "fit --scale to the training positions' results first, and train with it")
 	fs.StringVar(&r.init, "init", "", "start from this net instead of random weights: a .nnue file, or \"default\" for the embedded net (its shape must be the one asked for; king buckets may be added)")
+	fs.StringVar(&r.evaluate, "evaluate", "", "report the held-out loss of these nets (comma-separated .nnue files or \"default\") on the selection's held-out games at --lambda and --scale, and train nothing")
 	fs.BoolVar(&cfg.Mirror, "mirror", false, "train on positions without castling rights mirrored left to right half of the time")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
@@ -99,7 +101,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	// Fail on an unwritable output now, not after the training.
-	if err := checkWritable(r.out); err != nil {
+	if err := checkWritable(r.out); r.evaluate == "" && err != nil {
 		return err
 	}
 	samples, err := train.LoadCorpus(files, sel, filter, r.limit)
@@ -110,6 +112,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return errors.New("the selection holds no training positions")
 	}
 	trainSet, validSet := train.Split(samples, cfg.ValidPercent)
+	if r.evaluate != "" {
+		return reportHeldOutLoss(stdout, strings.Split(r.evaluate, ","), validSet, cfg)
+	}
 	if r.fitScale {
 		k := train.FitScale(trainSet, 50, 1000)
 		if k == 0 {
@@ -254,4 +259,23 @@ func checkWritable(path string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// reportHeldOutLoss prints each net's loss on the held-out positions: the
+// same measure as the validation loss of a training run on this selection,
+// so nets trained at different times compare on one fixed set.
+func reportHeldOutLoss(stdout io.Writer, nets []string, validSet []train.Sample, cfg train.Config) error {
+	if len(validSet) == 0 {
+		return errors.New("--evaluate: the selection holds no held-out positions")
+	}
+	fmt.Fprintf(stdout, "%d held-out positions, lambda %g, sigmoid scale %g cp\n", len(validSet), cfg.Lambda, cfg.SigmoidScale)
+	for _, path := range nets {
+		n, err := loadNet(strings.TrimSpace(path))
+		if err != nil {
+			return fmt.Errorf("--evaluate: %w", err)
+		}
+		loss := train.Loss(train.FromNet(n), validSet, cfg, max(cfg.Threads, 1))
+		fmt.Fprintf(stdout, "%s  %s  held-out loss %.6f\n", path, n.Architecture(), loss)
+	}
+	return nil
 }
