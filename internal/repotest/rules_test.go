@@ -1,4 +1,4 @@
-package main
+package repotest
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"kibitz/internal/docblock"
 )
 
 // importsSentence is how a package comment names what the package imports:
@@ -136,7 +138,7 @@ func TestArchitectureShowsThePackageGraph(t *testing.T) {
 	if len(from) < 10 {
 		t.Fatalf("only %d packages import others:\n%s", len(from), b.String())
 	}
-	checkGeneratedBlock(t, "../../docs/architecture.md", "package graph", "TestArchitectureShowsThePackageGraph", b.String())
+	docblock.Check(t, "../../docs/architecture.md", "package graph", "TestArchitectureShowsThePackageGraph", "./internal/repotest", b.String())
 }
 
 // TestEngineImportsOnlyEngineAndInternal keeps the walls of the house: the
