@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -46,37 +46,17 @@ run_tests() {
 	need go "install Go 1.26 or newer"
 	need node "install Node.js 20 or newer (Debian: apt-get install nodejs npm); the wasm tests run under it"
 	local start=$SECONDS
-	echo "== gofmt / go vet"
-	local unformatted
-	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
-	if [ -n "$unformatted" ]; then echo "gofmt needed on: $unformatted" >&2; exit 1; fi
-	go vet ./...
+	test_go
 	echo "== the page's JavaScript: type check (tsc, JSDoc) and lint (eslint)"
 	npm_deps
 	npx tsc -p tsconfig.json
 	npx tsc -p tsconfig.worker.json
 	npx eslint .
-	echo "== go test (native)"
-	go test -count=1 -timeout 600s ./...
-	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
-	go test -count=1 -tags purego,kibitzdebug ./engine/nnue ./engine/search
-	echo "== go test -tags tune (the search parameters as UCI options)"
-	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./engine/uci ./engine/search
-	echo "== go test -race (search with two threads, UCI and pondering, the match runner, the API's lanes)"
-	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent|Ponder' ./engine/search ./engine/uci ./match ./web
-	echo "== go test (wasm under node, short)"
-	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./engine/nnue ./wasm/bridge
 	echo "== the worker's JavaScript API under node"
 	wasm >/dev/null
 	for module in kibitz kibitz-simd; do
 		WASM_EXEC="$PWD/$BIN/wasm_exec.js" KIBITZ_WASM="$BIN/$module.wasm" node --test wasm/bridge.test.mjs
 	done
-	echo "== go test (wasm SIMD128 kernels under node, short)"
-	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go test -count=1 -short -timeout 300s -exec "$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/nnue ./engine/search
-	echo "== native and wasm agree node for node"
-	same_bench
-	echo "== OpenBench's build and bench: make EXE=… CC=go, then bench's last line and signature"
-	openbench_build
 	echo "== the play page in Chromium (and its game rules under node)"
 	need_chromium
 	site >/dev/null
@@ -87,6 +67,35 @@ run_tests() {
 	worker >/dev/null
 	node --test tests/worker-entry.test.mjs tests/worker.test.mjs
 	echo "== all tests passed in $((SECONDS - start)) s"
+}
+
+# test_go runs the Go tests: formatting and vet, the native tests, the
+# scalar backend, the tuning build, the race detector, the wasm and wasm
+# SIMD builds under node, native = wasm node for node, and OpenBench's build.
+test_go() {
+	need go "install Go 1.26 or newer"
+	need node "install Node.js 20 or newer (Debian: apt-get install nodejs npm); the wasm tests run under it"
+	echo "== gofmt / go vet"
+	local unformatted
+	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+	if [ -n "$unformatted" ]; then echo "gofmt needed on: $unformatted" >&2; exit 1; fi
+	go vet ./...
+	echo "== go test (native)"
+	go test -count=1 -timeout 600s ./...
+	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
+	go test -count=1 -tags purego,kibitzdebug ./engine/nnue ./engine/search
+	echo "== go test -tags tune (the search parameters as UCI options)"
+	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./engine/uci ./engine/search
+	echo "== go test -race (search with two threads, UCI and pondering, the match runner, the API's lanes)"
+	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent|Ponder' ./engine/search ./engine/uci ./match ./web
+	echo "== go test (wasm under node, short)"
+	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./engine/nnue ./wasm/bridge
+	echo "== go test (wasm SIMD128 kernels under node, short)"
+	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go test -count=1 -short -timeout 300s -exec "$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/nnue ./engine/search
+	echo "== native and wasm agree node for node"
+	same_bench
+	echo "== OpenBench's build and bench: make EXE=… CC=go, then bench's last line and signature"
+	openbench_build
 }
 
 # The page's test files, found rather than listed (a new file is never
@@ -296,6 +305,7 @@ case "${1:-native}" in
 native) native "${2:-}" ;;
 wasm) wasm ;;
 test) run_tests ;;
+test-go) test_go ;;
 test-js)
 	npm_deps
 	test_js
