@@ -46,7 +46,7 @@ type Config struct {
 
 // Engine is one player: settings, evaluation, tables, model and search.
 type Engine struct {
-	search *search.Engine
+	search *search.Searcher
 	opts   search.Options
 
 	useNNUE bool

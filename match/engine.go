@@ -117,8 +117,8 @@ var (
 	errExited  = errors.New("engine exited")
 )
 
-// Engine is a running UCI engine process.
-type Engine struct {
+// Process is a UCI engine running as a process, as the match drives it.
+type Process struct {
 	cfg       EngineConfig
 	cmd       *exec.Cmd
 	stdin     io.WriteCloser
@@ -153,13 +153,13 @@ type Score struct {
 
 // Start launches the engine, completes the uci handshake and sets the
 // options. Every read has the given timeout.
-func Start(cfg EngineConfig, timeout time.Duration) (*Engine, error) {
+func Start(cfg EngineConfig, timeout time.Duration) (*Process, error) {
 	return startWatched(cfg, timeout, nil)
 }
 
 // startWatched is Start with a watchdog (nil for none), which also keeps
 // the end of the engine's standard error for its reports.
-func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Engine, error) {
+func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Process, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	ownGroup(cmd)
 	var stderr *tailBuffer
@@ -181,7 +181,7 @@ func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Engine
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Name, err)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), err: make(chan error, 1), done: make(chan struct{}),
+	e := &Process{cfg: cfg, cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), err: make(chan error, 1), done: make(chan struct{}),
 		watch: w, stderr: stderr}
 	running.add(e)
 	go e.read(stdout)
@@ -232,7 +232,7 @@ func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Engine
 // read delivers the engine's output lines until it ends, then its exit
 // status. After Close it reads on and drops the lines, so that a flooding
 // engine never blocks it; Close kills such an engine.
-func (e *Engine) read(stdout io.Reader) {
+func (e *Process) read(stdout io.Reader) {
 	r := bufio.NewReaderSize(stdout, 64<<10)
 	delivering := true
 	for {
@@ -270,9 +270,9 @@ func readLine(r *bufio.Reader) (string, error) {
 }
 
 // Name returns the engine's configured name.
-func (e *Engine) Name() string { return e.cfg.Name }
+func (e *Process) Name() string { return e.cfg.Name }
 
-func (e *Engine) send(line string) error {
+func (e *Process) send(line string) error {
 	e.sent.add(line)
 	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
 		e.broken = true
@@ -284,7 +284,7 @@ func (e *Engine) send(line string) error {
 // waitFor reads lines until one starts with prefix, remembering scores
 // from info lines on the way. A watchdog is told once if the answer takes
 // longer than its limit.
-func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
+func (e *Process) waitFor(prefix string, timeout time.Duration) (string, error) {
 	start := time.Now()
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
@@ -333,7 +333,7 @@ func (e *Engine) waitFor(prefix string, timeout time.Duration) (string, error) {
 
 // Alive reports whether the engine can play on: it is running and has
 // answered everything asked of it so far.
-func (e *Engine) Alive() bool {
+func (e *Process) Alive() bool {
 	if e.closed || e.broken {
 		return false
 	}
@@ -347,7 +347,7 @@ func (e *Engine) Alive() bool {
 }
 
 // Ready sends isready and waits for readyok.
-func (e *Engine) Ready(timeout time.Duration) error {
+func (e *Process) Ready(timeout time.Duration) error {
 	if err := e.send("isready"); err != nil {
 		return err
 	}
@@ -358,7 +358,7 @@ func (e *Engine) Ready(timeout time.Duration) error {
 }
 
 // NewGame tells the engine a new game starts.
-func (e *Engine) NewGame(timeout time.Duration) error {
+func (e *Process) NewGame(timeout time.Duration) error {
 	if err := e.send("ucinewgame"); err != nil {
 		return err
 	}
@@ -367,7 +367,7 @@ func (e *Engine) NewGame(timeout time.Duration) error {
 
 // BestMove sends the position and the go command and waits up to timeout
 // for bestmove. It returns the move text and the time the engine took.
-func (e *Engine) BestMove(position, goCmd string, timeout time.Duration) (string, time.Duration, error) {
+func (e *Process) BestMove(position, goCmd string, timeout time.Duration) (string, time.Duration, error) {
 	e.lastScore = Score{}
 	if err := e.send(position); err != nil {
 		return "", 0, err
@@ -377,7 +377,7 @@ func (e *Engine) BestMove(position, goCmd string, timeout time.Duration) (string
 
 // moveAfter sends cmd and waits up to timeout for the bestmove it brings;
 // the time the engine took runs from the command.
-func (e *Engine) moveAfter(cmd string, timeout time.Duration) (string, time.Duration, error) {
+func (e *Process) moveAfter(cmd string, timeout time.Duration) (string, time.Duration, error) {
 	start := time.Now()
 	if err := e.send(cmd); err != nil {
 		return "", 0, err
@@ -391,7 +391,7 @@ func (e *Engine) moveAfter(cmd string, timeout time.Duration) (string, time.Dura
 }
 
 // readBestMove reads a bestmove line, remembering the reply it expects.
-func (e *Engine) readBestMove(line string, took time.Duration) (string, time.Duration, error) {
+func (e *Process) readBestMove(line string, took time.Duration) (string, time.Duration, error) {
 	f := strings.Fields(line)
 	if len(f) < 2 {
 		return "", took, fmt.Errorf("malformed %q", line)
@@ -405,7 +405,7 @@ func (e *Engine) readBestMove(line string, took time.Duration) (string, time.Dur
 
 // Ponder starts a ponder search: position ends with the reply the engine
 // expects, goCmd is the go command with the clocks as they stand.
-func (e *Engine) Ponder(position, goCmd, reply string) error {
+func (e *Process) Ponder(position, goCmd, reply string) error {
 	if err := e.send(position); err != nil {
 		return err
 	}
@@ -418,11 +418,11 @@ func (e *Engine) Ponder(position, goCmd, reply string) error {
 
 // Pondering returns the reply the running ponder search expects ("" if
 // none runs).
-func (e *Engine) Pondering() string { return e.pondering }
+func (e *Process) Pondering() string { return e.pondering }
 
 // PonderHit tells the engine its expected reply was played and waits up
 // to timeout for its move; the time it took runs from the ponderhit.
-func (e *Engine) PonderHit(timeout time.Duration) (string, time.Duration, error) {
+func (e *Process) PonderHit(timeout time.Duration) (string, time.Duration, error) {
 	e.pondering = ""
 	return e.moveAfter("ponderhit", timeout)
 }
@@ -430,7 +430,7 @@ func (e *Engine) PonderHit(timeout time.Duration) (string, time.Duration, error)
 // StopPondering ends a ponder search whose reply was not played (or a
 // game that ended) and waits up to timeout for its bestmove, which is
 // dropped.
-func (e *Engine) StopPondering(timeout time.Duration) error {
+func (e *Process) StopPondering(timeout time.Duration) error {
 	e.pondering = ""
 	if err := e.send("stop"); err != nil {
 		return err
@@ -444,27 +444,27 @@ func (e *Engine) StopPondering(timeout time.Duration) error {
 
 // SetOption sends a setoption command (between games: the engine applies
 // it before it answers the next isready).
-func (e *Engine) SetOption(name, value string) error {
+func (e *Process) SetOption(name, value string) error {
 	return e.send(fmt.Sprintf("setoption name %s value %s", name, value))
 }
 
 // RSS returns the engine process's resident memory in bytes (Linux).
-func (e *Engine) RSS() (int64, bool) { return rss(e.cmd.Process.Pid) }
+func (e *Process) RSS() (int64, bool) { return rss(e.cmd.Process.Pid) }
 
 // Declares reports whether the engine declared the option (by name, in
 // any case) when it started.
-func (e *Engine) Declares(option string) bool { return e.declared[strings.ToLower(option)] }
+func (e *Process) Declares(option string) bool { return e.declared[strings.ToLower(option)] }
 
 // LastScore returns the score of the engine's last info line of its most
 // recent search.
-func (e *Engine) LastScore() Score { return e.lastScore }
+func (e *Process) LastScore() Score { return e.lastScore }
 
 // Close asks the engine to quit and kills it if it does not: its whole
 // process group, so that a child it started cannot keep its output open
 // (a script flooding through a child process). Close returns within a few
 // seconds whatever the engine does: if something still holds the output
 // open after the kill, the match stops reading it.
-func (e *Engine) Close() {
+func (e *Process) Close() {
 	if e.closed {
 		return
 	}
@@ -488,20 +488,20 @@ func (e *Engine) Close() {
 }
 
 // running is the set of engine processes started and not yet closed.
-var running = engineSet{m: map[*Engine]bool{}}
+var running = engineSet{m: map[*Process]bool{}}
 
 type engineSet struct {
 	mu sync.Mutex
-	m  map[*Engine]bool
+	m  map[*Process]bool
 }
 
-func (s *engineSet) add(e *Engine) {
+func (s *engineSet) add(e *Process) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.m[e] = true
 }
 
-func (s *engineSet) remove(e *Engine) {
+func (s *engineSet) remove(e *Process) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.m, e)

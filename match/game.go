@@ -97,8 +97,8 @@ type Referee struct {
 
 // Play plays one game. Engines that crash or hang lose; so do engines that
 // overstep their clock or answer an illegal move.
-func (r Referee) Play(white, black *Engine, op Opening) Result {
-	engines := [2]*Engine{white, black}
+func (r Referee) Play(white, black *Process, op Opening) Result {
+	engines := [2]*Process{white, black}
 	limits := [2]Limit{r.limitOf(white), r.limitOf(black)}
 	res := Result{White: white.Name(), Black: black.Name(),
 		TimeControls: [2]string{limits[0].String(), limits[1].String()}}
@@ -173,7 +173,7 @@ func (r Referee) Play(white, black *Engine, op Opening) Result {
 // startPondering has eng, which just played the last of played, think
 // about the reply it expects, if it ponders, plays on a clock, and the
 // game goes on.
-func (r Referee) startPondering(eng *Engine, game rules, startFEN string, played []string, limits [2]Limit, clock [2]time.Duration, side int) {
+func (r Referee) startPondering(eng *Process, game rules, startFEN string, played []string, limits [2]Limit, clock [2]time.Duration, side int) {
 	reply := eng.ponderMove
 	if !eng.cfg.Ponder || limits[side].Base == 0 || reply == "" || !game.legal(reply) {
 		return
@@ -223,7 +223,7 @@ func startPosition(fen string, chess960 bool) (rules, error) {
 }
 
 // limitOf is the limit of e's moves: its own, or the match's.
-func (r Referee) limitOf(e *Engine) Limit {
+func (r Referee) limitOf(e *Process) Limit {
 	if e.cfg.Limit != nil {
 		return *e.cfg.Limit
 	}
@@ -232,7 +232,7 @@ func (r Referee) limitOf(e *Engine) Limit {
 
 // askMove asks eng, playing side, for its move and charges its clock; a
 // forfeit comes back with its reason.
-func (r Referee) askMove(eng *Engine, position, last string, limits [2]Limit, clock *[2]time.Duration, side int) (string, string, Forfeit) {
+func (r Referee) askMove(eng *Process, position, last string, limits [2]Limit, clock *[2]time.Duration, side int) (string, string, Forfeit) {
 	lim := limits[side]
 	goCmd, timeout := r.goCommand(limits, *clock, side)
 	if lim.Nodes == 0 && lim.Depth == 0 {

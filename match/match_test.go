@@ -340,7 +340,7 @@ func TestOpeningMovesArePlayedFirst(t *testing.T) {
 		{Moves: []string{"e2e4", "e7e5", "g1f3"}},
 		{FEN: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", Moves: []string{"g8f6", "c2c4"}},
 	} {
-		var eng [2]*Engine
+		var eng [2]*Process
 		for i := range eng {
 			e, err := Start(engine(string(rune('A'+i))), 10*time.Second)
 			if err != nil {

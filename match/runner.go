@@ -123,7 +123,7 @@ func (m *matchState) stopped() bool {
 // restarting an engine that died.
 func (m *matchState) worker(jobs <-chan int) error {
 	cfg := m.cfg
-	var eng [2]*Engine
+	var eng [2]*Process
 	var mem [2]MemorySample
 	closeEngine := func(i int) {
 		if cfg.Watchdog != nil {
@@ -169,7 +169,7 @@ func (m *matchState) worker(jobs <-chan int) error {
 						return err // the dispatcher sees it and stops
 					}
 					eng[i] = e
-					mem[i] = MemorySample{Engine: e.Name(), PID: e.cmd.Process.Pid}
+					mem[i] = MemorySample{Process: e.Name(), PID: e.cmd.Process.Pid}
 				}
 			}
 			white, black := eng[0], eng[1]

@@ -47,7 +47,7 @@ type stallReport struct {
 // stalled records a stall of e, which owes a line starting with awaited
 // since the time given. The report is written after stallGrace, by which
 // time the engine has printed its dump; the caller goes on waiting.
-func (w *Watchdog) stalled(e *Engine, awaited string, since time.Time) {
+func (w *Watchdog) stalled(e *Process, awaited string, since time.Time) {
 	w.mu.Lock()
 	w.count++
 	n := w.count
@@ -173,7 +173,7 @@ func (t *tailBuffer) String() string {
 // warmed up (after the watchdog's WarmUp games: its tables allocated and
 // touched) and when it was closed.
 type MemorySample struct {
-	Engine     string
+	Process    string
 	PID        int
 	Games      int   // games it played
 	First, End int64 // bytes; 0 where unknown
@@ -206,7 +206,7 @@ func (s Summary) reportWatch(w io.Writer, names [2]string) {
 	}
 	fmt.Fprintf(w, "Stalls (watchdog): %s %d, %s %d\n", names[0], s.Stalls[0], names[1], s.Stalls[1])
 	for _, m := range s.Memory {
-		fmt.Fprintf(w, "Memory of %s (pid %d, %d games): %s after warm-up, %s at the end", m.Engine, m.PID, m.Games, mib(m.First), mib(m.End))
+		fmt.Fprintf(w, "Memory of %s (pid %d, %d games): %s after warm-up, %s at the end", m.Process, m.PID, m.Games, mib(m.First), mib(m.End))
 		if m.First > 0 && m.End > 0 {
 			fmt.Fprintf(w, " (%+.1f%%)", 100*float64(m.End-m.First)/float64(m.First))
 		}

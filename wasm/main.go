@@ -59,9 +59,9 @@ func main() {
 			return errValue(s.LoadModel(data))
 		}),
 		"search": js.FuncOf(func(_ js.Value, a []js.Value) any {
-			var l bridge.Limits
+			var l bridge.Request
 			if len(a) > 0 && a[0].Type() == js.TypeObject {
-				l = bridge.Limits{Depth: field(a[0], "depth"), MoveTime: field(a[0], "movetime"),
+				l = bridge.Request{Depth: field(a[0], "depth"), MoveTime: field(a[0], "movetime"),
 					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv"), Elo: field(a[0], "elo"),
 					WTime: field(a[0], "wtime"), BTime: field(a[0], "btime"), WInc: field(a[0], "winc"), BInc: field(a[0], "binc"),
 					Infinite: a[0].Get("infinite").Type() == js.TypeBoolean && a[0].Get("infinite").Bool()}

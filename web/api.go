@@ -22,7 +22,7 @@ import (
 type api struct {
 	net         *nnue.Net      // the engines' net, for /api/eval (nil: classical)
 	tables      *tablebase.Set // shared by the engines (nil: no endgame tables)
-	lim         Limits
+	lim         Caps
 	searchTime  time.Duration // wall-clock cap per search (0: none)
 	deep, light *lane
 	searches    atomic.Int64 // searches run, reported by /api/health

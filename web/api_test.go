@@ -356,7 +356,7 @@ func FuzzParseRequest(f *testing.F) {
 		if err != nil {
 			return
 		}
-		lim := WorkerLimits()
+		lim := WorkerCaps()
 		req, err := ParseRequest(q, lim)
 		if err != nil {
 			return
@@ -376,7 +376,7 @@ func FuzzHandler(f *testing.F) {
 	f.Add("HEAD", "/api/legal?fen=8/8/8/8/8/8/8/K6k%20w%20-%20-%200%201", "")
 	f.Add("DELETE", "/api/eval", "")
 	f.Add("POST", "/api/eval", `{"fen": 3}`)
-	h := NewHandler(Config{Limits: Limits{DefaultDepth: 2, MaxDepth: 4, MaxNodes: 20000, MaxMultiPV: 3, HashMB: 1}})
+	h := NewHandler(Config{Caps: Caps{DefaultDepth: 2, MaxDepth: 4, MaxNodes: 20000, MaxMultiPV: 3, HashMB: 1}})
 	known := map[int]bool{200: true, 204: true, 301: true, 307: true, 308: true, 400: true, 404: true, 405: true, 413: true, 414: true, 503: true}
 	f.Fuzz(func(t *testing.T, method, target, body string) {
 		if !strings.HasPrefix(target, "/") {

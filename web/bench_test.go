@@ -10,7 +10,7 @@ import (
 // handler alone: run it natively and under wasm (GOOS=js GOARCH=wasm go
 // test -bench . -exec …/go_js_wasm_exec) to compare the two.
 func BenchmarkBestmoveDepth8(b *testing.B) {
-	h := NewHandler(Config{Limits: WorkerLimits(), Platform: "bench"})
+	h := NewHandler(Config{Caps: WorkerCaps(), Platform: "bench"})
 	fens := []string{
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

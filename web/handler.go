@@ -25,8 +25,8 @@ const lightQueue = 1024
 type Config struct {
 	// Site is the built static site (dist/); nil serves the API only.
 	Site http.FileSystem
-	// Limits caps requests; the zero value means NativeLimits.
-	Limits Limits
+	// Caps caps requests; the zero value means NativeCaps.
+	Caps Caps
 	// MaxSearches bounds deep searches running at once; 0 means the number
 	// of CPUs. Light searches (depth ≤ 8 or ≤ 200 000 nodes) have a lane
 	// of their own with as many slots and a long queue.
@@ -48,8 +48,8 @@ type Config struct {
 
 // NewHandler returns the handler for the API (under /api/) and the site.
 func NewHandler(c Config) http.Handler {
-	if c.Limits == (Limits{}) {
-		c.Limits = NativeLimits()
+	if c.Caps == (Caps{}) {
+		c.Caps = NativeCaps()
 	}
 	if c.MaxSearches <= 0 {
 		c.MaxSearches = runtime.NumCPU()
@@ -63,11 +63,11 @@ func NewHandler(c Config) http.Handler {
 	if c.Platform == "" {
 		c.Platform = runtime.GOOS + "/" + runtime.GOARCH
 	}
-	a := &api{tables: c.Tables, lim: c.Limits, searchTime: c.SearchTime,
+	a := &api{tables: c.Tables, lim: c.Caps, searchTime: c.SearchTime,
 		deep: newLane(c.MaxSearches, c.MaxQueue), light: newLane(runtime.NumCPU(), lightQueue), info: map[string]any{
 			"status": "ok", "engine": version.String, "version": version.Release, "platform": c.Platform,
-			"limits": map[string]any{"default_depth": c.Limits.DefaultDepth, "max_depth": c.Limits.MaxDepth,
-				"max_nodes": c.Limits.MaxNodes, "max_multipv": c.Limits.MaxMultiPV,
+			"limits": map[string]any{"default_depth": c.Caps.DefaultDepth, "max_depth": c.Caps.MaxDepth,
+				"max_nodes": c.Caps.MaxNodes, "max_multipv": c.Caps.MaxMultiPV,
 				"max_searches": c.MaxSearches, "max_queue": c.MaxQueue, "search_time_ms": c.SearchTime.Milliseconds()},
 		}}
 	// The first engine, kept for the first request, says which net all

@@ -16,8 +16,8 @@ import (
 	"kibitz/internal/excerpt"
 )
 
-// Limits caps what one request may ask for.
-type Limits struct {
+// Caps caps what one request may ask for.
+type Caps struct {
 	DefaultDepth int    // when neither depth nor nodes is given
 	MaxDepth     int    // largest depth accepted
 	MaxNodes     uint64 // largest node budget accepted; also caps depth searches
@@ -30,16 +30,16 @@ type Limits struct {
 // fresh table per request costs an allocation that 8 MB keeps small.
 const requestHashMB = 8
 
-// NativeLimits suit "kibitz serve" on a workstation.
-func NativeLimits() Limits {
-	return Limits{DefaultDepth: 10, MaxDepth: 24, MaxNodes: 50_000_000, MaxMultiPV: 5, HashMB: requestHashMB}
+// NativeCaps suit "kibitz serve" on a workstation.
+func NativeCaps() Caps {
+	return Caps{DefaultDepth: 10, MaxDepth: 24, MaxNodes: 50_000_000, MaxMultiPV: 5, HashMB: requestHashMB}
 }
 
-// WorkerLimits suit a Cloudflare Worker: its clock does not advance while
+// WorkerCaps suit a Cloudflare Worker: its clock does not advance while
 // computing, so searches are bounded by depth and nodes only, and small
 // enough for the CPU limit of a request.
-func WorkerLimits() Limits {
-	return Limits{DefaultDepth: 8, MaxDepth: 12, MaxNodes: 2_000_000, MaxMultiPV: 3, HashMB: requestHashMB}
+func WorkerCaps() Caps {
+	return Caps{DefaultDepth: 8, MaxDepth: 12, MaxNodes: 2_000_000, MaxMultiPV: 3, HashMB: requestHashMB}
 }
 
 // Request is a parsed API request.
@@ -147,13 +147,13 @@ var (
 // ParseRequest validates a search's parameters against the limits. The
 // position is fen (default: the start) plus the UCI moves in moves
 // (separated by spaces or commas).
-func ParseRequest(q url.Values, lim Limits) (Request, error) {
+func ParseRequest(q url.Values, lim Caps) (Request, error) {
 	return parseRequest(q, lim, searchParams)
 }
 
 // parseRequest is ParseRequest for an endpoint that takes only the
 // parameters named in allowed.
-func parseRequest(q url.Values, lim Limits, allowed []string) (Request, error) {
+func parseRequest(q url.Values, lim Caps, allowed []string) (Request, error) {
 	for k := range q {
 		if !slices.Contains(allowed, k) {
 			return Request{}, badRequest("unknown parameter %q (this endpoint takes %s)", excerpt.Of(k), strings.Join(allowed, ", "))

@@ -275,7 +275,7 @@ type pairPlayer struct {
 	cfg      match.EngineConfig
 	ref      match.Referee
 	openings []match.Opening
-	eng      [2]*match.Engine
+	eng      [2]*match.Process
 }
 
 // play sets the two engines to the two settings and plays iteration k's

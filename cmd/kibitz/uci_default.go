@@ -18,7 +18,7 @@ func uciConfig() uci.Config {
 
 // benchCommand is "bench [DEPTH]" inside UCI, as Stockfish has it: the
 // command-line bench (its flags are accepted too), answered as lines.
-func benchCommand(args []string, _ uci.Engine, print func(string)) error {
+func benchCommand(args []string, _ uci.Player, print func(string)) error {
 	if len(args) == 1 && !strings.HasPrefix(args[0], "-") {
 		args = []string{"--depth", args[0]}
 	}

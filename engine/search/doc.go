@@ -12,6 +12,6 @@
 // engine/tablebase, engine/tablebase/wdlnet (an endgame model as an
 // evaluation term), nnue, golang.org/x/sys/unix (huge pages for the hash
 // table on Linux) and golang.org/x/sys/cpu (whether the move picker's AVX2
-// scan may run); every front-end (UCI, wasm, HTTP, CLI) talks to it through
-// Engine.
+// scan may run); the front ends (UCI, wasm, HTTP, CLI) reach it through the
+// facade, package engine.
 package search

@@ -15,7 +15,7 @@ import (
 	"kibitz/engine/tablebase/wdlnet"
 )
 
-// Options configure an Engine. HashMB, Threads and MultiPV below 1 mean
+// Options configure a Searcher. HashMB, Threads and MultiPV below 1 mean
 // their defaults; every other field is taken as given, zero included.
 type Options struct {
 	HashMB       int           // transposition table size (default 16)
@@ -72,9 +72,9 @@ type Result struct {
 	PV           []board.Move
 }
 
-// Engine owns the transposition table and the search threads. One search
+// Searcher owns the transposition table and the search threads. One search
 // runs at a time; Stop may be called from any goroutine.
-type Engine struct {
+type Searcher struct {
 	opts Options
 	tt   *TT
 	stop atomic.Bool
@@ -93,8 +93,8 @@ type Engine struct {
 const DefaultMoveOverhead = 30 * time.Millisecond
 
 // New returns an engine with the given options.
-func New(opts Options) *Engine {
-	e := &Engine{}
+func New(opts Options) *Searcher {
+	e := &Searcher{}
 	e.SetOptions(opts)
 	e.SeedStrength(0)
 	return e
@@ -102,14 +102,14 @@ func New(opts Options) *Engine {
 
 // SeedStrength restarts the random choices of a limited strength from
 // seed: the same seed and the same searches give the same moves.
-func (e *Engine) SeedStrength(seed uint64) {
+func (e *Searcher) SeedStrength(seed uint64) {
 	e.rng = rand.New(rand.NewPCG(seed, 0x6b6962697a))
 }
 
 // SetOptions applies options, resizing the table when the size changes and
 // clearing it when the evaluation changes.
 // It must not be called during a search.
-func (e *Engine) SetOptions(o Options) {
+func (e *Searcher) SetOptions(o Options) {
 	if o.HashMB <= 0 {
 		o.HashMB = 16
 	}
@@ -135,13 +135,13 @@ func (e *Engine) SetOptions(o Options) {
 }
 
 // Options returns the options in force.
-func (e *Engine) Options() Options { return e.opts }
+func (e *Searcher) Options() Options { return e.opts }
 
 // NewGame forgets everything learned: the table, history and killers.
 // An engine after NewGame searches exactly as a new one would, without
 // the cost of allocating a table (a host that answers many independent
 // requests keeps its engines).
-func (e *Engine) NewGame() {
+func (e *Searcher) NewGame() {
 	e.tt.Clear()
 	for _, w := range e.workers {
 		w.forget()
@@ -149,16 +149,16 @@ func (e *Engine) NewGame() {
 }
 
 // ClearHash empties the transposition table.
-func (e *Engine) ClearHash() { e.tt.Clear() }
+func (e *Searcher) ClearHash() { e.tt.Clear() }
 
 // Stop asks a running search to return as soon as possible.
-func (e *Engine) Stop() { e.stop.Store(true) }
+func (e *Searcher) Stop() { e.stop.Store(true) }
 
 // PonderHit tells a pondering search that the expected reply was played:
 // from now on it searches on its own clock. The time it pondered counts
 // towards its planned share (it may stop at once if it thought long
 // enough), but the hard limit runs from now, as the clock does.
-func (e *Engine) PonderHit() {
+func (e *Searcher) PonderHit() {
 	e.hitAt.Store(time.Now().UnixNano())
 	e.pondering.Store(false)
 }
@@ -166,7 +166,7 @@ func (e *Engine) PonderHit() {
 // Search searches pos (which it does not modify) within the limits and
 // returns the best move. report, if not nil, receives progress reports
 // from the searching goroutine.
-func (e *Engine) Search(pos *board.Position, lim Limits, report func(Info)) Result {
+func (e *Searcher) Search(pos *board.Position, lim Limits, report func(Info)) Result {
 	e.stop.Store(false)
 	e.pondering.Store(lim.Ponder)
 	return e.search(pos, lim, report)
@@ -175,7 +175,7 @@ func (e *Engine) Search(pos *board.Position, lim Limits, report func(Info)) Resu
 // Go starts a search in the background and returns a channel that delivers
 // its result. The stop flag is reset before Go returns, so a Stop that
 // follows Go is never lost.
-func (e *Engine) Go(pos *board.Position, lim Limits, report func(Info)) <-chan Result {
+func (e *Searcher) Go(pos *board.Position, lim Limits, report func(Info)) <-chan Result {
 	e.stop.Store(false)
 	e.pondering.Store(lim.Ponder)
 	pos = pos.Clone()
@@ -184,7 +184,7 @@ func (e *Engine) Go(pos *board.Position, lim Limits, report func(Info)) <-chan R
 	return ch
 }
 
-func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Result {
+func (e *Searcher) search(pos *board.Position, lim Limits, report func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	start := time.Now()
@@ -229,7 +229,7 @@ func (e *Engine) search(pos *board.Position, lim Limits, report func(Info)) Resu
 	return res
 }
 
-func (e *Engine) totalNodes() uint64 {
+func (e *Searcher) totalNodes() uint64 {
 	var n uint64
 	for _, w := range e.workers {
 		n += w.sharedNodes.Load()
@@ -237,7 +237,7 @@ func (e *Engine) totalNodes() uint64 {
 	return n
 }
 
-func (e *Engine) totalTBHits() uint64 {
+func (e *Searcher) totalTBHits() uint64 {
 	var n uint64
 	for _, w := range e.workers {
 		n += w.tbHits.Load()

@@ -38,7 +38,7 @@ func TestEvaluationCacheFollowsTheNet(t *testing.T) {
 	}
 	a, b := nnue.RandomNet(64, 7), nnue.RandomNet(64, 8)
 	var results [2]Result
-	var e *Engine
+	var e *Searcher
 	for i := range results {
 		e = New(Options{Net: a, HashMB: 1})
 		e.Search(pos, Limits{Depth: 6}, nil)

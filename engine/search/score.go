@@ -58,7 +58,7 @@ func ScoreUnit(score int) (unit string, value int) {
 // position the tables decide, reached inside the search): it goes out as
 // Stockfish sends one, 200 pawns less a centipawn per ply to reach it,
 // beyond any evaluation and read by GUIs as the win it is. A root the
-// tables hold is reported as its mate (Engine.search).
+// tables hold is reported as its mate (Searcher.search).
 func FormatUCI(score int) string {
 	if IsMate(score) {
 		return fmt.Sprintf("mate %d", MateMoves(score))

@@ -32,7 +32,7 @@ type contTable [13][64]int16
 // worker is one search thread with its own position, history tables and
 // counters; workers share only the transposition table and the stop flag.
 type worker struct {
-	e           *Engine
+	e           *Searcher
 	id          int
 	pos         *board.Position
 	nodes       uint64
@@ -70,7 +70,7 @@ type worker struct {
 	tbHits   atomic.Uint64 // positions scored by the endgame tables
 }
 
-func newWorker(e *Engine, id int) *worker { return &worker{e: e, id: id} }
+func newWorker(e *Searcher, id int) *worker { return &worker{e: e, id: id} }
 
 // evalCache keeps the static evaluations of recent positions, each entry
 // the key's top 48 bits and the score's 16, in a slot chosen by the key's

@@ -8,7 +8,7 @@ import (
 	"kibitz/engine/nnue"
 )
 
-// Explainer is an Engine that can show how it judges a position without
+// Explainer is a Player that can show how it judges a position without
 // searching it: the answer to "eval".
 type Explainer interface {
 	// Explain returns the lines "eval" prints for pos.

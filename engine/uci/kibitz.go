@@ -14,7 +14,7 @@ import (
 	"kibitz/internal/version"
 )
 
-// kibitz is Kibitz's engine facade as a UCI Engine: the facade and the
+// kibitz is Kibitz's engine facade as a UCI Player: the facade and the
 // options that set it.
 type kibitz struct {
 	e             *engine.Engine

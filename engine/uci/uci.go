@@ -8,7 +8,7 @@
 // commands after them wait in turn; stop and quit act at once, and input
 // is read all the while.
 //
-// The loop drives any player through the Engine interface: Kibitz itself
+// The loop drives any player through the Player interface: Kibitz itself
 // (the engine facade, with its options, in kibitz.go) or another, such as
 // the material-greedy player of match/greedy.
 //
@@ -39,10 +39,10 @@ const Author = "the Kibitz authors"
 // maxLine bounds one command; longer lines are rejected, not buffered.
 const maxLine = 1 << 20
 
-// Engine is a player the UCI loop drives. The loop calls it from one
+// Player is what the UCI loop drives: an engine, or another player. The loop calls it from one
 // goroutine at a time and never changes it (SetOption, NewGame) while a
 // search it started is running.
-type Engine interface {
+type Player interface {
 	// ID returns the name and author "uci" reports.
 	ID() (name, author string)
 	// Options declares the options "uci" lists and setoption accepts.
@@ -83,7 +83,7 @@ func (o Option) declaration() string {
 // session is the state of one UCI conversation.
 type session struct {
 	out    *syncWriter
-	engine Engine
+	engine Player
 	pos    *board.Position
 	cfg    Config
 
@@ -127,7 +127,7 @@ type Config struct {
 // Command is a command added to the loop: it runs with the session's
 // engine and writes its answer lines with print; an error is reported as
 // "info string error: NAME: …".
-type Command func(args []string, eng Engine, print func(line string)) error
+type Command func(args []string, eng Player, print func(line string)) error
 
 // commandNames are the commands of the protocol the loop answers itself.
 var commandNames = []string{"uci", "isready", "debug", "register", "setoption", "ucinewgame",
@@ -202,13 +202,13 @@ func RunWith(in io.Reader, out io.Writer, cfg Config) error {
 	return serve(in, w, k, cfg)
 }
 
-// RunEngine drives eng by the commands from in, answering on out.
-func RunEngine(in io.Reader, out io.Writer, eng Engine, cfg Config) error {
+// RunPlayer drives eng by the commands from in, answering on out.
+func RunPlayer(in io.Reader, out io.Writer, eng Player, cfg Config) error {
 	return serve(in, &syncWriter{w: out}, eng, cfg)
 }
 
 // serve is the command loop.
-func serve(in io.Reader, out *syncWriter, eng Engine, cfg Config) error {
+func serve(in io.Reader, out *syncWriter, eng Player, cfg Config) error {
 	s := &session{out: out, pos: board.NewPosition(), engine: eng, cfg: cfg}
 	lines := make(chan string)
 	quit := make(chan struct{})

@@ -188,7 +188,7 @@ func randomPlies(pos *board.Position, n int, rng *rand.Rand) bool {
 // judged by eng's own search, on a fresh table each, and printed as
 // "info string genfens FEN" lines once all are found — a bad request or
 // book prints an error and no opening.
-func Command(args []string, eng uci.Engine, print func(string)) error {
+func Command(args []string, eng uci.Player, print func(string)) error {
 	o, err := Parse(args)
 	if err != nil {
 		return err

@@ -76,5 +76,5 @@ func (g *Player) Go(pos *board.Position, _ search.Limits, _ func(search.Info)) <
 // Run answers UCI commands from in on out until "quit" or the end of the
 // input, through engine/uci's command loop.
 func Run(in io.Reader, out io.Writer, seed uint64) error {
-	return uci.RunEngine(in, out, NewPlayer(seed), uci.Config{})
+	return uci.RunPlayer(in, out, NewPlayer(seed), uci.Config{})
 }

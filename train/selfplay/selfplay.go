@@ -105,7 +105,7 @@ func (cfg Config) hashMB() int {
 }
 
 // Play plays game number index with eng (whose state it resets).
-func Play(eng *search.Engine, cfg Config, index int) Game {
+func Play(eng *search.Searcher, cfg Config, index int) Game {
 	eng.NewGame()
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(index)))
 	pos, opening := cfg.opening(eng, rng)
@@ -172,7 +172,7 @@ func Play(eng *search.Engine, cfg Config, index int) Game {
 
 // opening draws the game's random opening: its length, then its moves,
 // again until the opening passes the balance check (OpeningNodes).
-func (cfg Config) opening(eng *search.Engine, rng *rand.Rand) (*board.Position, []board.Move) {
+func (cfg Config) opening(eng *search.Searcher, rng *rand.Rand) (*board.Position, []board.Move) {
 	for tries := 0; ; tries++ {
 		plies := cfg.RandomPlies
 		if cfg.MaxRandomPlies > plies {

@@ -23,8 +23,8 @@ import (
 	"kibitz/engine/strength"
 )
 
-// Limits of one search request. Zero fields are unset.
-type Limits struct {
+// Request of one search request. Zero fields are unset.
+type Request struct {
 	Depth    int
 	MoveTime int // milliseconds
 	Nodes    int
@@ -159,7 +159,7 @@ func verdictObject(v *engine.Verdict) map[string]any {
 // onInfo receives a progress report per iteration, onDone the result;
 // both are called from the searching goroutine. A request without a
 // depth, time, clock or node limit searches to depth 10.
-func (s *Session) Search(l Limits, onInfo, onDone func(map[string]any)) error {
+func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 	lim, err := l.toSearch()
 	if err != nil {
 		return err
@@ -229,7 +229,7 @@ func (s *Session) Stop() {
 
 // toSearch checks the limits and turns them into the search's; no limit at
 // all means depth 10, unless the search is infinite.
-func (l Limits) toSearch() (search.Limits, error) {
+func (l Request) toSearch() (search.Limits, error) {
 	if l.Depth < 0 || l.Depth > search.MaxDepth {
 		return search.Limits{}, fmt.Errorf("depth %d is out of range 1..%d", l.Depth, search.MaxDepth)
 	}

@@ -19,7 +19,7 @@ import (
 
 // Sessions in these tests yield with runtime.Gosched: under wasm there is
 // no preemption, and the test goroutine must get to run.
-func waitDone(t *testing.T, s *Session, l Limits) (infos []map[string]any, done map[string]any) {
+func waitDone(t *testing.T, s *Session, l Request) (infos []map[string]any, done map[string]any) {
 	t.Helper()
 	ch := make(chan map[string]any, 1)
 	if err := s.Search(l, func(m map[string]any) { infos = append(infos, m) }, func(m map[string]any) { ch <- m }); err != nil {
@@ -38,7 +38,7 @@ func TestSearchReportsEachDepth(t *testing.T) {
 	if err := s.SetPosition("", []string{"e2e4", "e7e5"}); err != nil {
 		t.Fatal(err)
 	}
-	infos, done := waitDone(t, s, Limits{Depth: 5})
+	infos, done := waitDone(t, s, Request{Depth: 5})
 	if len(infos) != 5 {
 		t.Fatalf("%d infos, want 5", len(infos))
 	}
@@ -58,12 +58,12 @@ func TestSearchReportsEachDepth(t *testing.T) {
 func TestMateAndNoMove(t *testing.T) {
 	s := New(8, runtime.Gosched)
 	s.SetPosition("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", nil)
-	_, done := waitDone(t, s, Limits{Depth: 3})
+	_, done := waitDone(t, s, Request{Depth: 3})
 	if done["bestmove"] != "a1a8" || done["score"].(map[string]any)["mate"] != 1 {
 		t.Errorf("mate in 1: %v", done)
 	}
 	s.SetPosition("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", []string{"a1a8"})
-	_, done = waitDone(t, s, Limits{Depth: 3})
+	_, done = waitDone(t, s, Request{Depth: 3})
 	if done["bestmove"] != "" {
 		t.Errorf("checkmated side: %v", done)
 	}
@@ -72,7 +72,7 @@ func TestMateAndNoMove(t *testing.T) {
 func TestStopAnswersQuickly(t *testing.T) {
 	s := New(8, runtime.Gosched)
 	ch := make(chan map[string]any, 1)
-	if err := s.Search(Limits{Depth: 60}, nil, func(m map[string]any) { ch <- m }); err != nil {
+	if err := s.Search(Request{Depth: 60}, nil, func(m map[string]any) { ch <- m }); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.SetPosition("", nil); err == nil || !strings.Contains(err.Error(), "search is running") {
@@ -101,7 +101,7 @@ func TestInfiniteWaitsForStop(t *testing.T) {
 	deepest := make(chan struct{})
 	var once sync.Once
 	done := make(chan map[string]any, 1)
-	err := s.Search(Limits{Infinite: true}, func(m map[string]any) {
+	err := s.Search(Request{Infinite: true}, func(m map[string]any) {
 		if m["depth"].(int) == search.MaxDepth {
 			once.Do(func() { close(deepest) })
 		}
@@ -134,7 +134,7 @@ func TestInfiniteWaitsForStop(t *testing.T) {
 
 func TestBadRequests(t *testing.T) {
 	s := New(8, runtime.Gosched)
-	for _, l := range []Limits{{Depth: -1}, {Depth: 1000}, {MoveTime: -5}, {Nodes: -1}, {MultiPV: 99}} {
+	for _, l := range []Request{{Depth: -1}, {Depth: 1000}, {MoveTime: -5}, {Nodes: -1}, {MultiPV: 99}} {
 		if err := s.Search(l, nil, nil); err == nil {
 			t.Errorf("%+v accepted", l)
 		}
@@ -155,7 +155,7 @@ func TestBadRequests(t *testing.T) {
 
 func TestMultiPVLines(t *testing.T) {
 	s := New(8, runtime.Gosched)
-	infos, _ := waitDone(t, s, Limits{Depth: 3, MultiPV: 3})
+	infos, _ := waitDone(t, s, Request{Depth: 3, MultiPV: 3})
 	if len(infos) != 9 || infos[8]["multipv"] != 3 {
 		t.Errorf("%d infos; last %v", len(infos), infos[len(infos)-1])
 	}
@@ -165,40 +165,40 @@ func TestMultiPVLines(t *testing.T) {
 // past it, and a request without limits searches to depth 10.
 func TestLimitsEdges(t *testing.T) {
 	for _, c := range []struct {
-		l  Limits
+		l  Request
 		ok bool
 	}{
-		{Limits{Depth: 0}, true}, {Limits{Depth: 100}, true}, {Limits{Depth: 101}, false}, {Limits{Depth: -1}, false},
-		{Limits{MoveTime: 0}, true}, {Limits{MoveTime: 3600_000}, true}, {Limits{MoveTime: 3600_001}, false}, {Limits{MoveTime: -1}, false},
-		{Limits{Nodes: 0}, true}, {Limits{Nodes: -1}, false},
-		{Limits{MultiPV: 0}, true}, {Limits{MultiPV: 16}, true}, {Limits{MultiPV: 17}, false}, {Limits{MultiPV: -1}, false},
-		{Limits{WTime: 86400_000}, true}, {Limits{WTime: 86400_001}, false}, {Limits{BTime: -1}, false},
-		{Limits{WInc: -1}, false}, {Limits{BInc: 86400_001}, false}, {Limits{BInc: 86400_000}, true},
-		{Limits{Infinite: true}, true}, {Limits{Infinite: true, MultiPV: 3}, true},
-		{Limits{Infinite: true, Depth: 5}, false}, {Limits{Infinite: true, Nodes: 5}, false},
-		{Limits{Infinite: true, MoveTime: 5}, false}, {Limits{Infinite: true, WTime: 5}, false},
-		{Limits{Infinite: true, Elo: 1200}, false},
+		{Request{Depth: 0}, true}, {Request{Depth: 100}, true}, {Request{Depth: 101}, false}, {Request{Depth: -1}, false},
+		{Request{MoveTime: 0}, true}, {Request{MoveTime: 3600_000}, true}, {Request{MoveTime: 3600_001}, false}, {Request{MoveTime: -1}, false},
+		{Request{Nodes: 0}, true}, {Request{Nodes: -1}, false},
+		{Request{MultiPV: 0}, true}, {Request{MultiPV: 16}, true}, {Request{MultiPV: 17}, false}, {Request{MultiPV: -1}, false},
+		{Request{WTime: 86400_000}, true}, {Request{WTime: 86400_001}, false}, {Request{BTime: -1}, false},
+		{Request{WInc: -1}, false}, {Request{BInc: 86400_001}, false}, {Request{BInc: 86400_000}, true},
+		{Request{Infinite: true}, true}, {Request{Infinite: true, MultiPV: 3}, true},
+		{Request{Infinite: true, Depth: 5}, false}, {Request{Infinite: true, Nodes: 5}, false},
+		{Request{Infinite: true, MoveTime: 5}, false}, {Request{Infinite: true, WTime: 5}, false},
+		{Request{Infinite: true, Elo: 1200}, false},
 	} {
 		_, err := c.l.toSearch()
 		if (err == nil) != c.ok {
 			t.Errorf("%+v: error %v", c.l, err)
 		}
 	}
-	if lim, _ := (Limits{WTime: 1000, BTime: 2000, WInc: 10, BInc: 20}).toSearch(); lim.Depth != 0 ||
+	if lim, _ := (Request{WTime: 1000, BTime: 2000, WInc: 10, BInc: 20}).toSearch(); lim.Depth != 0 ||
 		lim.WTime != time.Second || lim.BTime != 2*time.Second || lim.WInc != 10*time.Millisecond || lim.BInc != 20*time.Millisecond {
 		t.Errorf("clock: %+v, want the clocks and no depth", lim)
 	}
-	lim, _ := Limits{}.toSearch()
+	lim, _ := Request{}.toSearch()
 	if lim.Depth != 10 || lim.Nodes != 0 || lim.MoveTime != 0 {
 		t.Errorf("no limits: %+v, want depth 10", lim)
 	}
-	if lim, _ := (Limits{Infinite: true}).toSearch(); !lim.Infinite || lim.Depth != 0 {
+	if lim, _ := (Request{Infinite: true}).toSearch(); !lim.Infinite || lim.Depth != 0 {
 		t.Errorf("infinite: %+v, want no depth", lim)
 	}
-	if lim, _ := (Limits{Nodes: 500}).toSearch(); lim.Depth != 0 || lim.Nodes != 500 {
+	if lim, _ := (Request{Nodes: 500}).toSearch(); lim.Depth != 0 || lim.Nodes != 500 {
 		t.Errorf("nodes only: %+v", lim)
 	}
-	if lim, _ := (Limits{MoveTime: 20}).toSearch(); lim.Depth != 0 || lim.MoveTime != 20*time.Millisecond {
+	if lim, _ := (Request{MoveTime: 20}).toSearch(); lim.Depth != 0 || lim.MoveTime != 20*time.Millisecond {
 		t.Errorf("movetime only: %+v", lim)
 	}
 }
@@ -225,7 +225,7 @@ func TestEndgameTables(t *testing.T) {
 	if need, _ := s.Needs(); need != nil {
 		t.Errorf("still needs %q", need)
 	}
-	infos, done := waitDone(t, s, Limits{Depth: 4})
+	infos, done := waitDone(t, s, Request{Depth: 4})
 	tb, _ := done["tb"].(map[string]any)
 	if tb == nil || tb["wdl"] != 1 || tb["dtm"].(int) < 1 || len(infos) == 0 || infos[0]["tb"] == nil {
 		t.Errorf("done %v, first info %v", done, infos[0])
@@ -246,7 +246,7 @@ func TestEndgameModel(t *testing.T) {
 	if _, model := s.Needs(); !model {
 		t.Fatal("a rook ending with a pawn does not ask for the endgame model")
 	}
-	_, without := waitDone(t, s, Limits{Depth: 3})
+	_, without := waitDone(t, s, Request{Depth: 3})
 	if err := s.LoadModel([]byte("not a model")); err == nil || !modelNeeded(s) {
 		t.Errorf("garbage loaded as a model: %v", err)
 	}
@@ -274,7 +274,7 @@ func TestEndgameModel(t *testing.T) {
 	if err := s.SetPosition(krpkr, nil); err != nil {
 		t.Fatal(err)
 	}
-	_, with := waitDone(t, s, Limits{Depth: 3})
+	_, with := waitDone(t, s, Request{Depth: 3})
 	if fmt.Sprint(with["score"]) == fmt.Sprint(without["score"]) {
 		t.Errorf("the model did not move the score: %v without it, %v with it", without, with)
 	}
@@ -310,17 +310,17 @@ func TestCheckHasNoSideEffect(t *testing.T) {
 func TestPlaysAtALevel(t *testing.T) {
 	s := New(8, runtime.Gosched)
 	weakest := strength.Levels[0].Elo
-	_, done := waitDone(t, s, Limits{Depth: 64, Elo: weakest})
+	_, done := waitDone(t, s, Request{Depth: 64, Elo: weakest})
 	if done["elo"] != weakest || done["depth"] != 1 || done["bestmove"] == "" {
 		t.Errorf("at the weakest level: %v", done)
 	}
 	// Full strength again: no elo in the answer, the depth asked for.
-	_, done = waitDone(t, s, Limits{Depth: 4})
+	_, done = waitDone(t, s, Request{Depth: 4})
 	if _, ok := done["elo"]; ok || done["depth"] != 4 {
 		t.Errorf("back at full strength: %v", done)
 	}
 	for _, bad := range []int{strength.MinElo - 1, strength.FullElo + 1, -100000} {
-		if err := s.Search(Limits{Depth: 3, Elo: bad}, nil, nil); err == nil || !strings.Contains(err.Error(), "elo") {
+		if err := s.Search(Request{Depth: 3, Elo: bad}, nil, nil); err == nil || !strings.Contains(err.Error(), "elo") {
 			t.Errorf("elo %d: %v", bad, err)
 		}
 	}
@@ -345,7 +345,7 @@ func TestClockOfTheSideToMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	_, done := waitDone(t, s, Limits{WTime: 3600_000, BTime: 1000})
+	_, done := waitDone(t, s, Request{WTime: 3600_000, BTime: 1000})
 	if took := time.Since(start); took >= time.Second {
 		t.Errorf("Black with 1 s on its clock thought %v", took)
 	}

@@ -26,7 +26,7 @@ func main() {
 	var h http.Handler
 	workers.ServeNonBlock(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		once.Do(func() {
-			h = web.NewHandler(web.Config{Limits: web.WorkerLimits(), Platform: "cloudflare-workers", Tables: endgameTables(),
+			h = web.NewHandler(web.Config{Caps: web.WorkerCaps(), Platform: "cloudflare-workers", Tables: endgameTables(),
 				MaxSearches: envInt("KIBITZ_MAX_SEARCHES", 1, 1, 64), MaxQueue: envInt("KIBITZ_MAX_QUEUE", 2, 0, 1000)})
 		})
 		h.ServeHTTP(w, r)
