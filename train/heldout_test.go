@@ -105,3 +105,21 @@ func TestFitScale(t *testing.T) {
 		t.Errorf("no samples: %g", k)
 	}
 }
+
+// TestRescoredGamesKeepTheirKey: a game keeps its key in a rescored copy
+// of its file (the header's rescore- keys are left out), so it is held out
+// there exactly when it is in its source; any other header change is a
+// different game.
+func TestRescoredGamesKeepTheirKey(t *testing.T) {
+	src := corpus.ParseMeta("net=33efd7151a06 nodes=5000 seed=5 generation=8")
+	rescored := corpus.ParseMeta("net=33efd7151a06 nodes=5000 seed=5 generation=8 rescore-net=0637e55975a3 rescore-nodes=20000")
+	other := corpus.ParseMeta("net=33efd7151a06 nodes=5000 seed=6 generation=8")
+	for i := range uint64(200) {
+		if GameKey(src, i) != GameKey(rescored, i) {
+			t.Fatalf("game %d: the rescored copy has another key", i)
+		}
+	}
+	if GameKey(src, 7) == GameKey(other, 7) {
+		t.Error("another seed gives the same key")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"io"
 	"sort"
+	"strings"
 
 	"kibitz/engine/board"
 	"kibitz/engine/nnue"
@@ -99,11 +100,14 @@ func LoadCorpus(files []string, sel corpus.Selection, f Filter, limit int) ([]Sa
 // that the held-out games (IsValidation) stay the same whatever files are
 // added beside them, and a net grown from a parent that used the same rule
 // is never validated on the parent's training games. A game copied into
-// two files of the same header has one key.
+// two files of the same header has one key, and so does a game and its
+// rescoring (the header keys starting with corpus.RescorePrefix are left out).
 func GameKey(meta map[string]string, index uint64) uint32 {
 	keys := make([]string, 0, len(meta))
 	for k := range meta {
-		keys = append(keys, k)
+		if !strings.HasPrefix(k, corpus.RescorePrefix) { // a rescored game is its source's game
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	h := fnv.New64a()

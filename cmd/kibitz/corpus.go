@@ -20,6 +20,7 @@ func runCorpus(args []string, stdout, stderr io.Writer) error {
 		"endgames": func(a []string) error { return corpusEndgames(a, stdout) },
 		"import":   func(a []string) error { return corpusImport(a, stdout, stderr) },
 		"wdl":      func(a []string) error { return corpusWDL(a, stdout, stderr) },
+		"rescore":  func(a []string) error { return corpusRescore(a, stdout, stderr) },
 		"convert": func(a []string) error {
 			if len(a) != 2 {
 				return errors.New("usage: kibitz corpus convert RECORDS.bin OUT" + corpus.Ext)

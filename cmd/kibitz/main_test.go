@@ -8,12 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/train/corpus"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -169,6 +171,7 @@ func TestDatagenAndTrain(t *testing.T) {
 		}
 	}
 	checkHeldOutLoss(t, data, net, outAll)
+	checkRescore(t, data, dir)
 	if code, out, _ := runCLI(t, "", "eval", "--pieces", "--fen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"); code != 0 || !strings.Contains(out, "|   Q   |") || !strings.Contains(out, "NNUE evaluation: +") {
 		t.Errorf("eval --pieces: exit %d\n%s", code, out)
 	}
@@ -449,5 +452,52 @@ func checkHeldOutLoss(t *testing.T, data, net, trainOut string) {
 	}
 	if after, _ := os.ReadFile(net); !bytes.Equal(before, after) {
 		t.Error("train --evaluate rewrote the net")
+	}
+}
+
+// checkRescore: corpus rescore writes the source's games with their moves
+// and results and new scores under a header that names the net and budget,
+// resumes without scoring a game twice, and never writes over its source.
+func checkRescore(t *testing.T, data, dir string) {
+	t.Helper()
+	out := dir + "/r.kgames"
+	before, _ := os.ReadFile(data)
+	if code, _, errOut := runCLI(t, "", "corpus", "rescore", "--in", data, "--out", data, "--nodes", "200"); code == 0 || !strings.Contains(errOut, "source") {
+		t.Errorf("rescore into its source: exit %d, %s", code, errOut)
+	}
+	code, outText, errOut := runCLI(t, "", "corpus", "rescore", "--in", data, "--out", out, "--nodes", "300", "--concurrency", "2")
+	if code != 0 || !strings.Contains(outText, "rescored 10 games") {
+		t.Fatalf("rescore: %d %s %s", code, outText, errOut)
+	}
+	if code, outText, _ = runCLI(t, "", "corpus", "rescore", "--in", data, "--out", out, "--nodes", "300"); code != 0 || !strings.Contains(outText, "10 games already scored") || !strings.Contains(outText, "rescored 0 games") {
+		t.Errorf("resumed rescore: %s", outText)
+	}
+	if after, _ := os.ReadFile(data); !bytes.Equal(before, after) {
+		t.Error("rescoring changed its source")
+	}
+	meta, _ := corpus.Header(out)
+	if !strings.Contains(meta, "nodes=300") || !strings.Contains(meta, corpus.RescorePrefix+"nodes=300") || !strings.Contains(meta, corpus.RescorePrefix+"net=") {
+		t.Errorf("rescored header %q", meta)
+	}
+	games := map[uint64]*corpus.Game{}
+	corpus.Read(data, func(g *corpus.Game) error { c := *g; c.Plies = slices.Clone(g.Plies); games[g.Index] = &c; return nil })
+	changed := 0
+	corpus.Read(out, func(g *corpus.Game) error {
+		s := games[g.Index]
+		if s == nil || s.Result != g.Result || len(s.Plies) != len(g.Plies) {
+			t.Fatalf("rescored game %d differs from its source", g.Index)
+		}
+		for i, p := range g.Plies {
+			if p.Move != s.Plies[i].Move {
+				t.Fatalf("game %d ply %d: move changed", g.Index, i)
+			}
+			if p.Score != s.Plies[i].Score {
+				changed++
+			}
+		}
+		return nil
+	})
+	if changed == 0 {
+		t.Error("no score changed at a budget of 300 nodes instead of datagen's")
 	}
 }

@@ -61,6 +61,12 @@ const (
 // header: the writer refuses to append to it.
 var ErrNotCorpus = errors.New("not a Kibitz corpus file (the header is missing)")
 
+// RescorePrefix starts the header keys a rescored file (train/rescore)
+// adds to its source's: which net and budget scored it again. The
+// held-out split ignores them (train.GameKey), so a game is held out or
+// not in the rescored file as in its source.
+const RescorePrefix = "rescore-"
+
 // Ply is one searched position of a game: the move chosen there and the
 // search score in centipawns from White's point of view.
 type Ply struct {
