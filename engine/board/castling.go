@@ -224,7 +224,11 @@ func (p *Position) parseStandardCastling(s string) error {
 		p.castle |= right
 		c, king, rook := Color(i>>1), E1+Square(56*(i>>1)), p.castling.rook[i]
 		if p.squares[king] != MakePiece(c, King) || p.squares[rook] != MakePiece(c, Rook) {
-			return fmt.Errorf("castling right %v needs the %v king on %v and a rook on %v (a Chess960 position needs Chess960 rules: UCI_Chess960)", right, c, king, rook)
+			hint := ""
+			if p.squares[king] != MakePiece(c, King) && p.KingSquare(c).Rank() == king.Rank() {
+				hint = " (a Chess960 position needs Chess960 rules: UCI_Chess960)"
+			}
+			return fmt.Errorf("castling right %v needs the %v king on %v and a rook on %v%s", right, c, king, rook, hint)
 		}
 	}
 	return nil
