@@ -1,0 +1,35 @@
+// While the engine loads, the game's controls are disabled: nothing can be
+// taken back, stopped, offered or resigned before there is a game.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browser, base } from "./page.mjs";
+
+test("the game's controls wait for the engine: disabled while it loads, set by the game once it has", async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  t.after(() => context.close());
+  // Hold the engine's module until the controls have been looked at.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  let asked = false;
+  await context.route("**/*.wasm", async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Loading the engine"));
+  await page.waitForTimeout(300); // the page's own start-up runs meanwhile; the module stays held
+  assert.equal(await page.locator("#engine-version").textContent(), "", "the engine must not have loaded yet");
+  for (const id of ["takeback", "hint", "stop", "draw", "resign"]) {
+    assert.equal(await page.locator(`#${id}`).isDisabled(), true, `#${id} is enabled while the engine loads`);
+  }
+  assert.equal(await page.locator("#flip").isDisabled(), false, "flipping the board needs no engine");
+  release();
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  assert.ok(asked, "the engine's module went through the held route");
+  // The first game is set up: White to move, nothing played yet.
+  await page.waitForFunction(() => /Your move/.test(document.getElementById("status").textContent));
+  assert.equal(await page.locator("#hint").isDisabled(), false, "a hint is available on the player's move");
+  assert.equal(await page.locator("#takeback").isDisabled(), true, "nothing to take back yet");
+});
