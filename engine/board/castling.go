@@ -128,10 +128,23 @@ func (p *Position) castleSquares(m Move, c Color) (kingFrom, kingTo, rookFrom, r
 }
 
 // makeCastle moves king and rook for MakeMove and returns the key's change.
-// Both leave their squares before either arrives: in Chess960 the king may
-// land where the rook stood, or not move at all.
 func (p *Position) makeCastle(m Move, c Color) uint64 {
 	kingFrom, kingTo, rookFrom, rookTo := p.castleSquares(m, c)
+	p.shiftCastlers(c, kingFrom, kingTo, rookFrom, rookTo)
+	king, rook := MakePiece(c, King), MakePiece(c, Rook)
+	return zobristPiece[king][kingFrom] ^ zobristPiece[king][kingTo] ^ zobristPiece[rook][rookFrom] ^ zobristPiece[rook][rookTo]
+}
+
+// unmakeCastle undoes makeCastle: the same shift, back.
+func (p *Position) unmakeCastle(m Move, c Color) {
+	kingFrom, kingTo, rookFrom, rookTo := p.castleSquares(m, c)
+	p.shiftCastlers(c, kingTo, kingFrom, rookTo, rookFrom)
+}
+
+// shiftCastlers moves c's king and rook. Both leave their squares before
+// either arrives: in Chess960 the king may land where the rook stood, or
+// not move at all.
+func (p *Position) shiftCastlers(c Color, kingFrom, kingTo, rookFrom, rookTo Square) {
 	king, rook := MakePiece(c, King), MakePiece(c, Rook)
 	p.toggle(king, kingFrom)
 	p.toggle(rook, rookFrom)
@@ -139,19 +152,6 @@ func (p *Position) makeCastle(m Move, c Color) uint64 {
 	p.toggle(king, kingTo)
 	p.toggle(rook, rookTo)
 	p.squares[kingTo], p.squares[rookTo] = king, rook
-	return zobristPiece[king][kingFrom] ^ zobristPiece[king][kingTo] ^ zobristPiece[rook][rookFrom] ^ zobristPiece[rook][rookTo]
-}
-
-// unmakeCastle undoes makeCastle.
-func (p *Position) unmakeCastle(m Move, c Color) {
-	kingFrom, kingTo, rookFrom, rookTo := p.castleSquares(m, c)
-	king, rook := MakePiece(c, King), MakePiece(c, Rook)
-	p.toggle(king, kingTo)
-	p.toggle(rook, rookTo)
-	p.squares[kingTo], p.squares[rookTo] = NoPiece, NoPiece
-	p.toggle(king, kingFrom)
-	p.toggle(rook, rookFrom)
-	p.squares[kingFrom], p.squares[rookFrom] = king, rook
 }
 
 // parseCastling reads a FEN's castling field: "-", or letters among KQkq
