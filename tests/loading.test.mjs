@@ -10,16 +10,18 @@ test("the game's controls wait for the engine: disabled while it loads, set by t
   // Hold the engine's module until the controls have been looked at.
   let release;
   const held = new Promise((resolve) => (release = resolve));
-  let asked = false;
+  let asked;
+  const requested = new Promise((resolve) => (asked = resolve));
   await context.route("**/*.wasm", async (route) => {
-    asked = true;
+    asked();
     await held;
     await route.continue();
   });
   const page = await context.newPage();
   await page.goto(base);
+  // The worker has asked for its module: the page's own start-up has run, and the engine waits.
+  await requested;
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Loading the engine"));
-  await page.waitForTimeout(300); // the page's own start-up runs meanwhile; the module stays held
   assert.equal(await page.locator("#engine-version").textContent(), "", "the engine must not have loaded yet");
   for (const id of ["takeback", "hint", "stop", "draw", "resign"]) {
     assert.equal(await page.locator(`#${id}`).isDisabled(), true, `#${id} is enabled while the engine loads`);
@@ -27,7 +29,6 @@ test("the game's controls wait for the engine: disabled while it loads, set by t
   assert.equal(await page.locator("#flip").isDisabled(), false, "flipping the board needs no engine");
   release();
   await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
-  assert.ok(asked, "the engine's module went through the held route");
   // The first game is set up: White to move, nothing played yet.
   await page.waitForFunction(() => /Your move/.test(document.getElementById("status").textContent));
   assert.equal(await page.locator("#hint").isDisabled(), false, "a hint is available on the player's move");

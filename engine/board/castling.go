@@ -76,24 +76,6 @@ func castleRight(c Color, k MoveKind) int {
 	return 2*int(c) + int(k-CastleKingside)
 }
 
-// Chess960 reports whether the position is played under Chess960's
-// conventions: castling written as the king taking its own rook (e1h1) and
-// the castling field of its FEN naming rooks by file where the outermost
-// rook is not the one (X-FEN).
-func (p *Position) Chess960() bool { return p.chess960 }
-
-// CastlingRook returns the square the rook of right r (one of the four
-// rights) started the game on, or NoSquare when the position has no such
-// right.
-func (p *Position) CastlingRook(r CastleRights) Square {
-	for i := range 4 {
-		if r == 1<<uint(i) && p.castle&r != 0 {
-			return p.castling.rook[i]
-		}
-	}
-	return NoSquare
-}
-
 // genCastling adds the castling moves of us, not in check, by the rule at
 // the top of this file. The path is tested with the castling rook lifted
 // off the board: in Chess960 it may be what shielded the king's
