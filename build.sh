@@ -83,15 +83,15 @@ test_go() {
 	echo "== go test (native)"
 	go test -count=1 -timeout 600s ./...
 	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
-	go test -count=1 -tags purego,kibitzdebug ./engine/nnue ./engine/search
+	go test -count=1 -tags purego,kibitzdebug ./nnue ./engine/netinput ./engine/search
 	echo "== go test -tags tune (the search parameters as UCI options)"
 	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./engine/uci ./engine/search
 	echo "== go test -race (search with two threads, UCI and pondering, the match runner, the API's lanes)"
 	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent|Ponder' ./engine/search ./engine/uci ./match ./web
 	echo "== go test (wasm under node, short)"
-	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./engine/nnue ./wasm/bridge
+	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./nnue ./engine/netinput ./wasm/bridge
 	echo "== go test (wasm SIMD128 kernels under node, short)"
-	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go test -count=1 -short -timeout 300s -exec "$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/nnue ./engine/search
+	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go test -count=1 -short -timeout 300s -exec "$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" ./nnue ./engine/search
 	echo "== native and wasm agree node for node"
 	same_bench
 	echo "== OpenBench's build and bench: make EXE=… CC=go, then bench's last line and signature"
@@ -279,7 +279,7 @@ bench() {
 # all of them on two cores; not part of the test command.
 mutation() {
 	local pkgs=("$@") p out
-	[ ${#pkgs[@]} -gt 0 ] || pkgs=(train/selfplay train/corpus train engine/uci web wasm/bridge match engine/nnue engine/search)
+	[ ${#pkgs[@]} -gt 0 ] || pkgs=(train/selfplay train/corpus train engine/uci web wasm/bridge match nnue engine/search)
 	mkdir -p test-results/mutation
 	for p in "${pkgs[@]}"; do
 		out=test-results/mutation/$(echo "$p" | tr / -).json
@@ -292,12 +292,12 @@ mutation() {
 	done
 	# The wasm SIMD kernels compile only for js/wasm with GOEXPERIMENT=simd:
 	# nnue is mutated again in that build, its tests run under Node.
-	if [[ " ${pkgs[*]} " == *" engine/nnue "* ]]; then
-		echo "== mutation testing ./engine/nnue in the wasm SIMD128 build"
+	if [[ " ${pkgs[*]} " == *" nnue "* ]]; then
+		echo "== mutation testing ./nnue in the wasm SIMD128 build"
 		GOBIN="$PWD/$BIN" go install github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
 		GOTOOLCHAIN=$PAGE_GO GOEXPERIMENT=simd GOOS=js GOARCH=wasm GOFLAGS="-exec=$(page_go env GOROOT)/lib/wasm/go_js_wasm_exec" \
 			"$BIN/gremlins" unleash --workers 1 --test-cpu 1 --timeout-coefficient 10 --invert-logical --invert-loopctrl \
-			-E 'internal/' --output test-results/mutation/nnue-wasm-simd.json ./engine/nnue | tail -n 12
+			-E 'internal/' --output test-results/mutation/nnue-wasm-simd.json ./nnue | tail -n 12
 	fi
 }
 

@@ -10,7 +10,7 @@
 // Settings change between searches: a front end stops or waits for a
 // running search before it changes one.
 //
-// engine imports engine/board, engine/nnue, engine/search, engine/strength,
+// engine imports engine/board, engine/eval, engine/netinput, nnue, engine/search, engine/strength,
 // engine/tablebase, engine/tablebase/wdlnet and internal/regular.
 package engine
 
@@ -22,12 +22,12 @@ import (
 	"time"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
 	"kibitz/internal/regular"
+	"kibitz/nnue"
 )
 
 // Config is how an engine starts; zero fields take the search's defaults
@@ -42,6 +42,9 @@ type Config struct {
 	Yield func()
 	// Classical starts with the classical evaluation instead of the net.
 	Classical bool
+	// Net, if set, is the net to evaluate with instead of the embedded
+	// one (engines may share one).
+	Net *nnue.Net
 }
 
 // Engine is one player: settings, evaluation, tables, model and search.
@@ -65,7 +68,7 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.MoveOverhead == 0 {
 		cfg.MoveOverhead = search.DefaultMoveOverhead
 	}
-	e := &Engine{useNNUE: !cfg.Classical, modelWeight: wdlnet.DefaultTermWeight, opts: search.Options{
+	e := &Engine{useNNUE: !cfg.Classical, net: cfg.Net, modelWeight: wdlnet.DefaultTermWeight, opts: search.Options{
 		HashMB: cfg.HashMB, Threads: cfg.Threads, MultiPV: cfg.MultiPV, MoveOverhead: cfg.MoveOverhead, Yield: cfg.Yield}}
 	err := e.applyNet()
 	if err != nil {
@@ -162,18 +165,32 @@ func (e *Engine) LoadNet(path string) error {
 		e.net = nil
 		return e.applyNet()
 	}
-	f, err := regular.Open(path)
+	n, err := ReadNet(path)
 	if err != nil {
 		return err
-	}
-	defer f.Close()
-	n, err := nnue.Load(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	e.net = n
 	return e.applyNet()
 }
+
+// ReadNet reads a net file (kibitz train --out); a damaged one is an
+// error that names it.
+func ReadNet(path string) (*nnue.Net, error) {
+	f, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	n, err := nnue.Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
+}
+
+// EmbeddedNet returns the net built into Kibitz, the one every engine
+// evaluates with unless told otherwise.
+func EmbeddedNet() (*nnue.Net, error) { return nnue.Default() }
 
 // Net returns the net the search evaluates with, nil when classical.
 func (e *Engine) Net() *nnue.Net { return e.opts.Net }
@@ -184,7 +201,7 @@ func (e *Engine) applyNet() error {
 	if e.useNNUE {
 		net = e.net
 		if net == nil {
-			d, err := nnue.Default()
+			d, err := EmbeddedNet()
 			if err != nil {
 				return err
 			}

@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/nnue"
 )
 
 func newEngine(t *testing.T) *Engine {

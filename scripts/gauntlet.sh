@@ -12,7 +12,7 @@
 # 200) — the two Go engines, built from their public sources, at $COUNTER
 # and $ZAHAK (default /tmp/peers/counter and /tmp/peers/zahak; see
 # docs/elo-log.md for the commits and the build commands) —, base (57c1019 built in a scratch worktree,
-# 400), search (57c1019 with today's default net, engine/nnue/default.nnue, as its
+# 400), search (57c1019 with today's default net, nnue/default.nnue, as its
 # EvalFile: the search alone, 400); default: the first four. A match whose log already ends with its result
 # is skipped, so an interrupted run resumes with the next one. Environment:
 # KIBITZ (bin/kibitz), TC (10+0.1), SEED (71), GAMES (each match's own
@@ -67,7 +67,7 @@ for opp in "$@"; do
 		;;
 	search)
 		build_base
-		play search 400 "cmd=$out/kibitz-57c1019,name=search-57c1019,option.EvalFile=$(realpath engine/nnue/default.nnue)"
+		play search 400 "cmd=$out/kibitz-57c1019,name=search-57c1019,option.EvalFile=$(realpath nnue/default.nnue)"
 		;;
 	*) echo "unknown opponent $opp (toga, ethereal, glaurung, counter, zahak, base, search)" >&2; exit 2 ;;
 	esac

@@ -3,7 +3,7 @@
 # Chromium and the page's weight, for each net given.
 #
 # Each net is built into the engine in turn as if it were the default
-# (engine/nnue/default.nnue is put back afterwards, whatever happens), then
+# (nnue/default.nnue is put back afterwards, whatever happens), then
 # `./build.sh bench-browser` measures it with one paired round against
 # Stockfish lite, which serves as a yardstick for the machine's drift
 # between nets. Appends one row per net to OUT (a CSV), keeping the full
@@ -22,16 +22,16 @@ for n in "$@"; do
 done
 cd "$(dirname "$0")/.."
 saved=$(mktemp)
-cp engine/nnue/default.nnue "$saved"
+cp nnue/default.nnue "$saved"
 restore() {
-	cp "$saved" engine/nnue/default.nnue
+	cp "$saved" nnue/default.nnue
 	rm -f "$saved"
 	{ ./build.sh native && ./build.sh site; } >/dev/null 2>&1 || echo "rebuild bin/kibitz and dist/ (./build.sh native site) after restoring the default net" >&2
 }
 trap restore EXIT
 [ -f "$out" ] || echo "net,architecture,bytes,native_nps,wasm_nps,wasm_vs_native,kibitz_vs_stockfish,depth12_median_ms,page_gzip_bytes,board_ms,engine_ms" >"$out"
 for net in "${nets[@]}"; do
-	cp "$net" engine/nnue/default.nnue
+	cp "$net" nnue/default.nnue
 	log="${out%.csv}-$(basename "${net%.nnue}").log"
 	BENCH_ROUNDS=${BENCH_ROUNDS:-1} ./build.sh bench-browser >"$log" 2>&1 || { echo "bench-browser failed for $net: see $log" >&2; exit 1; }
 	arch=$(bin/kibitz eval --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" | sed -n 's/^nnue: .*(side to move; \(.*\), [a-z0-9]* backend)$/\1/p')

@@ -6,6 +6,6 @@
 // quantisation into the nnue file format with an agreement check, and the
 // loss curve as CSV and SVG.
 //
-// train imports engine/board, engine/search, nnue, train/corpus,
+// train imports engine/board, engine/netinput, engine/search, nnue, train/corpus,
 // internal/regular and internal/svgplot.
 package train

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"kibitz/engine/nnue"
+	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
+	"kibitz/engine/netinput"
 	"kibitz/engine/search"
 	"kibitz/train/corpus"
 )
@@ -133,8 +133,8 @@ func FromPosition(pos *board.Position, whiteScore int, result float64, game uint
 	for occ := pos.Occupied(); occ != 0 && i < len(s.Features[0]); i++ {
 		sq := occ.PopFirst()
 		pc := pos.PieceAt(sq)
-		s.Features[board.White][i] = uint16(nnue.FeatureIndex(board.White, pc, sq))
-		s.Features[board.Black][i] = uint16(nnue.FeatureIndex(board.Black, pc, sq))
+		s.Features[board.White][i] = uint16(netinput.Feature(board.White, pc, sq))
+		s.Features[board.Black][i] = uint16(netinput.Feature(board.Black, pc, sq))
 	}
 	s.N = uint8(i)
 	return s

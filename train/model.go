@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"kibitz/engine/nnue"
+	"kibitz/nnue"
 )
 
 // Model is the float32 network the trainer fits; Quantise turns it into an
@@ -119,7 +119,7 @@ func (m *Model) view(s *Sample, p int) nnue.KingView {
 	}
 	for _, f := range s.Features[p][:s.N] {
 		if int(f)>>6 == int(board.King) { // own pieces: (0 + type)·64 + square
-			return nnue.ViewOf(m.K, board.Square(f&63))
+			return nnue.ViewOf(m.K, nnue.Square(f&63))
 		}
 	}
 	return nnue.KingView{}

@@ -7,7 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"kibitz/engine/nnue"
+	"kibitz/engine/netinput"
+	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
 
@@ -40,7 +41,7 @@ func QuantisationErrors(m *Model, net *nnue.Net, files []string, sel corpus.Sele
 			kb = m.view(&s, int(s.STM)).Offset / nnue.Inputs
 		}
 		diffs = append(diffs, QuantDiff{
-			Diff: math.Abs(float64(m.Eval(&s)) - float64(net.EvaluateFresh(p.Board))),
+			Diff: math.Abs(float64(m.Eval(&s)) - float64(net.EvaluateFresh(netinput.Of(p.Board)))),
 			Men:  p.Board.Occupied().Count(), KingBucket: kb})
 		return true
 	})

@@ -8,7 +8,7 @@ import (
 	"math/bits"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
+	"kibitz/engine/netinput"
 	"kibitz/train/corpus"
 )
 
@@ -85,8 +85,8 @@ func (r *Record) Decode(s *Sample) error {
 		if pc >= board.NoPiece {
 			return errRecord
 		}
-		s.Features[board.White][i] = uint16(nnue.FeatureIndex(board.White, pc, sq))
-		s.Features[board.Black][i] = uint16(nnue.FeatureIndex(board.Black, pc, sq))
+		s.Features[board.White][i] = uint16(netinput.Feature(board.White, pc, sq))
+		s.Features[board.Black][i] = uint16(netinput.Feature(board.Black, pc, sq))
 	}
 	s.Score = int16(binary.LittleEndian.Uint16(r[24:]))
 	s.Result = float32(r[26]) / 2

@@ -11,8 +11,9 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
+	"kibitz/engine/netinput"
 	"kibitz/engine/search"
+	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
 
@@ -59,7 +60,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			var want []uint16
 			for occ := p.Occupied(); occ != 0; {
 				sq := occ.PopFirst()
-				want = append(want, uint16(nnue.FeatureIndex(c, p.PieceAt(sq), sq)))
+				want = append(want, uint16(netinput.Feature(c, p.PieceAt(sq), sq)))
 			}
 			if !slices.Equal(want, s.Features[c][:s.N]) {
 				t.Fatal("features differ from nnue.FeatureIndex")

@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
-	"kibitz/engine/nnue"
 	"kibitz/internal/regular"
+	"kibitz/nnue"
 )
 
 // Config describes a training run.

@@ -12,8 +12,8 @@ import (
 	"syscall/js"
 	"time"
 
-	"kibitz/engine/nnue"
 	"kibitz/internal/version"
+	"kibitz/nnue"
 	"kibitz/wasm/bridge"
 )
 

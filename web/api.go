@@ -12,15 +12,13 @@ import (
 
 	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/eval"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 )
 
 type api struct {
-	net         *nnue.Net      // the engines' net, for /api/eval (nil: classical)
+	static      *engine.Engine // the first engine, for /api/eval: static evaluation needs no lane
 	tables      *tablebase.Set // shared by the engines (nil: no endgame tables)
 	lim         Caps
 	searchTime  time.Duration // wall-clock cap per search (0: none)
@@ -212,12 +210,11 @@ func (a *api) eval(_ *http.Request, req Request) (any, error) {
 		}
 		return map[string]int{"cp": v}
 	}
-	c := eval.Evaluate(req.Pos)
-	out := map[string]any{"fen": req.Pos.FEN(), "classical": map[string]int{"cp": c}, "classical_white": white(c),
+	ev := a.static.Evaluate(req.Pos)
+	out := map[string]any{"fen": req.Pos.FEN(), "classical": map[string]int{"cp": ev.Classical}, "classical_white": white(ev.Classical),
 		"note": "static evaluations in centipawns from the side to move's view (and White's, *_white)"}
-	if a.net != nil {
-		n := a.net.EvaluateFresh(req.Pos)
-		out["nnue"], out["nnue_white"] = map[string]int{"cp": n}, white(n)
+	if ev.HasNNUE {
+		out["nnue"], out["nnue_white"] = map[string]int{"cp": ev.NNUE}, white(ev.NNUE)
 	}
 	return out, nil
 }

@@ -5,6 +5,6 @@
 // Its searches go through the engine facade (package engine), one engine
 // per running request, all sharing the embedded net and the tables.
 //
-// web imports engine, engine/board, engine/eval, engine/nnue, engine/search,
+// web imports engine, engine/board, engine/search,
 // engine/strength, engine/tablebase, internal/excerpt and internal/version.
 package web

@@ -5,17 +5,9 @@ import (
 	"runtime"
 	"time"
 
-	"kibitz/engine/nnue"
 	"kibitz/engine/tablebase"
 	"kibitz/internal/version"
 )
-
-func evalName(n *nnue.Net) string {
-	if n == nil {
-		return "classical"
-	}
-	return "nnue"
-}
 
 // lightQueue bounds light searches waiting: enough for hundreds of
 // concurrent players, still a bound.
@@ -74,9 +66,12 @@ func NewHandler(c Config) http.Handler {
 	// of them use: classical only if the embedded net were broken (the
 	// tests check that it is not).
 	first := a.newEngine()
-	a.net = first.Net()
+	a.static = first
 	a.release(first)
-	a.info["evaluation"] = evalName(a.net)
+	a.info["evaluation"] = "classical"
+	if first.Net() != nil {
+		a.info["evaluation"] = "nnue"
+	}
 	if c.Tables != nil {
 		a.info["tables"] = c.Tables.Names()
 	}

@@ -41,7 +41,10 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *movetime > 0 && depthSet {
 		return errors.New("--depth and --movetime exclude each other: give one")
 	}
-	eng := search.New(search.Options{HashMB: *hash, Threads: 1, Net: nn})
+	eng, err := newEngine(engine.Config{HashMB: *hash, Threads: 1}, nn)
+	if err != nil {
+		return err
+	}
 	var nodes uint64
 	var elapsed time.Duration
 	for i, fen := range search.BenchPositions {
@@ -102,7 +105,10 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, MultiPV: *multipv, Net: nn})
+	eng, err := newEngine(engine.Config{HashMB: *hash, Threads: *threads, MultiPV: *multipv}, nn)
+	if err != nil {
+		return err
+	}
 	lim := search.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes}
 	fmt.Fprintf(stdout, "%s\n\n", pos)
 	fmt.Fprintf(stdout, "%5s %4s %9s %11s %9s %8s  %s\n", "depth", "line", "score", "nodes", "knps", "ms", "principal variation")

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"kibitz/engine/nnue"
+	"kibitz/nnue"
 	"kibitz/train/corpus"
 	"kibitz/train/selfplay"
 )

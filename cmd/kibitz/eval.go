@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"io"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/eval"
-	"kibitz/engine/nnue"
 	"kibitz/engine/uci"
-	"kibitz/internal/regular"
+	"kibitz/nnue"
 )
 
 // netOptions are the flags that choose NNUE evaluation.
@@ -36,26 +35,18 @@ func (o netOptions) parse(fs *flag.FlagSet, args []string) (*nnue.Net, error) {
 // load returns the chosen net, or nil for the classical evaluation.
 func (o netOptions) load() (*nnue.Net, error) {
 	if *o.file != "" {
-		return readNet(*o.file)
+		return engine.ReadNet(*o.file)
 	}
 	if *o.use {
-		return nnue.Default()
+		return engine.EmbeddedNet()
 	}
 	return nil, nil
 }
 
-// readNet reads a net file; a damaged one is an error that names it.
-func readNet(path string) (*nnue.Net, error) {
-	f, err := regular.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	n, err := nnue.Load(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return n, nil
+// newEngine builds an engine that evaluates with net (nil: classically).
+func newEngine(cfg engine.Config, net *nnue.Net) (*engine.Engine, error) {
+	cfg.Net, cfg.Classical = net, net == nil
+	return engine.New(cfg)
 }
 
 func runEval(args []string, stdout, stderr io.Writer) error {
@@ -74,16 +65,17 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if nn == nil {
-		if nn, err = nnue.Default(); err != nil {
-			return err
-		}
+	e, err := newEngine(engine.Config{}, nn)
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(stdout, "classical: %+d cp (side to move)\n", eval.Evaluate(pos))
-	fmt.Fprintf(stdout, "nnue:      %+d cp (side to move; %s, %s backend)\n", nn.EvaluateFresh(pos), nn.Architecture(), nnue.Backend())
-	if *pieces {
-		cp, values := nn.PieceValues(pos)
-		for _, l := range uci.FormatPieceValues(pos, cp, values) {
+	ev := e.Evaluate(pos)
+	fmt.Fprintf(stdout, "classical: %+d cp (side to move)\n", ev.Classical)
+	if ev.HasNNUE {
+		fmt.Fprintf(stdout, "nnue:      %+d cp (side to move; %s, %s backend)\n", ev.NNUE, ev.Net, engine.Backend())
+	}
+	if white, values, ok := e.PieceValues(pos); ok && *pieces {
+		for _, l := range uci.FormatPieceValues(pos, white, values) {
 			fmt.Fprintln(stdout, l)
 		}
 	}

@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/uci"
 	"kibitz/internal/docblock"
+	"kibitz/nnue"
 	"kibitz/web"
 )
 

@@ -44,7 +44,10 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	eng := search.New(search.Options{HashMB: *hash, Threads: *threads, MoveOverhead: search.DefaultMoveOverhead, Net: nn})
+	eng, err := newEngine(engine.Config{HashMB: *hash, Threads: *threads}, nn)
+	if err != nil {
+		return err
+	}
 	lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes, Depth: *depth}
 	solved := 0
 	var missed []string

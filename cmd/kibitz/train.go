@@ -12,7 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"kibitz/engine/nnue"
+	"kibitz/engine"
+	"kibitz/nnue"
 	"kibitz/train"
 	"kibitz/train/corpus"
 )
@@ -161,9 +162,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 // loadNet reads a net file, or the embedded net for "default".
 func loadNet(path string) (*nnue.Net, error) {
 	if path == "default" {
-		return nnue.Default()
+		return engine.EmbeddedNet()
 	}
-	return readNet(path)
+	return engine.ReadNet(path)
 }
 
 // lambdaText describes the target's blend: one weight, or its schedule.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"kibitz/engine/nnue"
+	"kibitz/nnue"
 )
 
 // benchSignaturesFile pins, per bench position and evaluation, the move,

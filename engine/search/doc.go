@@ -10,7 +10,8 @@
 //
 // search imports engine/board, engine/eval, engine/strength,
 // engine/tablebase, engine/tablebase/wdlnet (an endgame model as an
-// evaluation term), nnue, golang.org/x/sys/unix (huge pages for the hash
+// evaluation term), nnue and engine/netinput (the net reading the board),
+// golang.org/x/sys/unix (huge pages for the hash
 // table on Linux) and golang.org/x/sys/cpu (whether the move picker's AVX2
 // scan may run); the front ends (UCI, wasm, HTTP, CLI) reach it through the
 // facade, package engine.

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/nnue"
 )
 
 // Options configure a Searcher. HashMB, Threads and MultiPV below 1 mean

@@ -1,10 +1,11 @@
 package search
 
 import (
+	"kibitz/engine/netinput"
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
+	"kibitz/nnue"
 )
 
 // TestEvalCacheKeepsScores: a stored score comes back whole, negative and
@@ -70,7 +71,7 @@ func TestEvaluationCacheFollowsTheNet(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.MakeMove(m)
-		fresh := b.EvaluateFresh(p)
+		fresh := b.EvaluateFresh(netinput.Of(p))
 		w.prepare(p, Limits{}, timeBudget{}, w.start, nil)
 		if first, second := w.evaluate(), w.evaluate(); first != fresh || second != fresh {
 			t.Errorf("%s: evaluated %d then %d from the cache; fresh %d", p.FEN(), first, second, fresh)

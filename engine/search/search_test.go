@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/tablebase"
+	"kibitz/nnue"
 )
 
 func mustPos(t testing.TB, fen string, moves ...string) *board.Position {

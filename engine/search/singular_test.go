@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
+	"kibitz/nnue"
 )
 
 // singularWorker is a worker ready to test the table move of pos at ply 1.

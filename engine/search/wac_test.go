@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/epd"
+	"kibitz/nnue"
 )
 
 func loadWAC(t testing.TB) []epd.Entry {

@@ -8,8 +8,9 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/eval"
-	"kibitz/engine/nnue"
+	"kibitz/engine/netinput"
 	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/nnue"
 )
 
 // stackEntry is per-ply search state.
@@ -135,7 +136,7 @@ func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, sta
 		if w.nn == nil || w.nn.Net() != net {
 			w.nn = nnue.NewEvaluator(net)
 		}
-		w.nn.Reset(w.pos)
+		w.nn.Reset(netinput.Of(w.pos))
 	}
 	if src := (evalSource{w.e.opts.Net, w.e.opts.EndgameModel}); src != w.evalsOf {
 		w.evals, w.evalsOf = evalCache{}, src
@@ -163,7 +164,7 @@ func (w *worker) evaluate() int {
 	}
 	var v int
 	if w.nn != nil {
-		v = w.nn.Evaluate(w.pos)
+		v = w.nn.Evaluate(netinput.Of(w.pos))
 	} else {
 		v = eval.Evaluate(w.pos)
 	}
@@ -187,7 +188,7 @@ func (w *worker) makeMove(m board.Move, ply int) {
 	w.stack[ply].cont = &w.contHist[w.pos.MovedPiece(m)][m.To()]
 	w.pos.MakeMove(m)
 	if w.nn != nil {
-		w.nn.Push(w.pos)
+		w.nn.Push(netinput.Of(w.pos))
 	}
 }
 
@@ -198,7 +199,7 @@ func (w *worker) makeNull(ply int) {
 	w.stack[ply].cont = &w.contHist[board.NoPiece][0]
 	w.pos.MakeNullMove()
 	if w.nn != nil {
-		w.nn.Push(w.pos)
+		w.nn.Push(netinput.Of(w.pos))
 	}
 }
 

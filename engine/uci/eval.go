@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 )
 
 // Explainer is a Player that can show how it judges a position without
@@ -18,7 +18,7 @@ type Explainer interface {
 // FormatPieceValues draws the board with each piece's worth to the net
 // under it, in pawns from White's view (as Stockfish's eval does), and the
 // evaluation.
-func FormatPieceValues(pos *board.Position, eval int, values []nnue.PieceValue) []string {
+func FormatPieceValues(pos *board.Position, eval int, values []engine.PieceValue) []string {
 	worth := map[board.Square]int{}
 	for _, v := range values {
 		worth[v.Square] = v.CP

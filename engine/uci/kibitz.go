@@ -7,7 +7,6 @@ import (
 
 	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/eval"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase/wdlnet"
@@ -48,15 +47,14 @@ func (k *kibitz) PonderHit()           { k.e.PonderHit() }
 // Explain answers "eval": each piece's worth to the net in use, or the
 // classical evaluation when the net is off.
 func (k *kibitz) Explain(pos *board.Position) []string {
-	net := k.e.Net()
-	if net == nil {
-		cp := eval.Evaluate(pos)
+	cp, values, ok := k.e.PieceValues(pos)
+	if !ok {
+		cp = k.e.Evaluate(pos).Classical
 		if pos.SideToMove() == board.Black {
 			cp = -cp
 		}
 		return []string{fmt.Sprintf("Classical evaluation: %+.2f (White's view; UseNNUE is off)", float64(cp)/100)}
 	}
-	cp, values := net.PieceValues(pos)
 	return FormatPieceValues(pos, cp, values)
 }
 

@@ -10,10 +10,10 @@ import (
 
 	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
+	"kibitz/nnue"
 )
 
 // The engine starts with the option defaults it announces, and a Move

@@ -12,7 +12,7 @@
 // (the engine facade, with its options, in kibitz.go) or another, such as
 // the material-greedy player of match/greedy.
 //
-// uci imports engine, engine/board, engine/eval, engine/nnue,
+// uci imports engine, engine/board,
 // engine/search, engine/strength, engine/tablebase/wdlnet,
 // internal/excerpt and internal/version.
 package uci

@@ -143,8 +143,8 @@ func TestArchitectureShowsThePackageGraph(t *testing.T) {
 
 // TestEngineImportsOnlyEngineAndInternal keeps the walls of the house: the
 // engine wing (engine and engine/…) plays chess and nothing else, so it
-// imports only itself and internal/… — never the trainers, the match
-// runner or the front ends, which import it.
+// imports only itself, the net (nnue) and internal/… — never the
+// trainers, the match runner or the front ends, which import it.
 func TestEngineImportsOnlyEngineAndInternal(t *testing.T) {
 	root := "../.."
 	checked := 0
@@ -164,8 +164,8 @@ func TestEngineImportsOnlyEngineAndInternal(t *testing.T) {
 			for name, f := range pkg.Files {
 				for _, imp := range f.Imports {
 					p := strings.Trim(imp.Path.Value, `"`)
-					if strings.HasPrefix(p, "kibitz/") && p != "kibitz/engine" && !strings.HasPrefix(p, "kibitz/engine/") && !strings.HasPrefix(p, "kibitz/internal/") {
-						t.Errorf("%s imports %s: the engine imports only engine/… and internal/…", name, p)
+					if strings.HasPrefix(p, "kibitz/") && p != "kibitz/engine" && p != "kibitz/nnue" && !strings.HasPrefix(p, "kibitz/engine/") && !strings.HasPrefix(p, "kibitz/internal/") {
+						t.Errorf("%s imports %s: the engine imports only engine/…, nnue and internal/…", name, p)
 					}
 				}
 			}
@@ -174,6 +174,32 @@ func TestEngineImportsOnlyEngineAndInternal(t *testing.T) {
 	})
 	if checked < 8 {
 		t.Errorf("only %d packages under engine/", checked)
+	}
+}
+
+// TestNNUEIsALeaf keeps the net a library of its own: no file under nnue/,
+// tests included, imports a package of this module, so nnue/ can be taken
+// alone; the engine adapts its board to it (engine/netinput).
+func TestNNUEIsALeaf(t *testing.T) {
+	files := 0
+	filepath.WalkDir("../../nnue", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files++
+		for _, imp := range f.Imports {
+			if p := strings.Trim(imp.Path.Value, `"`); (p == "kibitz" || strings.HasPrefix(p, "kibitz/")) && p != "kibitz/nnue" && !strings.HasPrefix(p, "kibitz/nnue/") {
+				t.Errorf("%s imports %s: nnue imports nothing of Kibitz", path, p)
+			}
+		}
+		return nil
+	})
+	if files < 10 {
+		t.Fatalf("only %d Go files under nnue/", files)
 	}
 }
 

@@ -4,16 +4,17 @@
 // the positions with a newer, stronger search is how other self-play
 // engines get more from data they already have.
 //
-// rescore imports engine/board, engine/search, nnue and train/corpus.
+// rescore imports engine, engine/board, engine/search, nnue and train/corpus.
 package rescore
 
 import (
 	"fmt"
 	"sync"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
+	"kibitz/nnue"
 	"kibitz/train/corpus"
 )
 
@@ -40,7 +41,7 @@ func (cfg Config) Meta(source, netID string) string {
 // Game returns a copy of g with every searched position scored by a new
 // search of eng (White's view, as the corpus stores it); the table is
 // cleared first, so a game's new scores depend only on it and cfg.
-func Game(eng *search.Searcher, cfg Config, g *corpus.Game) (*corpus.Game, error) {
+func Game(eng *engine.Engine, cfg Config, g *corpus.Game) (*corpus.Game, error) {
 	out := &corpus.Game{Index: g.Index, Result: g.Result, Start: g.Start,
 		Opening: append([]board.Move(nil), g.Opening...), Plies: append([]corpus.Ply(nil), g.Plies...)}
 	eng.NewGame()
@@ -76,7 +77,7 @@ func Run(cfg Config, read func(fn func(*corpus.Game) error) error, skip func(ind
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			eng := search.New(search.Options{HashMB: max(cfg.HashMB, 1), Threads: 1, Net: cfg.Net})
+			eng, _ := engine.New(engine.Config{HashMB: max(cfg.HashMB, 1), Threads: 1, Net: cfg.Net, Classical: cfg.Net == nil})
 			for g := range jobs {
 				out, err := Game(eng, cfg, g)
 				if err != nil {

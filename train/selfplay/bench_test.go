@@ -2,10 +2,10 @@ package selfplay
 
 import (
 	"fmt"
+	"kibitz/engine"
 	"testing"
 
-	"kibitz/engine/nnue"
-	"kibitz/engine/search"
+	"kibitz/nnue"
 )
 
 // BenchmarkPlay plays self-play games as datagen does (5 000 nodes a
@@ -19,7 +19,7 @@ func BenchmarkPlay(b *testing.B) {
 	for _, mb := range []int{1, 2, 8} {
 		b.Run(fmt.Sprintf("hash%dMB", mb), func(b *testing.B) {
 			cfg := Config{Nodes: 5000, RandomPlies: 8, MaxPlies: 400, Seed: 77, Concurrency: 1, Net: net, HashMB: mb}
-			eng := search.New(search.Options{HashMB: cfg.hashMB(), Threads: 1, Net: net})
+			eng, _ := engine.New(engine.Config{HashMB: cfg.hashMB(), Threads: 1, Net: net})
 			positions := 0
 			i := 0
 			for b.Loop() {

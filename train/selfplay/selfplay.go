@@ -3,16 +3,17 @@
 // and the game's result: the raw material for tuning the classical
 // evaluation and for training networks.
 //
-// selfplay imports engine/board, engine/search and nnue.
+// selfplay imports engine, engine/board, engine/search and nnue.
 package selfplay
 
 import (
 	"math/rand/v2"
 	"sync"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/nnue"
 	"kibitz/engine/search"
+	"kibitz/nnue"
 )
 
 // Config describes a self-play run.
@@ -81,7 +82,7 @@ func Run(cfg Config, first, n int, sink func(Game)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			eng := search.New(search.Options{HashMB: cfg.hashMB(), Threads: 1, Net: cfg.Net})
+			eng, _ := engine.New(engine.Config{HashMB: cfg.hashMB(), Threads: 1, Net: cfg.Net, Classical: cfg.Net == nil})
 			for i := range jobs {
 				g := Play(eng, cfg, i)
 				mu.Lock()
@@ -105,7 +106,7 @@ func (cfg Config) hashMB() int {
 }
 
 // Play plays game number index with eng (whose state it resets).
-func Play(eng *search.Searcher, cfg Config, index int) Game {
+func Play(eng *engine.Engine, cfg Config, index int) Game {
 	eng.NewGame()
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(index)))
 	pos, opening := cfg.opening(eng, rng)
@@ -172,7 +173,7 @@ func Play(eng *search.Searcher, cfg Config, index int) Game {
 
 // opening draws the game's random opening: its length, then its moves,
 // again until the opening passes the balance check (OpeningNodes).
-func (cfg Config) opening(eng *search.Searcher, rng *rand.Rand) (*board.Position, []board.Move) {
+func (cfg Config) opening(eng *engine.Engine, rng *rand.Rand) (*board.Position, []board.Move) {
 	for tries := 0; ; tries++ {
 		plies := cfg.RandomPlies
 		if cfg.MaxRandomPlies > plies {

@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"kibitz/engine"
 	"math/rand/v2"
 	"testing"
 
@@ -30,7 +31,7 @@ func TestGamesAreReproducibleAndSamplesValid(t *testing.T) {
 		}
 		checkRecord(t, g)
 		// Playing the same game number again gives the same game.
-		again := Play(search.New(search.Options{HashMB: cfg.hashMB(), Threads: 1}), cfg, g.Index)
+		again := Play(classical(cfg.hashMB()), cfg, g.Index)
 		if again.Plies != g.Plies || again.Result != g.Result || len(again.Samples) != len(g.Samples) {
 			t.Errorf("game %d not reproducible: %d plies/%v vs %d/%v", g.Index, g.Plies, g.Result, again.Plies, again.Result)
 		}
@@ -50,7 +51,7 @@ func checkRecord(t *testing.T, g Game) {
 	for _, m := range g.Opening {
 		pos.MakeMove(m)
 	}
-	fresh := search.New(search.Options{HashMB: 1, Threads: 1})
+	fresh := classical(1)
 	next := 0
 	for i, m := range g.Moves {
 		var l board.MoveList
@@ -98,8 +99,8 @@ func TestScoresAreWhitesViewForBothSides(t *testing.T) {
 // about half the games, and every opening passes the balance check.
 func TestOpeningsHaveBothParitiesAndAreBalanced(t *testing.T) {
 	cfg := Config{Nodes: 300, RandomPlies: 8, MaxRandomPlies: 9, OpeningNodes: 500, OpeningMaxScore: 150, Seed: 9}
-	eng := search.New(search.Options{HashMB: 1, Threads: 1})
-	check := search.New(search.Options{HashMB: 1, Threads: 1})
+	eng := classical(1)
+	check := classical(1)
 	count := map[int]int{}
 	for i := range 60 {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
@@ -124,7 +125,7 @@ func TestOpeningsHaveBothParitiesAndAreBalanced(t *testing.T) {
 // The soft limit ends a search on a whole iteration past it, the hard cap
 // still applies, and the game records stay reproducible.
 func TestSoftNodes(t *testing.T) {
-	eng := search.New(search.Options{HashMB: 1, Threads: 1})
+	eng := classical(1)
 	pos := board.NewPosition()
 	r := eng.Search(pos, search.Limits{Nodes: 1_000_000, SoftNodes: 2000}, nil)
 	if r.Nodes < 2000 || r.Nodes >= 1_000_000 {
@@ -136,9 +137,19 @@ func TestSoftNodes(t *testing.T) {
 		t.Errorf("hard cap 3000: %d nodes", capped.Nodes)
 	}
 	cfg := Config{Nodes: 4000, SoftNodes: 1000, RandomPlies: 8, MaxPlies: 60, Seed: 3}
-	a := Play(search.New(search.Options{HashMB: 1, Threads: 1}), cfg, 5)
-	b := Play(search.New(search.Options{HashMB: 1, Threads: 1}), cfg, 5)
+	a := Play(classical(1), cfg, 5)
+	b := Play(classical(1), cfg, 5)
 	if a.Plies != b.Plies || len(a.Scores) != len(b.Scores) {
 		t.Error("a game with the soft limit is not reproducible")
 	}
+}
+
+// classical is an engine with the classical evaluation and a table of mb
+// megabytes.
+func classical(mb int) *engine.Engine {
+	e, err := engine.New(engine.Config{HashMB: mb, Threads: 1, Classical: true})
+	if err != nil {
+		panic(err)
+	}
+	return e
 }

@@ -1,17 +1,15 @@
 package nnue
 
-import "kibitz/engine/board"
-
 // FeatureIndex is the input of piece pc on sq seen from perspective:
 // (own or enemy piece, type, square with the board flipped for Black).
 // A net without king buckets reads it as it is.
-func FeatureIndex(perspective board.Color, pc board.Piece, sq board.Square) int {
+func FeatureIndex(perspective Color, pc Piece, sq Square) int {
 	rel := 0
 	if pc.Color() != perspective {
 		rel = 6
 	}
 	s := int(sq)
-	if perspective == board.Black {
+	if perspective == Black {
 		s ^= 56
 	}
 	return (rel+int(pc.Type()))*64 + s
@@ -61,7 +59,7 @@ type KingView struct {
 }
 
 // ViewOf returns the view of a king on the relative square king.
-func ViewOf(k int, king board.Square) KingView {
+func ViewOf(k int, king Square) KingView {
 	if k == 1 {
 		return KingView{}
 	}
@@ -80,11 +78,10 @@ func (v KingView) Input(feature int) int { return v.Offset + (feature ^ v.Mirror
 // index numbers the views 0 … 2 × buckets − 1: bucket, then mirroring.
 func (v KingView) index() int { return v.Offset/Inputs*2 + v.Mirror/7 }
 
-// RelativeKing is the square of perspective's king as FeatureIndex sees it.
-func RelativeKing(p *board.Position, perspective board.Color) board.Square {
-	k := p.KingSquare(perspective)
-	if perspective == board.Black {
-		k ^= 56
+// relative is sq seen from perspective: flipped for Black.
+func relative(sq Square, perspective Color) Square {
+	if perspective == Black {
+		sq ^= 56
 	}
-	return k
+	return sq
 }

@@ -29,7 +29,21 @@
 // king-bucketed feature set or more layers is a new version of the format,
 // not a rewrite.
 //
-// nnue imports engine/board and golang.org/x/sys/cpu.
+// # Using it
+//
+// The package is a library of its own: it knows no chess rules. A
+// position is what it reads through Position — each colour's pieces of
+// each type as bitboards (square a1 = 0 … h8 = 63), the side to move and
+// the piece changes of the last move — in its own numbering (Color,
+// PieceType, Square, Piece = type × 2 + colour). Net.EvaluateFresh scores
+// one position; an Evaluator follows a search: Reset at the root, Push
+// after each move (and null move), Pop after taking it back, Evaluate
+// where a score is needed. Board is a plain Position for positions given
+// piece by piece (the example); Kibitz's search shows its board through
+// engine/netinput.
+//
+// nnue imports only the standard library and golang.org/x/sys/cpu: nothing
+// of Kibitz.
 package nnue
 
 //go:generate go run ./internal/asmgen -out kernels_amd64.s -stubs kernels_amd64_stub.go -pkg nnue

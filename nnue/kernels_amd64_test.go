@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"kibitz/engine/board"
 )
 
 // TestAVX2MatchesScalar fuzzes the assembly against the Go kernels:
@@ -54,14 +52,14 @@ func TestAVX2MatchesScalar(t *testing.T) {
 	}
 	for seed := uint64(0); seed < 5; seed++ {
 		net := RandomNet(64*int(1+seed), seed)
-		walk(t, 1, 60, func(p *board.Position) {
+		walk(t, 1, 60, func(p *playBoard) {
 			useAVX2 = true
 			a := net.EvaluateFresh(p)
 			useAVX2 = false
 			b := net.EvaluateFresh(p)
 			useAVX2 = true
 			if a != b {
-				t.Fatalf("%s: AVX2 %d, scalar %d", p.FEN(), a, b)
+				t.Fatalf("%s: AVX2 %d, scalar %d", p.String(), a, b)
 			}
 		})
 	}

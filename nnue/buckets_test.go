@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"kibitz/engine/board"
 )
 
 // bucketed returns n with b output buckets, the extra ones random (and
@@ -112,16 +110,16 @@ func TestBucketedNetFormat(t *testing.T) {
 func TestEvaluationUsesTheBucketOfItsMaterial(t *testing.T) {
 	n := bucketed(RandomNet(128, 3), 8, 2)
 	for _, fen := range []string{
-		board.StartFEN,
+		startFEN,
 		"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
 		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
 		"2rq1rk1/pp3ppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/2RQ1RK1 b - - 0 1",
 	} {
-		p, err := board.ParseFEN(fen)
+		p, err := parseBoard(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		k := OutputBucket(p.Occupied().Count(), 8)
+		k := OutputBucket(p.Pieces.men(), 8)
 		if got, want := n.EvaluateFresh(p), only(n, k).EvaluateFresh(p); got != want {
 			t.Errorf("%s: %d cp, bucket %d alone gives %d", fen, got, k, want)
 		}
@@ -132,17 +130,17 @@ func TestEvaluationUsesTheBucketOfItsMaterial(t *testing.T) {
 	}
 	inc, fresh := NewEvaluator(n), NewEvaluator(n)
 	seen := map[int]bool{}
-	walk(t, 11, 120, func(p *board.Position) {
+	walk(t, 11, 120, func(p *playBoard) {
 		if p.Ply() == 0 {
 			inc.Reset(p)
 		} else {
 			inc.Push(p)
 		}
 		fresh.Reset(p)
-		k := OutputBucket(p.Occupied().Count(), 8)
+		k := OutputBucket(p.Pieces.men(), 8)
 		seen[k] = true
 		if got := inc.Evaluate(p); got != fresh.Evaluate(p) || got != alone[k].EvaluateFresh(p) {
-			t.Fatalf("%s: incremental %d, fresh %d, bucket %d alone %d", p.FEN(), got, fresh.Evaluate(p), k, alone[k].EvaluateFresh(p))
+			t.Fatalf("%s: incremental %d, fresh %d, bucket %d alone %d", p.String(), got, fresh.Evaluate(p), k, alone[k].EvaluateFresh(p))
 		}
 	})
 	if len(seen) < 5 {

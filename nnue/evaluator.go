@@ -1,7 +1,5 @@
 package nnue
 
-import "kibitz/engine/board"
-
 // Evaluator keeps one accumulator pair (White's and Black's perspective)
 // per ply. Push after each move only records the pieces that changed; the
 // accumulators are brought up to date when Evaluate needs them, from the
@@ -35,7 +33,7 @@ type Evaluator struct {
 // and subtractions equals the one computed from scratch.
 type viewCache struct {
 	acc    []int16
-	pieces [2][6]board.Bitboard // by colour and piece type
+	pieces [2][6]uint64 // by colour and piece type
 	valid  bool
 }
 
@@ -45,10 +43,12 @@ const maxKingBuckets = 8
 // plyChanges is what the move into a ply changed, each perspective's king
 // view there, and whether each of that ply's accumulators is computed.
 type plyChanges struct {
-	ch      [4]board.PieceChange
+	ch      [4]Change
 	n       int
 	views   [2]KingView
 	current [2]bool
+	men     int   // pieces on the board, which choose the output bucket
+	us      Color // the side to move
 }
 
 // maxPlies bounds the stack: a search never goes deeper.
@@ -74,7 +74,7 @@ func newEvaluator(net *Net, plies int) *Evaluator {
 // Net returns the evaluator's network.
 func (e *Evaluator) Net() *Net { return e.net }
 
-func (e *Evaluator) acc(ply int, c board.Color) []int16 {
+func (e *Evaluator) acc(ply int, c Color) []int16 {
 	o := (ply*2 + int(c)) * e.h
 	return e.stack[o : o+e.h : o+e.h]
 }
@@ -85,38 +85,32 @@ func (e *Evaluator) column(feature int) []int16 {
 }
 
 // Reset computes the accumulators of p from scratch and empties the stack.
-func (e *Evaluator) Reset(p *board.Position) {
+func (e *Evaluator) Reset(p Position) {
 	e.top = 0
 	pl := &e.plies[0]
 	pieces := piecesOf(p)
-	for c := board.White; c <= board.Black; c++ {
-		pl.views[c] = ViewOf(e.net.KingBuckets, RelativeKing(p, c))
+	for c := White; c <= Black; c++ {
+		pl.views[c] = ViewOf(e.net.KingBuckets, relative(pieces.king(c), c))
 		e.refresh(0, c, &pieces)
 	}
 	pl.current = [2]bool{true, true}
+	pl.men, pl.us = pieces.men(), p.SideToMove()
 }
 
-// pieceSet is a position's pieces by colour and type.
-type pieceSet [2][6]board.Bitboard
-
-func piecesOf(p *board.Position) pieceSet {
-	var s pieceSet
-	for side := board.White; side <= board.Black; side++ {
-		for t := board.Pawn; t <= board.King; t++ {
-			s[side][t] = p.Pieces(side, t)
-		}
-	}
+func piecesOf(p Position) Bitboards {
+	var s Bitboards
+	p.Placement(&s)
 	return s
 }
 
 // piecesAt returns the pieces of ply's position: p's (the top ply's) with
 // the changes of the plies above ply undone.
-func (e *Evaluator) piecesAt(ply int, p *board.Position) pieceSet {
+func (e *Evaluator) piecesAt(ply int, p Position) Bitboards {
 	s := piecesOf(p)
 	for j := e.top; j > ply; j-- {
 		pl := &e.plies[j]
 		for _, ch := range pl.ch[:pl.n] {
-			s[ch.Piece.Color()][ch.Piece.Type()] ^= ch.Square.Bit()
+			s[ch.Piece.Color()][ch.Piece.Type()] ^= 1 << ch.Square
 		}
 	}
 	return s
@@ -126,30 +120,30 @@ func (e *Evaluator) piecesAt(ply int, p *board.Position) pieceSet {
 // pieces: from the view's cached accumulator, adding the pieces the
 // position has that the cache lacks and subtracting those it has that the
 // position lacks.
-func (e *Evaluator) refresh(ply int, c board.Color, pieces *pieceSet) {
+func (e *Evaluator) refresh(ply int, c Color, pieces *Bitboards) {
 	acc, view := e.acc(ply, c), e.plies[ply].views[c]
 	vc := &e.finny[c][view.index()]
 	if !vc.valid {
 		copy(vc.acc, e.net.FTBias)
-		vc.pieces = [2][6]board.Bitboard{}
+		vc.pieces = [2][6]uint64{}
 		vc.valid = true
 	}
 	// The columns' offsets first, then one pass over the accumulator.
 	var adds, subs [32]int32 // a position has at most 32 pieces
 	na, ns := 0, 0
-	for side := board.White; side <= board.Black; side++ {
-		for t := board.Pawn; t <= board.King; t++ {
+	for side := White; side <= Black; side++ {
+		for t := Pawn; t <= King; t++ {
 			now, was := pieces[side][t], vc.pieces[side][t]
 			if now == was {
 				continue
 			}
-			pc := board.MakePiece(side, t)
+			pc := MakePiece(side, t)
 			for gone := was &^ now; gone != 0; {
-				subs[ns] = int32(view.Input(FeatureIndex(c, pc, gone.PopFirst())) * e.h)
+				subs[ns] = int32(view.Input(FeatureIndex(c, pc, popFirst(&gone))) * e.h)
 				ns++
 			}
 			for came := now &^ was; came != 0; {
-				adds[na] = int32(view.Input(FeatureIndex(c, pc, came.PopFirst())) * e.h)
+				adds[na] = int32(view.Input(FeatureIndex(c, pc, popFirst(&came))) * e.h)
 				na++
 			}
 			vc.pieces[side][t] = now
@@ -171,14 +165,23 @@ func (e *Evaluator) refresh(ply int, c board.Color, pieces *pieceSet) {
 // Push records the move just made on p (or a null move, which changes
 // nothing) and, with king buckets, each side's view; the accumulators
 // follow when they are needed.
-func (e *Evaluator) Push(p *board.Position) {
+func (e *Evaluator) Push(p Position) {
+	parent := &e.plies[e.top]
 	e.top++
 	pl := &e.plies[e.top]
-	pl.n = p.LastMoveChanges(&pl.ch)
+	pl.n = p.LastChanges(&pl.ch)
 	pl.current = [2]bool{}
-	if e.net.KingBuckets > 1 {
-		for c := board.White; c <= board.Black; c++ {
-			pl.views[c] = ViewOf(e.net.KingBuckets, RelativeKing(p, c))
+	// What follows from the changes alone: the side to move, the men on
+	// the board and, when a king arrives somewhere, its side's view.
+	pl.us, pl.men, pl.views = parent.us.Other(), parent.men, parent.views
+	for _, ch := range pl.ch[:pl.n] {
+		if !ch.Added {
+			pl.men--
+			continue
+		}
+		pl.men++
+		if c := ch.Piece.Color(); ch.Piece.Type() == King && e.net.KingBuckets > 1 {
+			pl.views[c] = ViewOf(e.net.KingBuckets, relative(ch.Square, c))
 		}
 	}
 }
@@ -189,10 +192,10 @@ func (e *Evaluator) Pop() { e.top-- }
 // update makes the top ply's accumulators (those of p) current, each from
 // the nearest ply below where it is (ply 0 always is) — or, when a king
 // changed its side's view on the way, from p itself.
-func (e *Evaluator) update(p *board.Position) {
+func (e *Evaluator) update(p Position) {
 	var from [2]int
 perspectives:
-	for c := board.White; c <= board.Black; c++ {
+	for c := White; c <= Black; c++ {
 		from[c] = e.top
 		for !e.plies[from[c]].current[c] {
 			if k := from[c]; e.plies[k].views[c] != e.plies[k-1].views[c] {
@@ -213,7 +216,7 @@ perspectives:
 		if ply > max(from[0], from[1]) && e.applyBoth(ply) {
 			continue
 		}
-		for c := board.White; c <= board.Black; c++ {
+		for c := White; c <= Black; c++ {
 			if ply > from[c] {
 				e.apply(ply, c)
 			}
@@ -231,12 +234,12 @@ func (e *Evaluator) applyBoth(ply int) bool {
 	}
 	o, h := ply*2*e.h, e.h
 	acc, parent := e.stack[o:o+2*h:o+2*h], e.stack[o-2*h:o:o]
-	vw, vb := pl.views[board.White], pl.views[board.Black]
+	vw, vb := pl.views[White], pl.views[Black]
 	white := func(i int) []int16 {
-		return e.column(vw.Input(FeatureIndex(board.White, pl.ch[i].Piece, pl.ch[i].Square)))
+		return e.column(vw.Input(FeatureIndex(White, pl.ch[i].Piece, pl.ch[i].Square)))
 	}
 	black := func(i int) []int16 {
-		return e.column(vb.Input(FeatureIndex(board.Black, pl.ch[i].Piece, pl.ch[i].Square)))
+		return e.column(vb.Input(FeatureIndex(Black, pl.ch[i].Piece, pl.ch[i].Square)))
 	}
 	// LastMoveChanges lists removals first and the arrival last.
 	if pl.n == 2 {
@@ -250,7 +253,7 @@ func (e *Evaluator) applyBoth(ply int) bool {
 
 // apply derives ply's accumulator of perspective c from its parent's (the
 // view is the same at both: update refreshes otherwise).
-func (e *Evaluator) apply(ply int, c board.Color) {
+func (e *Evaluator) apply(ply int, c Color) {
 	pl := &e.plies[ply]
 	view := pl.views[c]
 	acc, parent := e.acc(ply, c), e.acc(ply-1, c)
@@ -272,16 +275,17 @@ func (e *Evaluator) apply(ply int, c board.Color) {
 
 // Evaluate returns the network's score of p in centipawns from the side
 // to move's view; p must be the position the stack was built for.
-func (e *Evaluator) Evaluate(p *board.Position) int {
+func (e *Evaluator) Evaluate(p Position) int {
 	if cur := e.plies[e.top].current; !cur[0] || !cur[1] {
 		e.update(p)
 	}
-	return e.output(p.SideToMove(), p.Occupied().Count())
+	pl := &e.plies[e.top]
+	return e.output(pl.us, pl.men)
 }
 
 // output is the score of the top ply's accumulators for the side us to
 // move, with men pieces on the board (which choose the output bucket).
-func (e *Evaluator) output(us board.Color, men int) int {
+func (e *Evaluator) output(us Color, men int) int {
 	n, w := e.net, 2*e.h
 	bucket := OutputBucket(men, n.Buckets)
 	mine, theirs, weights := e.acc(e.top, us), e.acc(e.top, us.Other()), n.OutWeights[bucket*w:(bucket+1)*w:(bucket+1)*w]
@@ -292,7 +296,7 @@ func (e *Evaluator) output(us board.Color, men int) int {
 }
 
 // EvaluateFresh evaluates p from scratch (for tests and one-off use).
-func (n *Net) EvaluateFresh(p *board.Position) int {
+func (n *Net) EvaluateFresh(p Position) int {
 	e := newEvaluator(n, 1)
 	e.Reset(p)
 	return e.Evaluate(p)

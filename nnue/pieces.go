@@ -1,13 +1,11 @@
 package nnue
 
-import "kibitz/engine/board"
-
 // PieceValue is what one piece is worth to the net in a position: how
 // far the evaluation, from White's view, falls when it is taken off the
 // board (negative for Black's pieces that help Black).
 type PieceValue struct {
-	Square board.Square
-	Piece  board.Piece
+	Square Square
+	Piece  Piece
 	CP     int
 }
 
@@ -16,23 +14,23 @@ type PieceValue struct {
 // each piece removed in turn, the rest and the side to move unchanged.
 // The values need not add up to the evaluation — the net is not a sum of
 // pieces — but they show where it sees its strengths.
-func (n *Net) PieceValues(p *board.Position) (eval int, values []PieceValue) {
+func (n *Net) PieceValues(p Position) (eval int, values []PieceValue) {
 	e := newEvaluator(n, 1)
 	pieces := piecesOf(p)
 	white := func(cp int) int {
-		if p.SideToMove() == board.Black {
+		if p.SideToMove() == Black {
 			return -cp
 		}
 		return cp
 	}
 	eval = white(e.evaluateSet(p, &pieces))
-	for side := board.White; side <= board.Black; side++ {
-		for t := board.Pawn; t < board.King; t++ {
+	for side := White; side <= Black; side++ {
+		for t := Pawn; t < King; t++ {
 			for bb := pieces[side][t]; bb != 0; {
-				sq := bb.PopFirst()
+				sq := popFirst(&bb)
 				without := pieces
-				without[side][t] &^= sq.Bit()
-				values = append(values, PieceValue{Square: sq, Piece: board.MakePiece(side, t), CP: eval - white(e.evaluateSet(p, &without))})
+				without[side][t] &^= 1 << sq
+				values = append(values, PieceValue{Square: sq, Piece: MakePiece(side, t), CP: eval - white(e.evaluateSet(p, &without))})
 			}
 		}
 	}
@@ -41,19 +39,13 @@ func (n *Net) PieceValues(p *board.Position) (eval int, values []PieceValue) {
 
 // evaluateSet scores the pieces of set in p's king views from the side to
 // move's view (set keeps p's kings, so the views are p's).
-func (e *Evaluator) evaluateSet(p *board.Position, set *pieceSet) int {
+func (e *Evaluator) evaluateSet(p Position, set *Bitboards) int {
 	e.top = 0
 	pl := &e.plies[0]
-	men := 0
-	for side := range set {
-		for _, bb := range set[side] {
-			men += bb.Count()
-		}
-	}
-	for c := board.White; c <= board.Black; c++ {
-		pl.views[c] = ViewOf(e.net.KingBuckets, RelativeKing(p, c))
+	for c := White; c <= Black; c++ {
+		pl.views[c] = ViewOf(e.net.KingBuckets, relative(set.king(c), c))
 		e.refresh(0, c, set)
 	}
 	pl.current = [2]bool{true, true}
-	return e.output(p.SideToMove(), men)
+	return e.output(p.SideToMove(), set.men())
 }

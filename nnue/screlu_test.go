@@ -5,8 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"kibitz/engine/board"
 )
 
 // squared returns n with the squared clipped ReLU.
@@ -19,15 +17,16 @@ func squared(n *Net) *Net {
 // referenceScore evaluates p from scratch with the one-lane kernels: the
 // accumulators column by column (through each perspective's king view),
 // the output layer by the reference for the net's activation.
-func referenceScore(n *Net, p *board.Position) int {
+func referenceScore(n *Net, p *playBoard) int {
 	var acc [2][]int16
-	for c := board.White; c <= board.Black; c++ {
+	for c := White; c <= Black; c++ {
 		a := make([]int16, n.Hidden)
 		copy(a, n.FTBias)
-		view := ViewOf(n.KingBuckets, RelativeKing(p, c))
-		for occ := p.Occupied(); occ != 0; {
-			sq := occ.PopFirst()
-			f := view.Input(FeatureIndex(c, p.PieceAt(sq), sq))
+		view := ViewOf(n.KingBuckets, relative(p.Pieces.king(c), c))
+		for occ := p.occupied(); occ != 0; {
+			sq := popFirst(&occ)
+			pc, _ := p.at(sq)
+			f := view.Input(FeatureIndex(c, pc, sq))
 			for j := range a {
 				a[j] += n.FTWeights[f*n.Hidden+j]
 			}
@@ -35,7 +34,7 @@ func referenceScore(n *Net, p *board.Position) int {
 		acc[c] = a
 	}
 	us := p.SideToMove()
-	k, w := OutputBucket(p.Occupied().Count(), n.Buckets), 2*n.Hidden
+	k, w := OutputBucket(p.Pieces.men(), n.Buckets), 2*n.Hidden
 	weights := n.OutWeights[k*w : (k+1)*w]
 	if n.Activation == ActSCReLU {
 		sum := outputSquaredReference(acc[us], acc[us.Other()], weights)
@@ -56,7 +55,7 @@ func TestSquaredActivation(t *testing.T) {
 		plain.Activation = ActCReLU
 		inc := NewEvaluator(n)
 		differ := 0
-		walk(t, 5, 60, func(p *board.Position) {
+		walk(t, 5, 60, func(p *playBoard) {
 			if p.Ply() == 0 {
 				inc.Reset(p)
 			} else {
@@ -64,7 +63,7 @@ func TestSquaredActivation(t *testing.T) {
 			}
 			got, fresh, want := inc.Evaluate(p), n.EvaluateFresh(p), referenceScore(n, p)
 			if got != want || fresh != want {
-				t.Fatalf("%d buckets, %s: incremental %d, fresh %d, reference %d", b, p.FEN(), got, fresh, want)
+				t.Fatalf("%d buckets, %s: incremental %d, fresh %d, reference %d", b, p.String(), got, fresh, want)
 			}
 			if want != plain.EvaluateFresh(p) {
 				differ++
@@ -138,29 +137,30 @@ func TestSquaredActivationIsExact(t *testing.T) {
 	}
 
 	n := squared(bucketed(RandomNet(128, 5), 4, 2))
-	walk(t, 3, 40, func(p *board.Position) {
+	walk(t, 3, 40, func(p *playBoard) {
 		got, want := n.EvaluateFresh(p), floatSquaredScore(n, p)
 		if math.Abs(float64(got)-want) >= 1 {
-			t.Fatalf("%s: the net scores %d, its weights in float %.3f", p.FEN(), got, want)
+			t.Fatalf("%s: the net scores %d, its weights in float %.3f", p.String(), got, want)
 		}
 	})
 }
 
 // floatSquaredScore is the score of p by n's weights read as the trainer's
 // floats: x = c/QA squared, output weights at QB·256/QA, the bias at QA·QB.
-func floatSquaredScore(n *Net, p *board.Position) float64 {
+func floatSquaredScore(n *Net, p *playBoard) float64 {
 	us := p.SideToMove()
-	k, w := OutputBucket(p.Occupied().Count(), n.Buckets), 2*n.Hidden
+	k, w := OutputBucket(p.Pieces.men(), n.Buckets), 2*n.Hidden
 	sum := float64(n.OutBias[k]) / (QA * float64(n.QB))
-	for side, c := range []board.Color{us, us.Other()} {
+	for side, c := range []Color{us, us.Other()} {
 		acc := make([]int64, n.Hidden)
 		for j := range acc {
 			acc[j] = int64(n.FTBias[j])
 		}
-		view := ViewOf(n.KingBuckets, RelativeKing(p, c))
-		for occ := p.Occupied(); occ != 0; {
-			sq := occ.PopFirst()
-			f := view.Input(FeatureIndex(c, p.PieceAt(sq), sq))
+		view := ViewOf(n.KingBuckets, relative(p.Pieces.king(c), c))
+		for occ := p.occupied(); occ != 0; {
+			sq := popFirst(&occ)
+			pc, _ := p.at(sq)
+			f := view.Input(FeatureIndex(c, pc, sq))
 			for j := range acc {
 				acc[j] += int64(n.FTWeights[f*n.Hidden+j])
 			}

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
-
-	"kibitz/engine/board"
 )
 
 func TestFormatRoundTrip(t *testing.T) {
@@ -33,7 +31,7 @@ func TestFormatRoundTrip(t *testing.T) {
 	if err != nil || m.QB != 2048 {
 		t.Fatalf("QB 2048: %v, %d", err, m.QB)
 	}
-	p := board.NewPosition()
+	p := mustBoard(t, startFEN)
 	wide, narrow := m.EvaluateFresh(p), RandomNet(128, 7).EvaluateFresh(p)
 	if narrow == 0 || abs(wide*32-narrow) >= 32 {
 		t.Errorf("QB 64: %d cp; the same weights at QB 2048 should give %d/32, got %d", narrow, narrow, wide)
@@ -136,7 +134,7 @@ func FuzzLoadEdits(f *testing.F) {
 	f.Add(uint32(4), []byte{2}, true)  // version 2 holding a version-1 net
 	f.Add(uint32(4), []byte{3}, true)  // version 3
 	f.Add(uint32(20), []byte{2}, true) // the squared activation
-	pos, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	pos, _ := parseBoard("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	f.Fuzz(func(t *testing.T, off uint32, patch []byte, fix bool) {
 		data := slices.Clone(good)
 		o := int(off % uint32(len(data)))
@@ -157,39 +155,11 @@ func FuzzLoadEdits(f *testing.F) {
 	})
 }
 
-// walk plays random games from several positions and calls f after each move.
-func walk(t *testing.T, games, plies int, f func(p *board.Position)) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	for _, fen := range []string{board.StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		// Chess960: castling where the king stays, or lands on its rook's square.
-		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-		"1r2k2r/8/8/8/8/8/8/1R4KR w HBhb - 0 1"} {
-		for g := 0; g < games; g++ {
-			p, err := board.ParseFEN(fen)
-			if err != nil {
-				p, _ = board.Chess960.ParseFEN(fen)
-			}
-			f(p)
-			for i := 0; i < plies; i++ {
-				var l board.MoveList
-				p.GenerateMoves(&l, board.GenAll)
-				if l.N == 0 {
-					break
-				}
-				p.MakeMove(l.Moves[rng.IntN(l.N)])
-				f(p)
-			}
-		}
-	}
-}
-
 func TestIncrementalEqualsRefresh(t *testing.T) {
 	net := RandomNet(128, 3)
 	inc, fresh := NewEvaluator(net), NewEvaluator(net)
-	walk(t, 3, 80, func(p *board.Position) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	walk(t, 3, 80, func(p *playBoard) {
 		if p.Ply() == 0 {
 			inc.Reset(p)
 		} else {
@@ -197,26 +167,26 @@ func TestIncrementalEqualsRefresh(t *testing.T) {
 		}
 		// Updates are lazy: evaluating only at some plies makes the
 		// evaluator catch up over several moves at once.
-		if p.Key()%3 == 0 {
+		if rng.IntN(3) == 0 {
 			return
 		}
 		fresh.Reset(p)
 		if inc.Evaluate(p) != fresh.Evaluate(p) {
-			t.Fatalf("%s: evaluations differ", p.FEN())
+			t.Fatalf("%s: evaluations differ", p.String())
 		}
-		for c := board.White; c <= board.Black; c++ {
+		for c := White; c <= Black; c++ {
 			if !slices.Equal(inc.acc(inc.top, c), fresh.acc(0, c)) {
-				t.Fatalf("%s: incremental accumulator differs from a refresh", p.FEN())
+				t.Fatalf("%s: incremental accumulator differs from a refresh", p.String())
 			}
 		}
 	})
 	// Pops return to earlier accumulators: a null move and back.
-	p := board.NewPosition()
+	p := mustBoard(t, startFEN)
 	inc.Reset(p)
 	before := inc.Evaluate(p)
-	p.MakeNullMove()
+	p.nullMove()
 	inc.Push(p)
-	p.UnmakeMove()
+	p.unmake()
 	inc.Pop()
 	if inc.Evaluate(p) != before {
 		t.Error("push/pop of a null move changed the evaluation")
@@ -227,8 +197,8 @@ func TestEvaluationIsColourSymmetric(t *testing.T) {
 	// A perspective net sees the same inputs for a position and its colour
 	// mirror: the scores must be equal.
 	net := RandomNet(64, 5)
-	p, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	q, _ := board.ParseFEN("r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1")
+	p, _ := parseBoard("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	q, _ := parseBoard("r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1")
 	if a, b := net.EvaluateFresh(p), net.EvaluateFresh(q); a != b {
 		t.Errorf("%d vs mirrored %d", a, b)
 	}
@@ -265,18 +235,24 @@ func benchmarkIncremental(b *testing.B) {
 
 func benchmarkNet(b *testing.B, net *Net) {
 	e := NewEvaluator(net)
-	p, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p, _ := parseBoard("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	e.Reset(p)
-	var l board.MoveList
-	p.GenerateMoves(&l, board.GenAll)
-	moves := l.Slice()
+	// 64 random moves from p, played one at a time.
+	rng := rand.New(rand.NewPCG(1, 1))
+	var moves []played
+	for range 64 {
+		p.randomMove(rng)
+		moves = append(moves, p.hist[0])
+		p.unmake()
+	}
 	i := 0
 	for b.Loop() {
-		p.MakeMove(moves[i%len(moves)])
+		m := &moves[i%len(moves)]
+		p.play(m.ch[:m.n]...)
 		e.Push(p)
 		e.Evaluate(p)
 		e.Pop()
-		p.UnmakeMove()
+		p.unmake()
 		i++
 	}
 }
@@ -285,7 +261,7 @@ func TestBuffersAreAligned(t *testing.T) {
 	n, _ := Load(bytes.NewReader(RandomNet(64, 1).Bytes()))
 	e := NewEvaluator(n)
 	for name, s := range map[string][]int16{"weights": n.FTWeights, "bias": n.FTBias, "out": n.OutWeights,
-		"accumulator": e.acc(3, board.Black), "column": e.column(500), "view cache": e.finny[1][1].acc, "zero": e.zero} {
+		"accumulator": e.acc(3, Black), "column": e.column(500), "view cache": e.finny[1][1].acc, "zero": e.zero} {
 		if addr := uintptr(unsafe.Pointer(&s[0])); addr%32 != 0 {
 			t.Errorf("%s at %#x is not 32-byte aligned", name, addr)
 		}
@@ -305,36 +281,34 @@ func lazyUpdatesFollowASearch(t *testing.T, net *Net) {
 	inc, fresh := NewEvaluator(net), NewEvaluator(net)
 	rng := rand.New(rand.NewPCG(21, 22))
 	checked := 0
-	var visit func(p *board.Position, depth int)
-	visit = func(p *board.Position, depth int) {
+	var visit func(p *playBoard, depth int)
+	visit = func(p *playBoard, depth int) {
 		if rng.IntN(5) < 2 {
 			fresh.Reset(p)
 			if got, want := inc.Evaluate(p), fresh.Evaluate(p); got != want {
-				t.Fatalf("%d king buckets, %s: lazy evaluation %d, refresh %d", net.KingBuckets, p.FEN(), got, want)
+				t.Fatalf("%d king buckets, %s: lazy evaluation %d, refresh %d", net.KingBuckets, p.String(), got, want)
 			}
 			checked++
 		}
 		if depth == 0 {
 			return
 		}
-		var l board.MoveList
-		p.GenerateMoves(&l, board.GenAll)
-		for range min(l.N, 3) {
-			if rng.IntN(8) == 0 && !p.InCheck() {
-				p.MakeNullMove()
+		for range 3 {
+			if rng.IntN(8) == 0 {
+				p.nullMove()
 			} else {
-				p.MakeMove(l.Moves[rng.IntN(l.N)])
+				p.randomMove(rng)
 			}
 			inc.Push(p)
 			visit(p, depth-1)
-			p.UnmakeMove()
+			p.unmake()
 			inc.Pop()
 		}
 	}
-	for _, fen := range []string{board.StartFEN,
+	for _, fen := range []string{startFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"} {
-		p, err := board.ParseFEN(fen)
+		p, err := parseBoard(fen)
 		if err != nil {
 			t.Fatal(err)
 		}

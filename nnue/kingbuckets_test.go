@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
-
-	"kibitz/engine/board"
 )
 
 // kingBucketed returns n with k king buckets, each bucket's feature
@@ -22,12 +20,12 @@ func kingBucketed(n *Net, k int, seed uint64) *Net {
 }
 
 // square names a square ("e4").
-func square(name string) board.Square { return board.Square(int(name[1]-'1')*8 + int(name[0]-'a')) }
+func square(name string) Square { return Square(int(name[1]-'1')*8 + int(name[0]-'a')) }
 
 func TestKingViews(t *testing.T) {
 	for _, k := range KingBucketLayouts {
 		seen := map[int]bool{}
-		for sq := board.Square(0); sq < 64; sq++ {
+		for sq := Square(0); sq < 64; sq++ {
 			v, m := ViewOf(k, sq), ViewOf(k, sq^7)
 			// The mirror image of a king square is the same bucket, read
 			// mirrored: a position and its mirror image have equal inputs.
@@ -47,12 +45,12 @@ func TestKingViews(t *testing.T) {
 		}
 	}
 	// Four buckets: a–b and c–d of the first rank, the second rank, the rest.
-	for sq, want := range map[board.Square]int{board.A1: 0, board.G1: 0, board.C1: 1, board.E1: 1, square("b2"): 2, square("h2"): 2, square("e4"): 3, board.A8: 3} {
+	for sq, want := range map[Square]int{square("a1"): 0, square("g1"): 0, square("c1"): 1, square("e1"): 1, square("b2"): 2, square("h2"): 2, square("e4"): 3, square("a8"): 3} {
 		if got := ViewOf(4, sq).Offset / Inputs; got != want {
 			t.Errorf("4 buckets: king on %v in bucket %d, want %d", sq, got, want)
 		}
 	}
-	if ViewOf(1, board.H8) != (KingView{}) {
+	if ViewOf(1, square("h8")) != (KingView{}) {
 		t.Error("one bucket: a view other than the plain inputs")
 	}
 }
@@ -68,7 +66,7 @@ func TestKingBucketedEvaluation(t *testing.T) {
 			n.Activation = act
 			inc := NewEvaluator(n)
 			refreshes := 0
-			walk(t, 6, 90, func(p *board.Position) {
+			walk(t, 6, 90, func(p *playBoard) {
 				if p.Ply() == 0 {
 					inc.Reset(p)
 				} else {
@@ -79,7 +77,7 @@ func TestKingBucketedEvaluation(t *testing.T) {
 				}
 				got, fresh, want := inc.Evaluate(p), n.EvaluateFresh(p), referenceScore(n, p)
 				if got != want || fresh != want {
-					t.Fatalf("%d king buckets, activation %d, %s: incremental %d, fresh %d, reference %d", k, act, p.FEN(), got, fresh, want)
+					t.Fatalf("%d king buckets, activation %d, %s: incremental %d, fresh %d, reference %d", k, act, p.String(), got, fresh, want)
 				}
 			})
 			if refreshes < 10 {
