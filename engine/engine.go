@@ -7,8 +7,10 @@
 // assembling the engine — which net by default, when tables are trusted,
 // how a table hit is reported — is written once, here.
 //
-// Settings change between searches: a front end stops or waits for a
-// running search before it changes one.
+// One search at a time: while a search runs (from Start or Search until
+// its result is delivered), a second search and every change of settings
+// are refused with ErrBusy; a front end stops or waits for the search
+// first.
 //
 // engine imports engine/board, engine/eval, engine/netinput, nnue, engine/search, engine/strength,
 // engine/tablebase, engine/tablebase/wdlnet and internal/regular.
@@ -19,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 	"time"
 
 	"kibitz/engine/board"
@@ -58,6 +61,24 @@ type Engine struct {
 	tables      *tablebase.Set // nil: none
 	model       *wdlnet.Model  // nil: none
 	modelWeight int
+
+	mu   sync.Mutex
+	busy bool
+	pos  *board.Position // the game in play (SetPosition); nil: the start
+	// release is closed by Stop: an infinite search holds its answer
+	// until then, as UCI's "go infinite" does, even once it has searched
+	// as deep as it can.
+	release chan struct{}
+}
+
+// idle returns ErrBusy while a search runs.
+func (e *Engine) idle() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.busy {
+		return ErrBusy
+	}
+	return nil
 }
 
 // New returns an engine at full strength with the embedded net, or the
@@ -92,6 +113,9 @@ func (e *Engine) update(change func(o *search.Options)) {
 // SetHash resizes the transposition table (it is cleared); a size
 // outside HashRange is refused and the table stays as it is.
 func (e *Engine) SetHash(mb int) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	if err := CheckHash(mb); err != nil {
 		return err
 	}
@@ -119,19 +143,33 @@ func CheckHash(mb int) error {
 }
 
 // SetThreads sets the number of search threads.
-func (e *Engine) SetThreads(n int) { e.update(func(o *search.Options) { o.Threads = n }) }
+func (e *Engine) SetThreads(n int) error { return e.change(func(o *search.Options) { o.Threads = n }) }
 
 // SetMultiPV sets the number of principal variations searched and reported.
-func (e *Engine) SetMultiPV(n int) { e.update(func(o *search.Options) { o.MultiPV = max(n, 1) }) }
+func (e *Engine) SetMultiPV(n int) error {
+	return e.change(func(o *search.Options) { o.MultiPV = max(n, 1) })
+}
 
 // SetMoveOverhead sets the time kept back from every timed move.
-func (e *Engine) SetMoveOverhead(d time.Duration) {
-	e.update(func(o *search.Options) { o.MoveOverhead = d })
+func (e *Engine) SetMoveOverhead(d time.Duration) error {
+	return e.change(func(o *search.Options) { o.MoveOverhead = d })
+}
+
+// change applies a change to the search options between searches.
+func (e *Engine) change(f func(o *search.Options)) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
+	e.update(f)
+	return nil
 }
 
 // SetLevel weakens the engine to the level nearest elo (package strength;
 // the scale goes through 0).
 func (e *Engine) SetLevel(elo int) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	if elo < strength.MinElo || elo > strength.FullElo {
 		return fmt.Errorf("elo %d is out of range %d..%d", elo, strength.MinElo, strength.FullElo)
 	}
@@ -140,7 +178,13 @@ func (e *Engine) SetLevel(elo int) error {
 }
 
 // SetFullStrength undoes SetLevel.
-func (e *Engine) SetFullStrength() { e.setStrength(strength.Params{}) }
+func (e *Engine) SetFullStrength() error {
+	if err := e.idle(); err != nil {
+		return err
+	}
+	e.setStrength(strength.Params{})
+	return nil
+}
 
 func (e *Engine) setStrength(level strength.Params) {
 	if level != e.opts.Strength {
@@ -154,6 +198,9 @@ func (e *Engine) SeedStrength(seed uint64) { e.search.SeedStrength(seed) }
 
 // UseNNUE switches between the net and the classical evaluation.
 func (e *Engine) UseNNUE(on bool) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	e.useNNUE = on
 	return e.applyNet()
 }
@@ -161,6 +208,9 @@ func (e *Engine) UseNNUE(on bool) error {
 // LoadNet reads a net file (kibitz train --out) and evaluates with it;
 // "" goes back to the embedded net. On error the net in use stays.
 func (e *Engine) LoadNet(path string) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	if path == "" {
 		e.net = nil
 		return e.applyNet()
@@ -219,16 +269,17 @@ func (e *Engine) applyNet() error {
 // which the search then trusts, and returns the tables it cannot use yet
 // (a table needs the tables it converts into). "" turns them off.
 func (e *Engine) LoadTables(dir string) ([]tablebase.Need, error) {
+	if err := e.idle(); err != nil {
+		return nil, err
+	}
 	if dir == "" {
-		e.SetTables(nil)
-		return nil, nil
+		return nil, e.SetTables(nil)
 	}
 	set, unused, err := OpenTables(dir)
 	if err != nil {
 		return nil, err
 	}
-	e.SetTables(set)
-	return unused, nil
+	return unused, e.SetTables(set)
 }
 
 // OpenTables loads the endgame tables of a directory for engines to share
@@ -262,14 +313,21 @@ func ReadTables(files map[string][]byte) (*tablebase.Set, error) {
 
 // SetTables uses set as the endgame tables (nil: none). Engines may share
 // one set.
-func (e *Engine) SetTables(set *tablebase.Set) {
+func (e *Engine) SetTables(set *tablebase.Set) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	e.tables = set
 	e.update(func(o *search.Options) { o.Tables = set })
+	return nil
 }
 
 // AddTable adds one table file's contents (the page fetches tables one by
 // one as a game needs them).
 func (e *Engine) AddTable(data []byte) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	t, err := tablebase.ReadTable(bytes.NewReader(data))
 	if err != nil {
 		return err
@@ -278,8 +336,7 @@ func (e *Engine) AddTable(data []byte) error {
 		e.tables = tablebase.NewSet()
 	}
 	e.tables.Add(t)
-	e.SetTables(e.tables)
-	return nil
+	return e.SetTables(e.tables)
 }
 
 // Tables returns the endgame tables in use (nil: none).
@@ -322,6 +379,9 @@ func (e *Engine) ReadModel(data []byte) error {
 
 // SetModel uses m as the endgame model (nil: none).
 func (e *Engine) SetModel(m *wdlnet.Model) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	if m == nil {
 		e.model = nil
 		e.update(func(o *search.Options) { o.EndgameModel = nil })
@@ -342,6 +402,9 @@ func (e *Engine) HasModel() bool { return e.model != nil }
 // SetModelWeight sets how far the model's prediction moves an evaluation
 // (centipawns at a certain result; wdlnet.DefaultTermWeight by default).
 func (e *Engine) SetModelWeight(w int) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
 	if w < 0 || w > MaxModelWeight {
 		return fmt.Errorf("model weight %d is out of range 0..%d", w, MaxModelWeight)
 	}
@@ -353,10 +416,22 @@ func (e *Engine) SetModelWeight(w int) error {
 const MaxModelWeight = 2000
 
 // NewGame forgets what the engine learnt of the game (table, histories).
-func (e *Engine) NewGame() { e.search.NewGame() }
+func (e *Engine) NewGame() error {
+	if err := e.idle(); err != nil {
+		return err
+	}
+	e.search.NewGame()
+	return nil
+}
 
 // ClearHash empties the transposition table.
-func (e *Engine) ClearHash() { e.search.ClearHash() }
+func (e *Engine) ClearHash() error {
+	if err := e.idle(); err != nil {
+		return err
+	}
+	e.search.ClearHash()
+	return nil
+}
 
 // Verdict is what the endgame tables say of a position for the side to
 // move: WDL 1, 0 or -1, and DTM, the plies to mate (0 for a draw).
@@ -381,29 +456,85 @@ func (e *Engine) Verdict(pos *board.Position) *Verdict {
 	return &Verdict{WDL: wdl, DTM: dtm}
 }
 
-// Search searches pos (which it does not change) within lim, calling
-// report (may be nil) with progress, and returns the result.
-func (e *Engine) Search(pos *board.Position, lim search.Limits, report func(search.Info)) Result {
-	v := e.Verdict(pos)
-	return Result{Result: e.search.Search(pos, lim, report), Table: v}
+// SetPosition sets the position of the game in play (Position returns
+// it); ErrBusy while a search runs, whose answer is for the position it
+// started from.
+func (e *Engine) SetPosition(pos *board.Position) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.busy {
+		return ErrBusy
+	}
+	e.pos = pos.Clone()
+	return nil
 }
 
-// Go is Search in the background: the result arrives on the channel.
-func (e *Engine) Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan Result {
+// Position returns a copy of the position of the game in play: the
+// starting position until SetPosition.
+func (e *Engine) Position() *board.Position {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.pos == nil {
+		return board.NewPosition()
+	}
+	return e.pos.Clone()
+}
+
+// Search searches pos (which it does not change) within lim, calling
+// report (may be nil) with progress, and returns the result; ErrBusy if
+// a search runs.
+func (e *Engine) Search(pos *board.Position, lim search.Limits, report func(search.Info)) (Result, error) {
+	ch, err := e.Start(pos, lim, report)
+	if err != nil {
+		return Result{}, err
+	}
+	return <-ch, nil
+}
+
+// Start is Search in the background: the result arrives on the channel,
+// once the engine is free for the next search or change. An infinite
+// search's result waits for Stop. A search already running is ErrBusy.
+func (e *Engine) Start(pos *board.Position, lim search.Limits, report func(search.Info)) (<-chan Result, error) {
+	e.mu.Lock()
+	if e.busy {
+		e.mu.Unlock()
+		return nil, ErrBusy
+	}
+	e.busy = true
+	release := make(chan struct{})
+	e.release = release
+	e.mu.Unlock()
 	v := e.Verdict(pos)
 	in := e.search.Go(pos, lim, report)
 	out := make(chan Result, 1)
-	go func() { out <- Result{Result: <-in, Table: v} }()
-	return out
+	go func() {
+		r := <-in
+		if lim.Infinite {
+			<-release
+		}
+		e.mu.Lock()
+		e.busy = false
+		e.mu.Unlock()
+		out <- Result{Result: r, Table: v}
+	}()
+	return out, nil
 }
 
 // Stop asks a running search to finish now; its result still follows.
-func (e *Engine) Stop() { e.search.Stop() }
+func (e *Engine) Stop() {
+	e.mu.Lock()
+	if e.release != nil {
+		close(e.release)
+		e.release = nil
+	}
+	e.mu.Unlock()
+	e.search.Stop()
+}
 
 // PonderHit turns a pondering search (search.Limits.Ponder) into a search
 // on the engine's own clock: the expected reply was played.
 func (e *Engine) PonderHit() { e.search.PonderHit() }
 
-// ErrBusy is what a front end answers when asked to change the engine
-// while it searches.
+// ErrBusy is the answer to a search or a change of settings while a
+// search runs.
 var ErrBusy = errors.New("a search is running; stop it first")

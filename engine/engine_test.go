@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,7 +44,7 @@ func TestSearchesAsTheSearchDoes(t *testing.T) {
 		t.Fatalf("the engine does not evaluate with the embedded net (%v)", err)
 	}
 	pos := position(t, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-	got := e.Search(pos, search.Limits{Depth: 8}, nil)
+	got := searched(e, pos, search.Limits{Depth: 8}, nil)
 	want := search.New(search.Options{Net: net, MoveOverhead: search.DefaultMoveOverhead}).Search(pos, search.Limits{Depth: 8}, nil)
 	if got.Move != want.Move || got.Nodes != want.Nodes || got.Score != want.Score {
 		t.Errorf("facade %v %d nodes %d cp, search %v %d nodes %d cp", got.Move, got.Nodes, got.Score, want.Move, want.Nodes, want.Score)
@@ -100,7 +101,7 @@ func TestTablesGiveTheVerdict(t *testing.T) {
 	if need := e.TablesNeeded(pos); need != nil {
 		t.Errorf("TablesNeeded after loading: %q", need)
 	}
-	r := e.Search(pos, search.Limits{Depth: 4}, nil)
+	r := searched(e, pos, search.Limits{Depth: 4}, nil)
 	if r.Table == nil || r.Table.WDL != 1 || r.Table.DTM <= 0 || r.Table.DTM%2 != 1 {
 		t.Errorf("verdict %+v, want a win in an odd number of plies", r.Table)
 	}
@@ -110,7 +111,7 @@ func TestTablesGiveTheVerdict(t *testing.T) {
 	if _, _, err := OpenTables(t.TempDir()); err == nil || !strings.Contains(err.Error(), "no table files") {
 		t.Errorf("OpenTables of an empty directory: %v", err)
 	}
-	if _, err := e.LoadTables(""); err != nil || e.Tables() != nil || e.Search(pos, search.Limits{Depth: 2}, nil).Table != nil {
+	if _, err := e.LoadTables(""); err != nil || e.Tables() != nil || searched(e, pos, search.Limits{Depth: 2}, nil).Table != nil {
 		t.Errorf("tables not turned off: %v", err)
 	}
 }
@@ -169,5 +170,69 @@ func TestSetHashRange(t *testing.T) {
 	}
 	if err := e.SetHash(2); err != nil || e.Options().HashMB != 2 {
 		t.Errorf("SetHash(2): %v, %d MB", err, e.Options().HashMB)
+	}
+}
+
+// searched is e's answer; e is the test's alone, so never busy.
+func searched(e *Engine, pos *board.Position, lim search.Limits, report func(search.Info)) Result {
+	r, err := e.Search(pos, lim, report)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// TestOneSearchAtATime: while a search runs, a second search and every
+// change of settings or position are refused with ErrBusy and change
+// nothing; once its result is delivered, all are taken again.
+func TestOneSearchAtATime(t *testing.T) {
+	e, err := New(Config{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := e.Position()
+	ch, err := e.Start(start, search.Limits{Infinite: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := board.ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	refused := map[string]error{
+		"Start":           func() error { _, err := e.Start(start, search.Limits{Depth: 1}, nil); return err }(),
+		"Search":          func() error { _, err := e.Search(start, search.Limits{Depth: 1}, nil); return err }(),
+		"SetPosition":     e.SetPosition(other),
+		"SetHash":         e.SetHash(2),
+		"SetThreads":      e.SetThreads(2),
+		"SetMultiPV":      e.SetMultiPV(3),
+		"SetMoveOverhead": e.SetMoveOverhead(0),
+		"SetLevel":        e.SetLevel(1500),
+		"SetFullStrength": e.SetFullStrength(),
+		"UseNNUE":         e.UseNNUE(false),
+		"LoadNet":         e.LoadNet(""),
+		"SetTables":       e.SetTables(nil),
+		"SetModel":        e.SetModel(nil),
+		"SetModelWeight":  e.SetModelWeight(10),
+		"NewGame":         e.NewGame(),
+		"ClearHash":       e.ClearHash(),
+	}
+	for name, err := range refused {
+		if !errors.Is(err, ErrBusy) {
+			t.Errorf("%s during a search: %v, want ErrBusy", name, err)
+		}
+	}
+	if e.Options().HashMB != 1 || e.Options().MultiPV != 1 || e.Net() == nil || e.Position().FEN() != board.StartFEN {
+		t.Error("a refused change changed the engine")
+	}
+	e.Stop() // the infinite search answers only now
+	if r := <-ch; r.Move == board.NullMove {
+		t.Error("the stopped search gave no move")
+	}
+	if err := e.SetPosition(other); err != nil {
+		t.Fatalf("SetPosition after the search: %v", err)
+	}
+	if err := e.SetHash(2); err != nil {
+		t.Fatalf("SetHash after the search: %v", err)
+	}
+	if r, err := e.Search(e.Position(), search.Limits{Depth: 2}, nil); err != nil || other.PieceAt(r.Move.From()).Color() != board.White {
+		t.Errorf("search of the new position: %v, %v", r.Move, err)
 	}
 }

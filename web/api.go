@@ -245,9 +245,12 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	stop := stopOnDisconnect(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)
-	res := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes, MoveTime: a.searchTime}, func(i search.Info) {
+	res, err := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes, MoveTime: a.searchTime}, func(i search.Info) {
 		lines[i.MultiPV-1] = line{Score: scoreJSON(i.Score), PV: board.UCIList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
 	})
+	if err != nil { // a lane's engine serves one request at a time: never busy
+		return nil, err
+	}
 	out := map[string]any{
 		"fen": req.Pos.FEN(), "bestmove": res.Move.String(), "san": req.Pos.SAN(res.Move),
 		"score": scoreJSON(res.Score), "depth": res.Depth, "seldepth": res.SelDepth, "nodes": res.Nodes,

@@ -58,7 +58,10 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		if *movetime > 0 {
 			lim = search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
 		}
-		r := eng.Search(pos, lim, nil)
+		r, err := eng.Search(pos, lim, nil)
+		if err != nil {
+			return err
+		}
 		elapsed += time.Since(start)
 		nodes += r.Nodes
 		if *verbose {
@@ -112,10 +115,13 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 	lim := search.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes}
 	fmt.Fprintf(stdout, "%s\n\n", pos)
 	fmt.Fprintf(stdout, "%5s %4s %9s %11s %9s %8s  %s\n", "depth", "line", "score", "nodes", "knps", "ms", "principal variation")
-	r := eng.Search(pos, lim, func(i search.Info) {
+	r, err := eng.Search(pos, lim, func(i search.Info) {
 		fmt.Fprintf(stdout, "%2d/%-2d %4d %9s %11d %9d %8d  %s\n", i.Depth, i.SelDepth, i.MultiPV, scoreText(i.Score),
 			i.Nodes, i.NPS/1000, i.Time.Milliseconds(), pvText(i.PV))
 	})
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "\nbest move %s  score %s  depth %d  nodes %d  time %d ms\n",
 		r.Move, scoreText(r.Score), r.Depth, r.Nodes, r.Time.Milliseconds())
 	return nil

@@ -57,7 +57,10 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: %w", e.ID, err)
 		}
 		eng.NewGame()
-		r := eng.Search(pos, lim, nil)
+		r, err := eng.Search(pos, lim, nil)
+		if err != nil {
+			return err
+		}
 		ok := e.Solved(r.Move.String())
 		if ok {
 			solved++

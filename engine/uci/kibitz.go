@@ -59,8 +59,15 @@ func (k *kibitz) Explain(pos *board.Position) []string {
 }
 
 func (k *kibitz) Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan search.Result {
-	in := k.e.Go(pos, lim, report)
 	out := make(chan search.Result, 1)
+	in, err := k.e.Start(pos, lim, report)
+	if err != nil {
+		// The loop runs one search at a time, so the facade is never
+		// busy here; were it, the GUI hears why and gets no move.
+		k.note(err.Error())
+		out <- search.Result{}
+		return out
+	}
 	go func() { out <- (<-in).Result }()
 	return out
 }

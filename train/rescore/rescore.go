@@ -46,7 +46,7 @@ func Game(eng *engine.Engine, cfg Config, g *corpus.Game) (*corpus.Game, error) 
 		Opening: append([]board.Move(nil), g.Opening...), Plies: append([]corpus.Ply(nil), g.Plies...)}
 	eng.NewGame()
 	err := out.Replay(func(pos *board.Position, ply int, _ corpus.Ply) {
-		res := eng.Search(pos, search.Limits{Nodes: cfg.Nodes, Depth: cfg.Depth}, nil)
+		res, _ := eng.Search(pos, search.Limits{Nodes: cfg.Nodes, Depth: cfg.Depth}, nil) // eng is this game's alone: never busy
 		if pos.SideToMove() == board.Black {
 			res.Score = -res.Score
 		}

@@ -56,7 +56,7 @@ func TestGameKeepsThePlayAndScoresAgain(t *testing.T) {
 			if p.Move != g.Plies[i].Move || p.Score == 12345 {
 				t.Fatalf("game %d ply %d: %v %d", g.Index, i, p.Move, p.Score)
 			}
-			want := ref.Search(pos, search.Limits{Nodes: 800}, nil).Score
+			want := searched(ref, pos, search.Limits{Nodes: 800}, nil).Score
 			if pos.SideToMove() == board.Black {
 				want = -want
 			}
@@ -114,4 +114,13 @@ func classical(mb int) *engine.Engine {
 		panic(err)
 	}
 	return e
+}
+
+// searched is e's answer; e is the test's alone, so never busy.
+func searched(e *engine.Engine, pos *board.Position, lim search.Limits, report func(search.Info)) engine.Result {
+	r, err := e.Search(pos, lim, report)
+	if err != nil {
+		panic(err)
+	}
+	return r
 }

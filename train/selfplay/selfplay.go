@@ -127,7 +127,7 @@ func Play(eng *engine.Engine, cfg Config, index int) Game {
 			g.Result = 0.5
 			break
 		}
-		res := eng.Search(pos, search.Limits{Nodes: cfg.Nodes, SoftNodes: cfg.SoftNodes}, nil)
+		res, _ := eng.Search(pos, search.Limits{Nodes: cfg.Nodes, SoftNodes: cfg.SoftNodes}, nil) // eng is this game's alone: never busy
 		white := res.Score
 		if pos.SideToMove() == board.Black {
 			white = -white
@@ -186,7 +186,7 @@ func (cfg Config) opening(eng *engine.Engine, rng *rand.Rand) (*board.Position, 
 			return pos, moves
 		}
 		eng.NewGame()
-		r := eng.Search(pos, search.Limits{Nodes: cfg.OpeningNodes}, nil)
+		r, _ := eng.Search(pos, search.Limits{Nodes: cfg.OpeningNodes}, nil)
 		if !search.IsMate(r.Score) && abs(r.Score) <= cfg.OpeningMaxScore {
 			return pos, moves
 		}

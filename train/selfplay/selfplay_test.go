@@ -66,7 +66,7 @@ func checkRecord(t *testing.T, g Game) {
 			}
 			if s.Score > 400 || s.Score < -400 {
 				fresh.NewGame()
-				own := fresh.Search(pos, search.Limits{Depth: 5}, nil).Score
+				own := searched(fresh, pos, search.Limits{Depth: 5}, nil).Score
 				if pos.SideToMove() == board.Black {
 					own = -own
 				}
@@ -107,7 +107,7 @@ func TestOpeningsHaveBothParitiesAndAreBalanced(t *testing.T) {
 		pos, moves := cfg.opening(eng, rng)
 		count[len(moves)]++
 		check.NewGame()
-		if r := check.Search(pos, search.Limits{Nodes: cfg.OpeningNodes}, nil); search.IsMate(r.Score) || abs(r.Score) > cfg.OpeningMaxScore {
+		if r := searched(check, pos, search.Limits{Nodes: cfg.OpeningNodes}, nil); search.IsMate(r.Score) || abs(r.Score) > cfg.OpeningMaxScore {
 			t.Errorf("opening %d (%s) scores %d, beyond ±%d", i, pos.FEN(), r.Score, cfg.OpeningMaxScore)
 		}
 	}
@@ -127,12 +127,12 @@ func TestOpeningsHaveBothParitiesAndAreBalanced(t *testing.T) {
 func TestSoftNodes(t *testing.T) {
 	eng := classical(1)
 	pos := board.NewPosition()
-	r := eng.Search(pos, search.Limits{Nodes: 1_000_000, SoftNodes: 2000}, nil)
+	r := searched(eng, pos, search.Limits{Nodes: 1_000_000, SoftNodes: 2000}, nil)
 	if r.Nodes < 2000 || r.Nodes >= 1_000_000 {
 		t.Errorf("soft 2000, hard 1 000 000: %d nodes", r.Nodes)
 	}
 	eng.NewGame()
-	capped := eng.Search(pos, search.Limits{Nodes: 3000, SoftNodes: 2_999}, nil)
+	capped := searched(eng, pos, search.Limits{Nodes: 3000, SoftNodes: 2_999}, nil)
 	if capped.Nodes > 3000+100 {
 		t.Errorf("hard cap 3000: %d nodes", capped.Nodes)
 	}
@@ -152,4 +152,13 @@ func classical(mb int) *engine.Engine {
 		panic(err)
 	}
 	return e
+}
+
+// searched is e's answer; e is the test's alone, so never busy.
+func searched(e *engine.Engine, pos *board.Position, lim search.Limits, report func(search.Info)) engine.Result {
+	r, err := e.Search(pos, lim, report)
+	if err != nil {
+		panic(err)
+	}
+	return r
 }

@@ -5,7 +5,9 @@
 // package main in the parent folder only converts values and calls it. It
 // takes the endgame tables and the endgame model the page fetches.
 //
-// The engine is the facade of package engine; the session adds the game's
+// The engine is the facade of package engine, which runs one search at a
+// time (a request while it searches is engine.ErrBusy) and holds an
+// infinite search's answer until Stop; the session adds the game's
 // position and the page's request format.
 //
 // bridge imports engine, engine/board, engine/search and engine/strength.
@@ -14,7 +16,6 @@ package bridge
 import (
 	"fmt"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"kibitz/engine"
@@ -42,14 +43,7 @@ type Request struct {
 
 // Session is one worker's engine.
 type Session struct {
-	mu        sync.Mutex
-	eng       *engine.Engine
-	pos       *board.Position
-	searching bool
-	// release is closed by Stop; an infinite search holds its answer until
-	// then, as UCI's "go infinite" does, even once it has searched as deep
-	// as it can.
-	release chan struct{}
+	eng *engine.Engine
 }
 
 // New returns a session at the starting position with a hash of hashMB.
@@ -59,29 +53,20 @@ func New(hashMB int, yield func()) *Session {
 	eng, _ := engine.New(engine.Config{HashMB: hashMB, Threads: 1, Yield: yield})
 	// A weakened engine should not play the same game twice.
 	eng.SeedStrength(rand.Uint64())
-	return &Session{pos: board.NewPosition(), eng: eng}
+	return &Session{eng: eng}
 }
 
 // NewGame resets the position and forgets what the engine learned.
 func (s *Session) NewGame() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.searching {
-		return engine.ErrBusy
+	if err := s.eng.NewGame(); err != nil {
+		return err
 	}
-	s.eng.NewGame()
-	s.pos = board.NewPosition()
-	return nil
+	return s.eng.SetPosition(board.NewPosition())
 }
 
 // SetHash resizes the transposition table (engine.HashRange: 1..1024 MB
 // in a browser).
 func (s *Session) SetHash(mb int) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.searching {
-		return engine.ErrBusy
-	}
 	return s.eng.SetHash(mb)
 }
 
@@ -90,17 +75,11 @@ func (s *Session) SetHash(mb int) error {
 // history the engine needs to see repetitions. On error the previous
 // position stays.
 func (s *Session) SetPosition(fen string, moves []string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.searching {
-		return engine.ErrBusy
-	}
 	p, err := board.PositionAfter(fen, moves)
 	if err != nil {
 		return err
 	}
-	s.pos = p
-	return nil
+	return s.eng.SetPosition(p)
 }
 
 // Check says whether a FEN ("" or "startpos" for the standard start) and
@@ -117,33 +96,22 @@ func (s *Session) Check(fen string, moves []string) error {
 // down to five or six men, from where the search reaches the 5-man endings
 // the model learned and for which the page has no exact tables.
 func (s *Session) Needs() (tables []string, model bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	men := s.pos.Occupied().Count()
-	return s.eng.TablesNeeded(s.pos), !s.eng.HasModel() && men >= 5 && men <= 6
+	pos := s.eng.Position()
+	men := pos.Occupied().Count()
+	return s.eng.TablesNeeded(pos), !s.eng.HasModel() && men >= 5 && men <= 6
 }
 
 // LoadTable adds an endgame table file (kibitz tb gen); from then on the
 // searches use the tables.
 func (s *Session) LoadTable(data []byte) error {
-	return s.between(func() error { return s.eng.AddTable(data) })
-}
-
-// between runs change, which changes the engine, when no search runs.
-func (s *Session) between(change func() error) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.searching {
-		return engine.ErrBusy
-	}
-	return change()
+	return s.eng.AddTable(data)
 }
 
 // LoadModel adds an endgame model (kibitz tb study --out): from then on the
 // searches correct the evaluation of its endings by its prediction, with
 // the default weight (docs/endgames.md, "The model in play").
 func (s *Session) LoadModel(data []byte) error {
-	return s.between(func() error { return s.eng.ReadModel(data) })
+	return s.eng.ReadModel(data)
 }
 
 // verdictObject is the tables' verdict as the worker's {wdl, dtm} (for the
@@ -164,28 +132,22 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 	if err != nil {
 		return err
 	}
-	s.mu.Lock()
-	if s.searching {
-		s.mu.Unlock()
-		return engine.ErrBusy
-	}
 	if max(l.MultiPV, 1) != s.eng.Options().MultiPV {
-		s.eng.SetMultiPV(l.MultiPV)
+		if err := s.eng.SetMultiPV(l.MultiPV); err != nil {
+			return err
+		}
 	}
 	if l.Elo == 0 { // the page's "full strength"; no level is labelled 0
-		s.eng.SetFullStrength()
-	} else if err := s.eng.SetLevel(l.Elo); err != nil { // checked by toSearch
-		s.mu.Unlock()
+		if err := s.eng.SetFullStrength(); err != nil {
+			return err
+		}
+	} else if err := s.eng.SetLevel(l.Elo); err != nil { // the range is checked by toSearch
 		return err
 	}
-	s.searching = true
-	release := make(chan struct{})
-	s.release = release
-	pos := s.pos.Clone()
+	pos := s.eng.Position()
 	tb := verdictObject(s.eng.Verdict(pos))
 	men := pos.Occupied().Count()
-	s.mu.Unlock()
-	result := s.eng.Go(pos, lim, func(i search.Info) {
+	result, err := s.eng.Start(pos, lim, func(i search.Info) {
 		if onInfo != nil {
 			o := InfoObject(i, men)
 			if tb != nil {
@@ -194,14 +156,11 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 			onInfo(o)
 		}
 	})
+	if err != nil {
+		return err
+	}
 	go func() {
 		r := <-result
-		if l.Infinite {
-			<-release
-		}
-		s.mu.Lock()
-		s.searching = false
-		s.mu.Unlock()
 		if onDone != nil {
 			o := ResultObject(r.Result)
 			if l.Elo != 0 {
@@ -217,15 +176,7 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 }
 
 // Stop asks a running search to finish now; its onDone still follows.
-func (s *Session) Stop() {
-	s.mu.Lock()
-	if s.release != nil {
-		close(s.release)
-		s.release = nil
-	}
-	s.mu.Unlock()
-	s.eng.Stop()
-}
+func (s *Session) Stop() { s.eng.Stop() }
 
 // toSearch checks the limits and turns them into the search's; no limit at
 // all means depth 10, unless the search is infinite.

@@ -145,8 +145,8 @@ func TestBadRequests(t *testing.T) {
 	if err := s.SetPosition("", []string{"e2e4", "e2e4"}); err == nil || !strings.Contains(err.Error(), "move 2") {
 		t.Errorf("illegal move: %v", err)
 	}
-	if tables, _ := s.Needs(); s.pos.FEN() != board.StartFEN || tables != nil {
-		t.Errorf("failed SetPosition changed the position: %s", s.pos.FEN())
+	if tables, _ := s.Needs(); s.eng.Position().FEN() != board.StartFEN || tables != nil {
+		t.Errorf("failed SetPosition changed the position: %s", s.eng.Position().FEN())
 	}
 	if err := s.SetHash(0); err == nil {
 		t.Error("hash 0 accepted")
@@ -302,7 +302,7 @@ func TestCheckHasNoSideEffect(t *testing.T) {
 		}
 	}
 	want := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-	if got := s.pos.FEN(); got != want {
+	if got := s.eng.Position().FEN(); got != want {
 		t.Errorf("the session's position became %s", got)
 	}
 }
