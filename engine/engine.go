@@ -62,6 +62,10 @@ type Engine struct {
 	model       *wdlnet.Model  // nil: none
 	modelWeight int
 
+	limitStrength bool // UCI_LimitStrength
+	elo           int  // UCI_Elo
+	notes         func(string)
+
 	mu   sync.Mutex
 	busy bool
 	pos  *board.Position // the game in play (SetPosition); nil: the start
@@ -89,7 +93,7 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.MoveOverhead == 0 {
 		cfg.MoveOverhead = search.DefaultMoveOverhead
 	}
-	e := &Engine{useNNUE: !cfg.Classical, net: cfg.Net, modelWeight: wdlnet.DefaultTermWeight, opts: search.Options{
+	e := &Engine{useNNUE: !cfg.Classical, net: cfg.Net, elo: DefaultElo, modelWeight: wdlnet.DefaultTermWeight, opts: search.Options{
 		HashMB: cfg.HashMB, Threads: cfg.Threads, MultiPV: cfg.MultiPV, MoveOverhead: cfg.MoveOverhead, Yield: cfg.Yield}}
 	err := e.applyNet()
 	if err != nil {
@@ -117,6 +121,9 @@ func (e *Engine) SetHash(mb int) error {
 		return err
 	}
 	if err := CheckHash(mb); err != nil {
+		return err
+	}
+	if err := checkMemory(e.opts.HashMB, mb); err != nil {
 		return err
 	}
 	e.update(func(o *search.Options) { o.HashMB = mb })

@@ -19,7 +19,7 @@ const SETTINGS_OPEN_MIN_WIDTH = 721;
  */
 export function settingsSummary(settings) {
   const side = { w: "White", b: "Black", random: "random side" }[settings.side] ?? "White";
-  const strength = settings.elo ? `level ${levelNumber(settings.elo)}` : `depth ${settings.depth}`;
+  const strength = settings.elo !== null ? `level ${levelNumber(settings.elo)}` : `depth ${settings.depth}`;
   const tc = chosenControl(settings);
   return `${side} · ${strength} · ${tc ? controlText(tc) : "no clock"}`;
 }
@@ -40,7 +40,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   const showDepth = () => {
     $("depth-value").textContent = depthReadout(settings);
     $("depth-help").textContent = strengthHelp(settings);
-    $("depth").disabled = settings.elo !== 0; // a level sets its own search
+    $("depth").disabled = settings.elo !== null; // a level sets its own search
   };
   $("depth").value = settings.depth;
   $("side").value = settings.side;
@@ -76,7 +76,8 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   });
   summarize();
   $("level").addEventListener("change", (e) => {
-    settings.elo = parseInt(/** @type {HTMLSelectElement} */ (e.target).value, 10) || 0;
+    const value = /** @type {HTMLSelectElement} */ (e.target).value;
+    settings.elo = value === "" ? null : parseInt(value, 10); // "": full strength
     showDepth();
     saveSettings(settings);
   });
@@ -97,11 +98,11 @@ export function showLevels(settings) {
   const select = $("level");
   select.replaceChildren(select.options[0]);
   for (const elo of levels()) select.add(new Option(levelLabel(elo), String(elo)));
-  select.value = String(settings.elo);
+  select.value = settings.elo === null ? "" : String(settings.elo);
   $("settings-summary").textContent = settingsSummary(settings);
   $("depth-value").textContent = depthReadout(settings);
   $("depth-help").textContent = strengthHelp(settings);
-  $("depth").disabled = settings.elo !== 0;
+  $("depth").disabled = settings.elo !== null;
 }
 
 // bindKeys maps the keyboard to the page: arrows, Home and End walk

@@ -100,7 +100,7 @@ onmessage = async ({ data }) => {
         bad ||
         kibitz.search(
           {
-            depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1, elo: msg.elo || 0,
+            depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1, elo: msg.elo, // left out: full strength
             wtime: msg.wtime || 0, btime: msg.btime || 0, winc: msg.winc || 0, binc: msg.binc || 0,
             infinite: msg.infinite === true,
           },

@@ -45,7 +45,7 @@ export function createGameIO(page) {
     const over = state.tree.onMainLine() ? state.over : state.mainOver;
     return treePgn(pgnHeaders(state.headers, {
       humanColor: state.human,
-      engineName: settings.elo ? `Kibitz (level ${levelNumber(settings.elo)}, ${eloText(settings.elo)})` : `Kibitz (depth ${settings.depth})`,
+      engineName: settings.elo !== null ? `Kibitz (level ${levelNumber(settings.elo)}, ${eloText(settings.elo)})` : `Kibitz (depth ${settings.depth})`,
       result: over ? over.result : "*",
       termination: over ? over.reason : "",
       startFen: startFen(),

@@ -126,7 +126,7 @@ function render() {
   else if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
   else if (!live) setStatus(reviewText(ply, history.length));
   else if (state.over) setStatus(state.over.reason, true);
-  else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo ? eloText(settings.elo) : `depth ${settings.depth}`})…`);
+  else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo !== null ? eloText(settings.elo) : `depth ${settings.depth}`})…`);
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
 }
 
@@ -196,7 +196,7 @@ async function engineMove() {
   let result;
   try {
     // A level keeps to its own node budget: the depth is only a bound.
-    result = await search({ ...(settings.elo ? { depth: 64, elo: settings.elo } : { depth: settings.depth }), ...timed.limits() });
+    result = await search({ ...(settings.elo !== null ? { depth: 64, elo: settings.elo } : { depth: settings.depth }), ...timed.limits() });
   } catch (err) {
     if (epoch === state.epoch) setStatus(`Engine error: ${err.message}`);
     return;
@@ -204,11 +204,11 @@ async function engineMove() {
     if (epoch === state.epoch) state.thinking = false;
   }
   if (epoch !== state.epoch || !result.bestmove) return render();
-  if (!result.elo && !state.clock) recordThinkTime(result.depth, performance.now() - started);
+  if (result.elo === undefined && !state.clock) recordThinkTime(result.depth, performance.now() - started);
   $("depth-help").textContent = strengthHelp(settings);
   $("info-strength").textContent = playingAt(result, settings);
   // A level may play another line than the best: show the one played.
-  if (result.elo && result.pv?.length) {
+  if (result.elo !== undefined && result.pv?.length) {
     const ws = whiteScore(result.score, side);
     $("info-score").textContent = scoreText(ws);
     evalbar.set(ws);
@@ -479,7 +479,7 @@ export function start() {
   started = engine.ready
   .then((version) => {
     setScale(engine.strengths);
-    if (settings.elo) settings.elo = nearestLevel(settings.elo);
+    if (settings.elo !== null) settings.elo = nearestLevel(settings.elo);
     showLevels(settings);
     return calibrate().then(startFromAddress).then(() => version);
   })

@@ -25,7 +25,8 @@
 // A search without depth, movetime, nodes or clocks searches to depth 10;
 // an infinite one (no other limit, no elo) searches until `stop`, however
 // deep it has got;
-// elo 0 (or none) is full strength. wtime/btime are each side's time left
+// elo is a level (the scale goes through 0: elo 0 is a level too) and no
+// elo is full strength. wtime/btime are each side's time left
 // and winc/binc its increment, in milliseconds: the engine divides its own
 // clock as over UCI. Fields are checked here, before the engine
 // sees them: a bad request gets an `error` naming the field.

@@ -5,21 +5,22 @@ import { defaultSoundsOn } from "./sounds.js";
 import { parseControl, PRESETS, MIN_MINUTES, MAX_MINUTES, MAX_INCREMENT } from "./clock.js";
 
 const KEY = "kibitz.settings.v1";
-// elo: 0 plays at full strength to the chosen depth; otherwise the level
-// with that Elo (the engine's scale, see strength.js; no level is labelled 0).
+// elo: null plays at full strength to the chosen depth; a number is the
+// level with that Elo (the engine's scale, see strength.js, which goes
+// through 0: a number is always a level).
 // help: the evaluation bar and the engine's score and lines show while
 // playing (analysis always shows them). theme: "auto" (the system's),
 // "light" or "dark"; board: the board's colours (look.js); coords: the
 // board's coordinates shown. clock: "" (untimed), a preset ("5+3") or
 // "custom" (clockMinutes + clockIncrement seconds).
 /**
- * @typedef {{depth: number, elo: number, side: string, lines: number, flipped: boolean,
+ * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
  *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean,
  *   clock: string, clockMinutes: number, clockIncrement: number, fen?: string | null}} Settings
  *   fen comes from the address only and is never saved
  */
 /** @type {Settings} */
-const DEFAULTS = { depth: 12, elo: 0, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true,
+const DEFAULTS = { depth: 12, elo: null, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true,
   clock: "", clockMinutes: 5, clockIncrement: 3 };
 export const THEMES = ["auto", "light", "dark"];
 export const BOARDS = ["default", "green", "blue"];
@@ -37,14 +38,17 @@ export function loadSettings(search = location.search) {
     saved = {};
   }
   const s = { ...DEFAULTS, ...saved };
+  // Saved settings once wrote full strength as elo 0 (no level has
+  // that Elo): read it as full strength.
+  s.elo = Number.isInteger(s.elo) && s.elo !== 0 ? s.elo : null;
   const params = new URLSearchParams(search);
   const depth = parseInt(params.get("depth"), 10);
   if (depth >= 1 && depth <= 20) {
     s.depth = depth;
-    s.elo = 0;
+    s.elo = null;
   }
   const elo = parseInt(params.get("elo"), 10);
-  if (elo) s.elo = elo; // snapped to a level once the engine has loaded
+  if (Number.isInteger(elo)) s.elo = elo; // snapped to a level once the engine has loaded
   if (["w", "b", "random"].includes(params.get("side"))) s.side = params.get("side");
   s.fen = params.get("fen") || null;
   // "?clock=5+3": a "+" in an address reads as a space.
@@ -57,7 +61,6 @@ export function loadSettings(search = location.search) {
   }
   s.depth = Math.min(20, Math.max(1, s.depth | 0 || DEFAULTS.depth));
   s.lines = Math.min(MAX_LINES, Math.max(1, s.lines | 0 || 1));
-  s.elo = s.elo | 0; // levels go below 0; 0 is full strength
   if (typeof s.sounds !== "boolean") s.sounds = defaultSoundsOn();
   if (typeof s.help !== "boolean") s.help = DEFAULTS.help;
   if (typeof s.coords !== "boolean") s.coords = DEFAULTS.coords;

@@ -55,12 +55,12 @@ export function depthText(depth) {
 // the depth and its Elo, or, while a level is chosen (the slider then
 // does nothing), that the level sets the search.
 export function depthReadout(settings) {
-  return settings.elo ? `set by level ${levelNumber(settings.elo)}` : depthText(settings.depth);
+  return settings.elo !== null ? `set by level ${levelNumber(settings.elo)}` : depthText(settings.depth);
 }
 
 // strengthHelp explains the chosen strength under the controls.
 export function strengthHelp(settings) {
-  if (settings.elo) {
+  if (settings.elo !== null) {
     return (
       `Level ${levelNumber(settings.elo)}, ${eloText(settings.elo)}: Kibitz plays like a ${levelName(settings.elo)}: ` +
       `it looks less far ahead and sometimes picks a weaker move, more often the lower the level. ` +
@@ -74,7 +74,7 @@ export function strengthHelp(settings) {
 // playingAt is the engine panel's line for the strength a move was chosen
 // at, from what the engine reported ({elo, depth} of its answer).
 export function playingAt(result, settings) {
-  if (result.elo) return `level ${levelNumber(result.elo)}, ${eloText(result.elo)}`;
+  if (result.elo !== undefined && result.elo !== null) return `level ${levelNumber(result.elo)}, ${eloText(result.elo)}`;
   const e = depthElo(settings.depth);
   return `depth ${settings.depth}${e ? `, ${eloText(e)}` : ""}`;
 }

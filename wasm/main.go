@@ -62,7 +62,7 @@ func main() {
 			var l bridge.Request
 			if len(a) > 0 && a[0].Type() == js.TypeObject {
 				l = bridge.Request{Depth: field(a[0], "depth"), MoveTime: field(a[0], "movetime"),
-					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv"), Elo: field(a[0], "elo"),
+					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv"), Elo: optionalField(a[0], "elo"),
 					WTime: field(a[0], "wtime"), BTime: field(a[0], "btime"), WInc: field(a[0], "winc"), BInc: field(a[0], "binc"),
 					Infinite: a[0].Get("infinite").Type() == js.TypeBoolean && a[0].Get("infinite").Bool()}
 			}
@@ -169,4 +169,14 @@ func toAny(ss []string) []any {
 		out[i] = s
 	}
 	return out
+}
+
+// optionalField is a number field that may be left out (nil).
+func optionalField(v js.Value, name string) *int {
+	f := v.Get(name)
+	if f.Type() != js.TypeNumber {
+		return nil
+	}
+	n := f.Int()
+	return &n
 }

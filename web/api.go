@@ -18,7 +18,7 @@ import (
 )
 
 type api struct {
-	static      *engine.Engine // the first engine, for /api/eval: static evaluation needs no lane
+	static      *engine.Engine // for /api/eval, never in a lane: static evaluation only reads it
 	tables      *tablebase.Set // shared by the engines (nil: no endgame tables)
 	lim         Caps
 	searchTime  time.Duration // wall-clock cap per search (0: none)
@@ -58,11 +58,10 @@ func (a *api) engine(req Request) (*engine.Engine, error) {
 		e.NewGame()
 	}
 	e.SetMultiPV(req.MultiPV)
-	if !req.Limited {
-		e.SetFullStrength()
-		return e, nil
+	if req.Elo == nil {
+		return e, e.SetFullStrength()
 	}
-	return e, e.SetLevel(req.Elo)
+	return e, e.SetLevel(*req.Elo)
 }
 
 // release keeps an engine for a later request.
@@ -259,7 +258,7 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	}
 	// The time cap, not the request, ended a search that fell short of
 	// its depth and nodes without finding a mate.
-	if a.searchTime > 0 && !req.Limited && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
+	if a.searchTime > 0 && req.Elo == nil && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
 		out["capped"] = fmt.Sprintf("stopped at the %v limit per search", a.searchTime)
 	}
 	if res.Ponder != board.NullMove {
@@ -271,13 +270,14 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	if req.MultiPV > 1 {
 		out["lines"] = lines
 	}
-	if req.Limited {
+	if req.Elo != nil {
 		// The level wins over depth and nodes: its own node budget is a
 		// cap of its strength. The answer says so when it was the cap.
-		level := strength.ForElo(req.Elo)
-		out["elo"], out["level_nodes"] = req.Elo, level.Nodes
+		elo := *req.Elo
+		level := strength.ForElo(elo)
+		out["elo"], out["level_nodes"] = elo, level.Nodes
 		if req.DepthGiven && res.Depth < req.Depth && !search.IsMate(res.Score) {
-			out["note"] = fmt.Sprintf("elo %d searches at most %d nodes a move: it stopped at depth %d, short of the depth asked for", req.Elo, level.Nodes, res.Depth)
+			out["note"] = fmt.Sprintf("elo %d searches at most %d nodes a move: it stopped at depth %d, short of the depth asked for", elo, level.Nodes, res.Depth)
 		}
 	}
 	return out, nil

@@ -65,11 +65,11 @@ func NewHandler(c Config) http.Handler {
 	// The first engine, kept for the first request, says which net all
 	// of them use: classical only if the embedded net were broken (the
 	// tests check that it is not).
-	first := a.newEngine()
-	a.static = first
-	a.release(first)
+	// An engine of its own for static evaluations, which only read it:
+	// the lanes' engines change settings for each request.
+	a.static = a.newEngine()
 	a.info["evaluation"] = "classical"
-	if first.Net() != nil {
+	if a.static.Net() != nil {
 		a.info["evaluation"] = "nnue"
 	}
 	if c.Tables != nil {

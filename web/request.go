@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/strength"
 	"kibitz/internal/excerpt"
 )
 
@@ -48,8 +48,9 @@ type Request struct {
 	Depth   int
 	Nodes   uint64
 	MultiPV int
-	Elo     int  // the level asked for (package strength), when Limited
-	Limited bool // elo= was given: play at that level
+	// Elo is the level asked for (package strength; the scale goes
+	// through 0); nil: full strength.
+	Elo *int
 	// DepthGiven says depth was asked for rather than the default.
 	DepthGiven bool
 }
@@ -201,11 +202,15 @@ func parseRequest(q url.Values, lim Caps, allowed []string) (Request, error) {
 		return req, err
 	}
 	req.MultiPV = max(mpv, 1)
-	if req.Elo, err = intParam("elo", strength.MinElo, strength.FullElo); err != nil {
+	lo, hi := engine.Range("UCI_Elo")
+	elo, err := intParam("elo", lo, hi)
+	if err != nil {
 		return req, err
 	}
-	req.Limited = q.Get("elo") != "" // the scale goes through 0
-	if req.Limited && req.MultiPV > 1 {
+	if q.Get("elo") != "" {
+		req.Elo = &elo
+	}
+	if req.Elo != nil && req.MultiPV > 1 {
 		// The lines are the best moves; a level plays a weaker one by
 		// design, which would not be among them.
 		return req, badRequest("elo and multipv exclude each other: a level plays a move of its own choosing, not the best lines")

@@ -46,44 +46,6 @@ func TestOptionDefaultsAndZeroOverhead(t *testing.T) {
 	}
 }
 
-func TestParseMemAvailable(t *testing.T) {
-	for text, want := range map[string]int{
-		"MemTotal:       16000000 kB\nMemFree:  100 kB\nMemAvailable:    8388608 kB\n": 8192,
-		"MemAvailable: 2047 kB": 1,
-		"MemTotal: 5 kB\n":      -1,
-		"MemAvailable: lots\n":  -1,
-		"":                      -1,
-	} {
-		if got := parseMemAvailable(text); got != want {
-			t.Errorf("%q: %d MB, want %d", text, got, want)
-		}
-	}
-}
-
-// TestHashBeyondMemoryIsRefused: a table the machine cannot hold is
-// refused with the reason, and the engine keeps its table and plays on.
-func TestHashBeyondMemoryIsRefused(t *testing.T) {
-	saved := availableMemoryMB
-	availableMemoryMB = func() int { return 100 }
-	defer func() { availableMemoryMB = saved }()
-	c := start(t)
-	c.send("setoption name Hash value 65536")
-	got := c.sync()
-	if len(got) != 1 || !strings.Contains(got[0], "100 MB available") || !strings.Contains(got[0], "stays at 16 MB") {
-		t.Errorf("Hash 65536 with 100 MB free: %q", got)
-	}
-	c.send("setoption name Hash value 64")
-	if got := c.sync(); len(got) != 0 {
-		t.Errorf("Hash 64 with 100 MB free: %q", got)
-	}
-	c.send("go depth 3")
-	got = c.until("bestmove")
-	assertLegal(t, board.StartFEN, got[len(got)-1])
-}
-
-// TestNNUEOptions: UseNNUE and EvalFile choose the evaluation the search
-// uses, seen in its scores: the embedded net, a loaded net (biased by +30
-// pawns, so it cannot be mistaken), the classical evaluation, and back.
 func TestNNUEOptions(t *testing.T) {
 	c := start(t)
 	score := func() string {

@@ -41,6 +41,18 @@ func TestStrengthOptions(t *testing.T) {
 	if got := facade(s).Options().Strength; got != strength.ForElo(2000) {
 		t.Errorf("refused values changed the level: %+v", got)
 	}
+	// UCI_Elo 0 is a level like any other (the scale goes through 0), as
+	// in the worker and the HTTP API; full strength is UCI_LimitStrength
+	// false, never a number.
+	if err := set("UCI_Elo value 0"); err != nil {
+		t.Fatal(err)
+	}
+	if got := facade(s).Options().Strength; got != strength.ForElo(0) || !got.Limited() {
+		t.Errorf("limited at 0: %+v, want %+v", got, strength.ForElo(0))
+	}
+	if err := set("UCI_Elo value 2000"); err != nil {
+		t.Fatal(err)
+	}
 	if err := set("UCI_LimitStrength value false"); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"kibitz/engine"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ func TestTuneOptions(t *testing.T) {
 	joined := strings.Join(c.until("uciok"), "\n")
 	p := search.Params()[0]
 	decl := "option name " + p.Name + " type spin default "
-	if !tuneBuild {
+	if !engine.TuneBuild {
 		if strings.Contains(joined, decl) {
 			t.Fatalf("an ordinary build declares %q", decl)
 		}

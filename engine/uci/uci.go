@@ -23,10 +23,10 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
+	"kibitz/engine"
 	"kibitz/engine/board"
 	"kibitz/engine/search"
 	"kibitz/internal/excerpt"
@@ -62,23 +62,9 @@ type Player interface {
 	PonderHit()
 }
 
-// Option declares one UCI option: Type is "spin" (Min..Max), "check"
-// (true or false), "string" or "button".
-type Option struct {
-	Name, Type, Default string
-	Min, Max            int
-}
-
-// declaration is the option's line in the answer to "uci".
-func (o Option) declaration() string {
-	switch o.Type {
-	case "button":
-		return fmt.Sprintf("option name %s type button", o.Name)
-	case "spin":
-		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
-	}
-	return fmt.Sprintf("option name %s type %s default %s", o.Name, o.Type, o.Default)
-}
+// Option declares one UCI option (the facade's type: its table is
+// Kibitz's options).
+type Option = engine.Option
 
 // session is the state of one UCI conversation.
 type session struct {
@@ -317,7 +303,7 @@ func (s *session) handle(line string) {
 		name, author := s.engine.ID()
 		s.out.printf("id name %s\nid author %s", name, author)
 		for _, o := range s.engine.Options() {
-			s.out.printf("%s", o.declaration())
+			s.out.printf("%s", o.Declaration())
 		}
 		s.out.printf("uciok")
 	case "isready":
@@ -441,20 +427,9 @@ func (s *session) setOption(args []string) error {
 		if !strings.EqualFold(o.Name, name) {
 			continue
 		}
-		switch o.Type {
-		case "spin":
-			if len(valueWords) != 1 {
-				return fmt.Errorf("setoption %s: want one integer value", o.Name)
-			}
-			if n, err := strconv.Atoi(value); err != nil || n < o.Min || n > o.Max {
-				return fmt.Errorf("setoption %s: value %q is not an integer in %d..%d", o.Name, excerpt.Of(value), o.Min, o.Max)
-			}
-		case "check":
-			if _, err := parseCheck(value); err != nil {
-				return fmt.Errorf("setoption %s: %w", o.Name, err)
-			}
-		case "button":
-			value = ""
+		value, err := o.Check(value)
+		if err != nil {
+			return fmt.Errorf("setoption %w", err)
 		}
 		if err := s.engine.SetOption(o.Name, value); err != nil {
 			return fmt.Errorf("setoption %s: %w", o.Name, err)
@@ -462,27 +437,16 @@ func (s *session) setOption(args []string) error {
 		switch o.Name {
 		case "UCI_ShowWDL":
 			// The protocol's own option: the loop writes the lines.
-			s.showWDL, _ = parseCheck(value)
+			s.showWDL = value == "true"
 		case "UCI_Chess960":
 			// Also the protocol's: the loop reads the positions and the
 			// moves, and writes them.
 			s.rules = board.Standard
-			if on, _ := parseCheck(value); on {
+			if value == "true" {
 				s.rules = board.Chess960
 			}
 		}
 		return nil
 	}
 	return fmt.Errorf("setoption: unknown option %q", excerpt.Of(name))
-}
-
-// parseCheck reads a check option's value.
-func parseCheck(v string) (bool, error) {
-	switch strings.ToLower(v) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, fmt.Errorf("value %q is not true or false", excerpt.Of(v))
 }

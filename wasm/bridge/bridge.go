@@ -30,7 +30,9 @@ type Request struct {
 	MoveTime int // milliseconds
 	Nodes    int
 	MultiPV  int
-	Elo      int // 0: full strength (no level is labelled 0); otherwise a level (package strength)
+	// Elo is the level to play at (package strength; the scale goes
+	// through 0, and every value in it is a level); nil: full strength.
+	Elo *int
 	// The clocks of a timed game, in milliseconds: time left and increment
 	// per move for each side. The engine's time manager divides its own
 	// clock as it does over UCI; a depth, node or level limit still applies.
@@ -137,11 +139,11 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 			return err
 		}
 	}
-	if l.Elo == 0 { // the page's "full strength"; no level is labelled 0
+	if l.Elo == nil {
 		if err := s.eng.SetFullStrength(); err != nil {
 			return err
 		}
-	} else if err := s.eng.SetLevel(l.Elo); err != nil { // the range is checked by toSearch
+	} else if err := s.eng.SetLevel(*l.Elo); err != nil { // the range is checked by toSearch
 		return err
 	}
 	pos := s.eng.Position()
@@ -163,8 +165,8 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 		r := <-result
 		if onDone != nil {
 			o := ResultObject(r.Result)
-			if l.Elo != 0 {
-				o["elo"] = l.Elo // the strength the move was chosen at
+			if l.Elo != nil {
+				o["elo"] = *l.Elo // the strength the move was chosen at
 			}
 			if tb != nil {
 				o["tb"] = tb
@@ -190,8 +192,8 @@ func (l Request) toSearch() (search.Limits, error) {
 	if l.Nodes < 0 {
 		return search.Limits{}, fmt.Errorf("nodes %d is negative", l.Nodes)
 	}
-	if l.Elo != 0 && (l.Elo < strength.MinElo || l.Elo > strength.FullElo) {
-		return search.Limits{}, fmt.Errorf("elo %d is out of range %d..%d", l.Elo, strength.MinElo, strength.FullElo)
+	if lo, hi := engine.Range("UCI_Elo"); l.Elo != nil && (*l.Elo < lo || *l.Elo > hi) {
+		return search.Limits{}, fmt.Errorf("elo %d is out of range %d..%d", *l.Elo, lo, hi)
 	}
 	if l.MultiPV < 0 || l.MultiPV > maxMultiPV {
 		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..%d", l.MultiPV, maxMultiPV)
@@ -204,7 +206,7 @@ func (l Request) toSearch() (search.Limits, error) {
 			return search.Limits{}, fmt.Errorf("%s %d ms is out of range 0..%d", c.name, c.ms, maxClock)
 		}
 	}
-	if l.Infinite && (l.Depth != 0 || l.MoveTime != 0 || l.Nodes != 0 || l.Elo != 0 ||
+	if l.Infinite && (l.Depth != 0 || l.MoveTime != 0 || l.Nodes != 0 || l.Elo != nil ||
 		l.WTime != 0 || l.BTime != 0 || l.WInc != 0 || l.BInc != 0) {
 		return search.Limits{}, fmt.Errorf("infinite searches until stopped: it takes no depth, movetime, nodes, elo or clock")
 	}

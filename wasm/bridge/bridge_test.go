@@ -177,7 +177,7 @@ func TestLimitsEdges(t *testing.T) {
 		{Request{Infinite: true}, true}, {Request{Infinite: true, MultiPV: 3}, true},
 		{Request{Infinite: true, Depth: 5}, false}, {Request{Infinite: true, Nodes: 5}, false},
 		{Request{Infinite: true, MoveTime: 5}, false}, {Request{Infinite: true, WTime: 5}, false},
-		{Request{Infinite: true, Elo: 1200}, false},
+		{Request{Infinite: true, Elo: level(1200)}, false},
 	} {
 		_, err := c.l.toSearch()
 		if (err == nil) != c.ok {
@@ -310,7 +310,7 @@ func TestCheckHasNoSideEffect(t *testing.T) {
 func TestPlaysAtALevel(t *testing.T) {
 	s := New(8, runtime.Gosched)
 	weakest := strength.Levels[0].Elo
-	_, done := waitDone(t, s, Request{Depth: 64, Elo: weakest})
+	_, done := waitDone(t, s, Request{Depth: 64, Elo: level(weakest)})
 	if done["elo"] != weakest || done["depth"] != 1 || done["bestmove"] == "" {
 		t.Errorf("at the weakest level: %v", done)
 	}
@@ -320,11 +320,20 @@ func TestPlaysAtALevel(t *testing.T) {
 		t.Errorf("back at full strength: %v", done)
 	}
 	for _, bad := range []int{strength.MinElo - 1, strength.FullElo + 1, -100000} {
-		if err := s.Search(Request{Depth: 3, Elo: bad}, nil, nil); err == nil || !strings.Contains(err.Error(), "elo") {
+		if err := s.Search(Request{Depth: 3, Elo: level(bad)}, nil, nil); err == nil || !strings.Contains(err.Error(), "elo") {
 			t.Errorf("elo %d: %v", bad, err)
 		}
 	}
+	// Elo 0 is a level like any other (the scale goes through 0), as in
+	// the HTTP API and UCI_Elo: full strength is said by leaving elo out.
+	_, done = waitDone(t, s, Request{Depth: 64, Elo: level(0)})
+	if done["elo"] != 0 || s.eng.Options().Strength != strength.ForElo(0) {
+		t.Errorf("at elo 0: %v, strength %+v", done, s.eng.Options().Strength)
+	}
 }
+
+// level is an Elo to ask for.
+func level(elo int) *int { return &elo }
 
 func TestStrengthsForThePage(t *testing.T) {
 	sc := Strengths()

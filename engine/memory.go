@@ -1,4 +1,4 @@
-package uci
+package engine
 
 import (
 	"fmt"
@@ -11,10 +11,10 @@ import (
 // where that is not known (tests replace it).
 var availableMemoryMB = memAvailableMB
 
-// checkHash refuses a table that the machine cannot hold: Go cannot
+// checkMemory refuses a table that the machine cannot hold: Go cannot
 // recover from running out of memory, so the request is weighed first and
 // the current table kept.
-func checkHash(current, mb int) error {
+func checkMemory(current, mb int) error {
 	avail := availableMemoryMB()
 	if avail < 0 || mb <= current {
 		return nil

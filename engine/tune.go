@@ -1,6 +1,6 @@
 //go:build tune
 
-package uci
+package engine
 
 import (
 	"strconv"
@@ -8,7 +8,9 @@ import (
 	"kibitz/engine/search"
 )
 
-const tuneBuild = true
+// TuneBuild reports whether the search parameters are options (the tune
+// tag).
+const TuneBuild = true
 
 // In builds with the tune tag every tunable search parameter is also a
 // spin option of its own name, so that a tuning run (kibitz spsa) can set
@@ -16,10 +18,8 @@ const tuneBuild = true
 func init() {
 	for _, p := range search.Params() {
 		name := p.Name
-		kibitzOptions = append(kibitzOptions, Option{Name: name, Type: "spin", Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max})
-		kibitzSetters[name] = setter{spin: func(_ *kibitz, v int) {
+		options = append(options, Option{Name: name, Kind: Spin, Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max,
 			// The option's range is the parameter's: SetParam cannot refuse it.
-			_ = search.SetParam(name, v)
-		}}
+			set: spin(func(_ *Engine, v int) error { return search.SetParam(name, v) })})
 	}
 }
