@@ -442,7 +442,10 @@ func (e *Engine) ClearHash() error {
 
 // Verdict is what the endgame tables say of a position for the side to
 // move: WDL 1, 0 or -1, and DTM, the plies to mate (0 for a draw).
-type Verdict struct{ WDL, DTM int }
+type Verdict struct {
+	WDL int `json:"wdl"`
+	DTM int `json:"dtm"`
+}
 
 // Result is a search's answer, with the tables' verdict on the searched
 // position when they hold it.

@@ -41,9 +41,13 @@
  *   nodes: number, nps: number, time: number, hashfull: number, pv: string[], tb?: TableVerdict,
  *   wdl: number[]}} SearchInfo (wdl: win, draw and loss per mille for the side to move, from the
  *   score by a model of Kibitz's own games)
- * @typedef {{bestmove: string, ponder: string, score: Score, depth: number, nodes: number,
- *   time: number, pv: string[], elo?: number, tb?: TableVerdict}} SearchResult
- *   bestmove is "" when the side to move has no legal move
+ * @typedef {{bestmove: string, ponder: string, score: Score, depth: number, seldepth: number,
+ *   nodes: number, time: number, pv: string[], wdl: number[], elo?: number,
+ *   tb?: TableVerdict}} SearchResult
+ *   bestmove is "" when the side to move has no legal move, ponder "" without an expected
+ *   reply; elo is the level the move was chosen at (none at full strength). SearchInfo and
+ *   SearchResult are engine.WireInfo and engine.WireResult (Go), field for field (a test
+ *   compares them).
  * @typedef {{fen?: string, moves?: string[], depth?: number, movetime?: number, nodes?: number,
  *   multipv?: number, elo?: number, wtime?: number, btime?: number, winc?: number, binc?: number,
  *   infinite?: boolean}} SearchParams

@@ -195,13 +195,6 @@ func (a *api) legal(_ *http.Request, req Request) (any, error) {
 	return map[string]any{"fen": req.Pos.FEN(), "count": len(moves), "moves": moves, "check": req.Pos.InCheck()}, nil
 }
 
-// scoreJSON is {"cp": N}, {"mate": N} or {"tb": ±1} (the endgame tables'
-// verdict, won or lost), from the side to move's view.
-func scoreJSON(score int) map[string]int {
-	unit, v := search.ScoreUnit(score)
-	return map[string]int{unit: v}
-}
-
 func (a *api) eval(_ *http.Request, req Request) (any, error) {
 	white := func(v int) map[string]int {
 		if req.Pos.SideToMove() == board.Black {
@@ -218,10 +211,23 @@ func (a *api) eval(_ *http.Request, req Request) (any, error) {
 	return out, nil
 }
 
+// bestmoveAnswer is /api/bestmove's answer: the search's answer as the
+// worker sends it too (engine.WireResult), with the position and SAN.
+type bestmoveAnswer struct {
+	FEN string `json:"fen"`
+	engine.WireResult
+	SAN        string   `json:"san"`
+	PVSAN      []string `json:"pv_san"`
+	Capped     string   `json:"capped,omitempty"`
+	Lines      []line   `json:"lines,omitempty"`
+	LevelNodes uint64   `json:"level_nodes,omitempty"`
+	Note       string   `json:"note,omitempty"`
+}
+
 type line struct {
-	Score map[string]int `json:"score"`
-	PV    []string       `json:"pv"`
-	PVSAN []string       `json:"pv_san"`
+	Score engine.Score `json:"score"`
+	PV    []string     `json:"pv"`
+	PVSAN []string     `json:"pv_san"`
 }
 
 func (a *api) bestmove(r *http.Request, req Request) (any, error) {
@@ -245,39 +251,28 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	defer stop()
 	lines := make([]line, req.MultiPV)
 	res, err := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes, MoveTime: a.searchTime}, func(i search.Info) {
-		lines[i.MultiPV-1] = line{Score: scoreJSON(i.Score), PV: board.UCIList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
+		lines[i.MultiPV-1] = line{Score: engine.ScoreOf(i.Score), PV: board.UCIList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
 	})
 	if err != nil { // a lane's engine serves one request at a time: never busy
 		return nil, err
 	}
-	out := map[string]any{
-		"fen": req.Pos.FEN(), "bestmove": res.Move.String(), "san": req.Pos.SAN(res.Move),
-		"score": scoreJSON(res.Score), "depth": res.Depth, "seldepth": res.SelDepth, "nodes": res.Nodes,
-		"pv": board.UCIList(res.PV), "pv_san": sanList(req.Pos, res.PV),
-		"wdl": wdlList(res.Score, req.Pos.Occupied().Count()),
-	}
+	out := bestmoveAnswer{FEN: req.Pos.FEN(), WireResult: res.Wire(req.Pos, req.Elo), SAN: req.Pos.SAN(res.Move),
+		PVSAN: sanList(req.Pos, res.PV)}
 	// The time cap, not the request, ended a search that fell short of
 	// its depth and nodes without finding a mate.
 	if a.searchTime > 0 && req.Elo == nil && res.Depth < req.Depth && res.Nodes < req.Nodes && !search.IsMate(res.Score) {
-		out["capped"] = fmt.Sprintf("stopped at the %v limit per search", a.searchTime)
-	}
-	if res.Ponder != board.NullMove {
-		out["ponder"] = res.Ponder.String()
-	}
-	if v := res.Table; v != nil {
-		out["tb"] = map[string]int{"wdl": v.WDL, "dtm": v.DTM} // for the side to move; dtm in plies
+		out.Capped = fmt.Sprintf("stopped at the %v limit per search", a.searchTime)
 	}
 	if req.MultiPV > 1 {
-		out["lines"] = lines
+		out.Lines = lines
 	}
 	if req.Elo != nil {
 		// The level wins over depth and nodes: its own node budget is a
 		// cap of its strength. The answer says so when it was the cap.
 		elo := *req.Elo
-		level := strength.ForElo(elo)
-		out["elo"], out["level_nodes"] = elo, level.Nodes
+		out.LevelNodes = strength.ForElo(elo).Nodes
 		if req.DepthGiven && res.Depth < req.Depth && !search.IsMate(res.Score) {
-			out["note"] = fmt.Sprintf("elo %d searches at most %d nodes a move: it stopped at depth %d, short of the depth asked for", elo, level.Nodes, res.Depth)
+			out.Note = fmt.Sprintf("elo %d searches at most %d nodes a move: it stopped at depth %d, short of the depth asked for", elo, out.LevelNodes, res.Depth)
 		}
 	}
 	return out, nil
@@ -300,13 +295,6 @@ func stopOnDisconnect(r *http.Request, eng *engine.Engine) func() {
 		close(done)
 		<-exited
 	}
-}
-
-// wdlList is [win, draw, loss] per mille for the side to move, from the
-// score by search.WDL's model of Kibitz's own games.
-func wdlList(score, men int) []int {
-	w, d, l := search.WDL(score, men)
-	return []int{w, d, l}
 }
 
 func sanList(pos *board.Position, pv []board.Move) []string {

@@ -92,11 +92,15 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The engine's own ranges (its option table) for what it is set with.
 	for _, c := range []struct {
-		name      string
-		v, lo, hi int
-	}{{"depth", *depth, 0, search.MaxDepth}, {"movetime", *movetime, 0, 1 << 30}, {"multipv", *multipv, 1, 256},
-		{"threads", *threads, 1, 256}, {"hash", *hash, 1, 65536}} {
+		name, option string
+		v, lo, hi    int
+	}{{"depth", "", *depth, 0, search.MaxDepth}, {"movetime", "", *movetime, 0, 1 << 30}, {"multipv", "MultiPV", *multipv, 0, 0},
+		{"threads", "Threads", *threads, 0, 0}, {"hash", "Hash", *hash, 0, 0}} {
+		if c.option != "" {
+			c.lo, c.hi = engine.Range(c.option)
+		}
 		if c.v < c.lo || c.v > c.hi {
 			return fmt.Errorf("--%s %d is out of range %d..%d", c.name, c.v, c.lo, c.hi)
 		}

@@ -116,15 +116,6 @@ func (s *Session) LoadModel(data []byte) error {
 	return s.eng.ReadModel(data)
 }
 
-// verdictObject is the tables' verdict as the worker's {wdl, dtm} (for the
-// side to move, dtm in plies), or nil.
-func verdictObject(v *engine.Verdict) map[string]any {
-	if v == nil {
-		return nil
-	}
-	return map[string]any{"wdl": v.WDL, "dtm": v.DTM}
-}
-
 // Search starts a search of the current position in the background.
 // onInfo receives a progress report per iteration, onDone the result;
 // both are called from the searching goroutine. A request without a
@@ -147,15 +138,10 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 		return err
 	}
 	pos := s.eng.Position()
-	tb := verdictObject(s.eng.Verdict(pos))
-	men := pos.Occupied().Count()
+	tb := s.eng.Verdict(pos)
 	result, err := s.eng.Start(pos, lim, func(i search.Info) {
 		if onInfo != nil {
-			o := InfoObject(i, men)
-			if tb != nil {
-				o["tb"] = tb
-			}
-			onInfo(o)
+			onInfo(Object(engine.InfoOf(i, pos, tb)).(map[string]any))
 		}
 	})
 	if err != nil {
@@ -164,16 +150,10 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 	go func() {
 		r := <-result
 		if onDone != nil {
-			o := ResultObject(r.Result)
-			if l.Elo != nil {
-				o["elo"] = *l.Elo // the strength the move was chosen at
-			}
-			if tb != nil {
-				o["tb"] = tb
-			}
-			onDone(o)
+			onDone(Object(r.Wire(pos, l.Elo)).(map[string]any))
 		}
 	}()
+
 	return nil
 }
 
@@ -231,45 +211,6 @@ const (
 	defaultDepth = 10
 )
 
-// scoreObject is {cp: N}, {mate: N} (moves; negative when being mated) or
-// {tb: ±1} (the tables' verdict).
-func scoreObject(score int) map[string]any {
-	unit, v := search.ScoreUnit(score)
-	return map[string]any{unit: v}
-}
-
-// moveStrings is board.UCIList as the []any that syscall/js converts.
-func moveStrings(ms []board.Move) []any {
-	out := make([]any, len(ms))
-	for i, s := range board.UCIList(ms) {
-		out[i] = s
-	}
-	return out
-}
-
-// InfoObject turns a progress report on a position with men men into
-// the worker's message fields.
-func InfoObject(i search.Info, men int) map[string]any {
-	bound := ""
-	switch i.Bound {
-	case search.BoundLower:
-		bound = "lower"
-	case search.BoundUpper:
-		bound = "upper"
-	}
-	return map[string]any{
-		"depth": i.Depth, "seldepth": i.SelDepth, "multipv": i.MultiPV, "score": scoreObject(i.Score),
-		"bound": bound, "nodes": float64(i.Nodes), "nps": float64(i.NPS), "time": float64(i.Time.Milliseconds()),
-		"hashfull": i.HashFull, "pv": moveStrings(i.PV), "wdl": wdlArray(i.Score, men),
-	}
-}
-
-// wdlArray is [win, draw, loss] per mille for the side to move.
-func wdlArray(score, men int) []any {
-	w, d, l := search.WDL(score, men)
-	return []any{w, d, l}
-}
-
 // Strengths describes the strength scale for the page: the levels a
 // player may choose, each with its measured Elo, and the Elo measured for
 // each of the page's depths (docs/levels.md).
@@ -283,20 +224,4 @@ func Strengths() map[string]any {
 		depths[i] = e
 	}
 	return map[string]any{"levels": levels, "full": strength.FullElo, "depths": depths}
-}
-
-// ResultObject turns a search result into the worker's message fields;
-// bestmove is "" when the side to move has no legal move.
-func ResultObject(r search.Result) map[string]any {
-	best, ponder := "", ""
-	if r.Move != board.NullMove {
-		best = r.Move.String()
-	}
-	if r.Ponder != board.NullMove {
-		ponder = r.Ponder.String()
-	}
-	return map[string]any{
-		"bestmove": best, "ponder": ponder, "score": scoreObject(r.Score), "depth": r.Depth,
-		"nodes": float64(r.Nodes), "time": float64(r.Time.Milliseconds()), "pv": moveStrings(r.PV),
-	}
 }

@@ -2,7 +2,12 @@ package bridge
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"kibitz/engine"
+	"os"
+	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -360,5 +365,87 @@ func TestClockOfTheSideToMove(t *testing.T) {
 	}
 	if s.Check("", []string{"e2e4", done["bestmove"].(string)}) != nil {
 		t.Errorf("bestmove %v is not legal", done["bestmove"])
+	}
+}
+
+// TestObjectIsTheJSON: the worker's objects and the HTTP API's JSON are
+// one shape: Object gives what encoding/json gives, field for field.
+func TestObjectIsTheJSON(t *testing.T) {
+	elo := 0
+	for _, v := range []any{
+		engine.WireResult{BestMove: "e2e4", Score: engine.ScoreOf(35), Depth: 9, Nodes: 1 << 40, PV: []string{"e2e4", "e7e5"},
+			Elo: &elo, TB: &engine.Verdict{WDL: 1, DTM: 17}},
+		engine.WireResult{Score: engine.ScoreOf(0), PV: []string{}},
+		engine.WireInfo{Depth: 3, MultiPV: 2, Score: engine.Score{"mate": -2}, Bound: "lower", PV: []string{"a1a8"}, WDL: [3]int{1, 2, 997}},
+	} {
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want any
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		if got := asJSONNumbers(Object(v)); !reflect.DeepEqual(got, want) {
+			t.Errorf("Object:\n%v\nJSON:\n%v", got, want)
+		}
+	}
+}
+
+// asJSONNumbers is v with its ints as float64, as encoding/json reads them.
+func asJSONNumbers(v any) any {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range x {
+			out[k] = asJSONNumbers(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = asJSONNumbers(e)
+		}
+		return out
+	}
+	return v
+}
+
+// TestProtocolTypesAreTheWireTypes: the page's JSDoc types of the
+// worker's answers (static/protocol.js) name exactly the fields of the
+// Go types the bridge sends, optional where those may be left out.
+func TestProtocolTypesAreTheWireTypes(t *testing.T) {
+	src, err := os.ReadFile("../../static/protocol.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(src), "\n *", "")
+	for name, v := range map[string]any{"SearchInfo": engine.WireInfo{}, "SearchResult": engine.WireResult{}} {
+		m := regexp.MustCompile(`@typedef \{\{([^}]*)\}\} ` + name + `\b`).FindStringSubmatch(text)
+		if m == nil {
+			t.Fatalf("static/protocol.js has no typedef %s", name)
+		}
+		var js []string
+		for _, f := range strings.Split(m[1], ",") {
+			if field, _, ok := strings.Cut(strings.TrimSpace(f), ":"); ok {
+				js = append(js, strings.TrimSpace(field))
+			}
+		}
+		var gofields []string
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			tag, opts, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+			if opts == "omitempty" {
+				tag += "?"
+			}
+			gofields = append(gofields, tag)
+		}
+		slices.Sort(js)
+		slices.Sort(gofields)
+		if !slices.Equal(js, gofields) {
+			t.Errorf("%s: the JSDoc names %v, the Go type %v", name, js, gofields)
+		}
 	}
 }
