@@ -69,6 +69,17 @@ run_tests() {
 	echo "== all tests passed in $((SECONDS - start)) s"
 }
 
+# The packages that run goroutines, raced whole by test_go (-short: the
+# search's long single-threaded suites, the pinned bench and WAC, skip
+# themselves under the detector and run in the native pass). Not raced:
+# engine/tablebase, whose parallel generation takes six minutes under the
+# detector even for its smallest table (TestGenerationOnCoresIsDeterministic
+# checks it natively), and cmd/kibitz, whose commands drive these packages.
+RACED_WHOLE=(./engine ./engine/search ./engine/uci ./match ./match/spsa ./web ./wasm/bridge ./train/selfplay ./train/rescore ./train/texel ./train/wdltrain)
+# Of those, the packages run only under the detector: their tests take as
+# long without it (the match runner waits on engine processes).
+RACE_ONLY=(./match)
+
 # test_go runs the Go tests: formatting and vet, the native tests, the
 # scalar backend, the tuning build, the race detector, the wasm and wasm
 # SIMD builds under node, native = wasm node for node, and OpenBench's build.
@@ -80,14 +91,16 @@ test_go() {
 	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 	if [ -n "$unformatted" ]; then echo "gofmt needed on: $unformatted" >&2; exit 1; fi
 	go vet ./...
-	echo "== go test (native)"
-	go test -count=1 -timeout 600s ./...
+	echo "== go test (native; the packages raced whole below run there instead)"
+	go test -count=1 -timeout 600s $(go list ./... | grep -v -x -F -f <(printf 'kibitz/%s\n' "${RACE_ONLY[@]#./}"))
 	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
 	go test -count=1 -tags purego,kibitzdebug ./nnue ./engine/netinput ./engine/search
 	echo "== go test -tags tune (the search parameters as UCI options)"
 	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./engine/uci ./engine/search
-	echo "== go test -race (search with two threads, UCI and pondering, the match runner, the API's lanes)"
-	go test -count=1 -race -run 'Threads|Stop|Immediate|Quit|Queued|Perft|Flood|Crash|Overlong|Hang|DeepSearches|Concurrent|Ponder' ./engine/search ./engine/uci ./match ./web
+	echo "== go test -race, whole packages (every package that runs goroutines and fits the time)"
+	go test -count=1 -race -short -timeout 600s "${RACED_WHOLE[@]}"
+	echo "== go test -race, the trainer's parallel paths (the whole package takes minutes under the detector)"
+	go test -count=1 -race -run 'TestFitWDLRecoversAModel|TestTrainingLearnsMaterial' ./train
 	echo "== go test (wasm under node, short)"
 	GOOS=js GOARCH=wasm go test -count=1 -short -timeout 300s -exec "$WASM_EXEC" ./engine/board ./engine/search ./nnue ./engine/netinput ./wasm/bridge
 	echo "== go test (wasm SIMD128 kernels under node, short)"

@@ -13,7 +13,7 @@
 // first.
 //
 // engine imports engine/board, engine/eval, engine/netinput, nnue, engine/search, engine/strength,
-// engine/tablebase, engine/tablebase/wdlnet and internal/regular.
+// engine/tablebase, engine/tablebase/wdlnet, internal/excerpt and internal/regular.
 package engine
 
 import (

@@ -17,6 +17,9 @@ import (
 const benchSignaturesFile = "testdata/bench-signatures.txt"
 
 func TestPinnedBenchSignatures(t *testing.T) {
+	if raceDetector {
+		t.Skip("single-threaded: run without the race detector")
+	}
 	net, err := nnue.Default()
 	if err != nil {
 		t.Fatal(err)

@@ -66,6 +66,9 @@ const (
 )
 
 func TestWinAtChess(t *testing.T) {
+	if raceDetector {
+		t.Skip("single-threaded: run without the race detector")
+	}
 	entries := loadWAC(t)
 	if len(entries) != 300 {
 		t.Fatalf("%d WAC positions, want 300", len(entries))

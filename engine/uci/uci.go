@@ -12,9 +12,8 @@
 // (the engine facade, with its options, in kibitz.go) or another, such as
 // the material-greedy player of match/greedy.
 //
-// uci imports engine, engine/board,
-// engine/search, engine/strength, engine/tablebase/wdlnet,
-// internal/excerpt and internal/version.
+// uci imports engine, engine/board, engine/search, internal/excerpt and
+// internal/version.
 package uci
 
 import (
