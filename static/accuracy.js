@@ -15,6 +15,7 @@ import { winningChances } from "./format.js";
 
 /** A score from White's view: {cp} | {mate} | {tb}. */
 /** @typedef {{cp?: number, mate?: number, tb?: number}} Score */
+/** @typedef {{accuracy: number | null, acpl: number | null, phases: Record<string, number | null>}} SideAccuracy one side's figures */
 
 /** @param {Score} score White's winning chances in %, 0–100. */
 export const winPercent = (score) => 50 * (winningChances(score) + 1);
@@ -32,12 +33,13 @@ export function moveAccuracy(before, after) {
 
 // centipawns caps a score for the average loss: mates and table wins
 // count as ±1000, as the evaluation bar does.
-const centipawns = (score) => {
+const centipawns = (/** @type {Score} */ score) => {
   if ("mate" in score) return score.mate > 0 ? 1000 : score.mate < 0 ? -1000 : 0;
   if ("tb" in score) return 1000 * Math.sign(score.tb);
   return Math.max(-1000, Math.min(1000, score.cp));
 };
 
+/** @type {Record<string, number>} */
 const VALUES = { n: 3, b: 3, r: 5, q: 9 };
 
 /**
@@ -55,7 +57,9 @@ export function phaseOf(fen, ply) {
   return ply < 20 ? "opening" : "middlegame";
 }
 
+/** @param {number[]} xs */
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** @param {number[]} xs */
 const stddev = (xs) => {
   const m = mean(xs);
   return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
@@ -68,19 +72,21 @@ const stddev = (xs) => {
  * or null where that side made no move (in that phase).
  * @param {{color: string, before: string}[]} history
  * @param {Score[]} scores
+ * @returns {Record<string, SideAccuracy>}
  */
 export function accuracy(history, scores) {
   const n = Math.min(history.length, scores.length - 1);
   const wins = scores.slice(0, n + 1).map(winPercent);
   // The window around each move: a tenth of the game, 2 to 8 positions.
   const size = Math.min(8, Math.max(2, Math.floor(n / 10)));
+  /** @type {Record<string, {accuracy: number, weight: number, loss: number, phase: string}[]>} */
   const sides = { w: [], b: [] };
   for (let i = 0; i < n; i++) {
     const white = history[i].color === "w";
-    const mover = (p) => (white ? p : 100 - p);
+    const mover = (/** @type {number} */ p) => (white ? p : 100 - p);
     const lo = Math.max(0, Math.min(i, wins.length - size));
     const weight = Math.min(12, Math.max(0.5, stddev(wins.slice(lo, lo + size))));
-    const cp = (s) => (white ? centipawns(s) : -centipawns(s));
+    const cp = (/** @type {Score} */ s) => (white ? centipawns(s) : -centipawns(s));
     sides[history[i].color].push({
       accuracy: moveAccuracy(mover(wins[i]), mover(wins[i + 1])),
       weight,
@@ -88,7 +94,7 @@ export function accuracy(history, scores) {
       phase: phaseOf(history[i].before, i),
     });
   }
-  const sum = (moves) => {
+  const sum = (/** @type {{accuracy: number, weight: number}[]} */ moves) => {
     if (!moves.length) return null;
     const weighted = moves.reduce((a, m) => a + m.accuracy * m.weight, 0) / moves.reduce((a, m) => a + m.weight, 0);
     // A move at 0 % would make the harmonic mean 0 whatever else was
@@ -96,8 +102,10 @@ export function accuracy(history, scores) {
     const harmonic = moves.length / moves.reduce((a, m) => a + 1 / Math.max(1, m.accuracy), 0);
     return (weighted + harmonic) / 2;
   };
+  /** @type {Record<string, SideAccuracy>} */
   const out = {};
   for (const [side, moves] of Object.entries(sides)) {
+    /** @type {Record<string, number | null>} */
     const phases = {};
     for (const p of ["opening", "middlegame", "endgame"]) {
       const inPhase = moves.filter((m) => m.phase === p);

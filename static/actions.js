@@ -1,7 +1,6 @@
 // The player's actions during a game against Kibitz: a hint, a draw offer
 // (decided by the rule in game.js) and resigning. They work on the page's
-// state through `page` (app.js): {state, settings, board, search, render,
-// setStatus, endGame, engineColor}.
+// state through `page` (play.js; page.d.ts).
 import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { whiteScore, scoreText, moveSan, negateScore } from "./format.js";
 import { drawAnswer } from "./game.js";
@@ -9,8 +8,9 @@ import { $ } from "./dom.js";
 
 
 
+/** @param {Pick<import("./page.js").Page, "state" | "settings" | "board" | "search" | "refresh" | "setStatus" | "endGame" | "engineColor">} page */
 export function createActions(page) {
-  const { state, settings, board, search, render, setStatus, endGame, engineColor } = page;
+  const { state, settings, board, search, refresh, setStatus, endGame, engineColor } = page;
   const actions = {
     // Resigning takes two clicks: the first arms the button for a few
     // seconds ("Really resign?"), the second resigns.
@@ -20,15 +20,15 @@ export function createActions(page) {
       if (state.over || state.thinking || state.hinting || state.game.turn() !== state.human || state.viewPly !== null) return;
       const epoch = state.epoch;
       state.hinting = true;
-      render();
+      refresh();
       setStatus("Looking for a hint… (Move now shows the best move so far)");
-      const result = await search({ depth: settings.depth }).catch(() => null);
+      const result = await search({ depth: settings.depth }).catch(() => /** @type {null} */ (null));
       state.hinting = false;
-      if (epoch !== state.epoch || !result || !result.bestmove || state.viewPly !== null) return render();
+      if (epoch !== state.epoch || !result || !result.bestmove || state.viewPly !== null) return refresh();
       board.removeArrows();
       board.addArrow(ARROW_TYPE.info, result.bestmove.slice(0, 2), result.bestmove.slice(2, 4));
       const san = moveSan(state.game.fen(), result.bestmove);
-      render();
+      refresh();
       setStatus(`Hint: ${san}`);
     },
 
@@ -42,15 +42,15 @@ export function createActions(page) {
       if (answer.needsSearch) {
         const epoch = state.epoch;
         setStatus("Kibitz considers your draw offer…");
-        const result = await search({ depth: Math.min(settings.depth, 8) }).catch(() => null);
-        if (epoch !== state.epoch || !result) return render();
+        const result = await search({ depth: Math.min(settings.depth, 8) }).catch(() => /** @type {null} */ (null));
+        if (epoch !== state.epoch || !result) return refresh();
         // The search was from the side to move's view; the engine's own view:
         const own = state.game.turn() === engineColor() ? result.score : negateScore(result.score);
         answer = drawAnswer(plies, own);
         shown = ` (it sees ${scoreText(whiteScore(own, engineColor()))} for White)`;
       }
       if (answer.accept) return endGame({ result: "1/2-1/2", reason: answer.text + shown });
-      render();
+      refresh();
       setStatus(answer.text + shown);
     },
 

@@ -3,7 +3,7 @@
 // (!!, !, !?, ?!, ?, ??; one at a time, as lichess's) and a comment, both
 // kept in the game tree and so in the saved game and the exported PGN. The
 // commands in a comment ([%clk …], [%cal …]) are kept as they are: the
-// player edits only the words. page: {state, render}.
+// player edits only the words. page: state, refresh (page.d.ts).
 import { NAG_SYMBOLS } from "./tree.js";
 import { $ } from "./dom.js";
 
@@ -40,7 +40,7 @@ export function toggleAssessment(nags, nag) {
   return had ? others : [nag, ...others];
 }
 
-/** @param {any} page */
+/** @param {Pick<import("./page.js").Page, "state" | "refresh">} page */
 export function createAnnotate(page) {
   const { state } = page;
   const box = $("annotate");
@@ -59,7 +59,7 @@ export function createAnnotate(page) {
       const m = state.tree.line[shownPly() - 1];
       if (!m) return;
       m.nags = toggleAssessment(m.nags, nag);
-      page.render();
+      page.refresh();
     });
     $("nag-buttons").append(b);
   }
@@ -73,7 +73,7 @@ export function createAnnotate(page) {
     } else if (state.tree.line[ply - 1]) {
       state.tree.line[ply - 1].comments = withWords(state.tree.line[ply - 1].comments, text.value);
     }
-    page.render();
+    page.refresh();
   });
 
   // show fits the box to the move shown, in analysis only.

@@ -17,6 +17,7 @@ const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
 const CHECK = { class: "marker-check", slice: "markerCircleFilled" };
 
 export class BoardView {
+  /** @param {HTMLElement} el */
   constructor(el) {
     this.cm = new Chessboard(el, {
       position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
@@ -31,15 +32,20 @@ export class BoardView {
         { class: Accessibility, props: { boardAsTable: false, piecesAsList: false, movePieceForm: false, language: "en" } },
       ],
     });
+    /** @type {string | null} */
     this.fen = null; // the position shown, or being animated to
+    /** @type {Promise<void>} */
     this.queue = Promise.resolve();
+    /** @type {string | null} */
     this.inputColor = null;
+    /** @type {((event: any) => any) | null} */
     this.inputHandler = null;
   }
 
   // show animates the board to fen and marks lastMove ({from, to} or
   // null) and a king in check. A queued update superseded by a newer one is
   // skipped, and the view is made exact when an animation ends.
+  /** @param {string} fen @param {{from: string, to: string} | null} lastMove */
   show(fen, lastMove) {
     this.fen = fen;
     const cm = this.cm;
@@ -66,6 +72,7 @@ export class BoardView {
   // setInput lets the given colour ("w", "b") move pieces through handler,
   // or nobody (null). cm-chessboard refuses to enable input twice, so the
   // colour and the handler are tracked.
+  /** @param {string | null} color @param {(event: any) => any} handler cm-chessboard's input callback */
   setInput(color, handler) {
     if (color === this.inputColor && (!color || handler === this.inputHandler)) return;
     if (this.inputColor) this.cm.disableMoveInput();
@@ -75,6 +82,7 @@ export class BoardView {
   }
 
   // setOrientation resolves when the board has been redrawn.
+  /** @param {boolean} blackBottom @returns {Promise<void>} */
   setOrientation(blackBottom) {
     return this.cm.setOrientation(blackBottom ? COLOR.black : COLOR.white);
   }

@@ -31,3 +31,7 @@ declare module "kibitz-page/tables.js" {
   /** The endgame model's URL. */
   export const model: string;
 }
+
+// cm-chessboard ships no type declarations: its modules are read as
+// untyped (any), explicitly.
+declare module "cm-chessboard/src/*";

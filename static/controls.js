@@ -30,6 +30,10 @@ export function settingsSummary(settings) {
 // changes, onSounds(on) when sounds are turned on or off, onHelp when the
 // engine's help while playing is, onLook when the theme, the board's
 // colours or its coordinates change.
+/**
+ * @param {import("./settings.js").Settings} settings
+ * @param {{onLines: () => void, onSounds: (on: boolean) => void, onHelp: () => void, onLook: () => void}} hooks
+ */
 export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   const details = /** @type {HTMLDetailsElement} */ ($("settings"));
   details.open = innerHeight >= SETTINGS_OPEN_MIN_HEIGHT && innerWidth >= SETTINGS_OPEN_MIN_WIDTH;
@@ -42,7 +46,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
     $("depth-help").textContent = strengthHelp(settings);
     $("depth").disabled = settings.elo !== null; // a level sets its own search
   };
-  $("depth").value = settings.depth;
+  $("depth").value = String(settings.depth);
   $("side").value = settings.side;
   $("lines").value = String(settings.lines);
   $("sounds").checked = settings.sounds;
@@ -51,8 +55,9 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   $("board-colours").value = settings.board;
   $("coords").checked = settings.coords;
   showDepth();
-  const look = (apply) => (e) => {
-    apply(e.target);
+  /** @param {(control: HTMLInputElement & HTMLSelectElement) => void} apply */
+  const look = (apply) => (/** @type {Event} */ e) => {
+    apply(/** @type {HTMLInputElement & HTMLSelectElement} */ (e.target));
     onLook();
     saveSettings(settings);
   };
@@ -94,6 +99,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
 
 // showLevels fills the strength control with the engine's levels (known
 // once the engine has loaded) and shows the settings' choice.
+/** @param {import("./settings.js").Settings} settings */
 export function showLevels(settings) {
   const select = $("level");
   select.replaceChildren(select.options[0]);
@@ -110,11 +116,16 @@ export function showLevels(settings) {
 // f flips, h asks for a hint, a switches analysis on and off, x shows the
 // threat in analysis, space stops the engine. Keys typed into a
 // form field, or with a modifier, are left alone.
+/**
+ * @param {{position: () => {ply: number, plies: number}, show: (ply: number) => void, flip: () => void, hint: () => void,
+ *   analyse: () => void, threat: () => void, stop: () => void}} actions
+ */
 export function bindKeys({ position, show, flip, hint, analyse, threat, stop }) {
   document.addEventListener("keydown", (e) => {
     const target = /** @type {Element} */ (e.target);
     if (target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     const { ply, plies } = position();
+    /** @type {Record<string, () => void>} */
     const keys = {
       ArrowLeft: () => show(ply - 1),
       ArrowRight: () => show(ply + 1),

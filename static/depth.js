@@ -6,6 +6,7 @@ const KEY = "kibitz.thinktimes.v1";
 // Chromium on a 2-core machine (./build.sh bench-browser, NNUE generation
 // 2, word-wide scalar kernels); used until this browser has its own
 // figures. 19 and 20 were not measured.
+/** @type {Record<number, number>} */
 const TYPICAL_MS = {
   1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 7, 8: 9, 9: 13, 10: 17,
   11: 25, 12: 36, 13: 64, 14: 99, 15: 142, 16: 226, 17: 403, 18: 859,
@@ -18,6 +19,7 @@ export const RECOMMENDED_DEPTH = 12;
 export const REFERENCE_NPS = 445000;
 let speedFactor = 1;
 
+/** @param {number} nps */
 export function setMeasuredSpeed(nps) {
   if (nps > 0) speedFactor = Math.min(50, Math.max(0.25, REFERENCE_NPS / nps));
 }
@@ -31,6 +33,7 @@ function measured() {
 }
 
 // recordThinkTime keeps a running average per depth.
+/** @param {number} depth @param {number} ms */
 export function recordThinkTime(depth, ms) {
   const m = measured();
   const e = m[depth] || { n: 0, avg: 0 };
@@ -44,11 +47,13 @@ export function recordThinkTime(depth, ms) {
   }
 }
 
+/** @param {number} ms */
 function duration(ms) {
   if (ms < 1000) return `${Math.max(1, Math.round(ms))} ms`;
   return `${(ms / 1000).toFixed(ms < 10000 ? 1 : 0)} s`;
 }
 
+/** @param {number} depth */
 export function depthHelp(depth) {
   const m = measured()[depth];
   const when = m
@@ -63,9 +68,10 @@ export function depthHelp(depth) {
 // measureSpeed measures this device's search speed with the engine (50 000
 // nodes, a few tenths of a second at most) for the times the depth slider
 // shows.
+/** @param {import("./engine.js").EngineClient} engine */
 export async function measureSpeed(engine) {
   const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
   const t0 = performance.now();
-  const r = await engine.search({ fen, moves: [], nodes: 50000 }).catch(() => null);
+  const r = await engine.search({ fen, moves: [], nodes: 50000 }).catch(() => /** @type {null} */ (null));
   if (r && r.nodes) setMeasuredSpeed(r.nodes / ((performance.now() - t0) / 1000));
 }

@@ -15,6 +15,7 @@ import { parseRequest, reply } from "./protocol.js";
 // for the callback: a MessageChannel round trip lets this worker handle the
 // messages queued meanwhile (a "stop") without the 4 ms clamp of setTimeout.
 const channel = new MessageChannel();
+/** @type {(() => void) | null} */
 let resumeSearch = null;
 channel.port1.onmessage = () => {
   const resume = resumeSearch;

@@ -4,7 +4,10 @@ import { Chess } from "chess.js";
 // A score is {cp} (centipawns), {mate} (moves to mate, negative when
 // being mated) or {tb} (+1 or −1: the endgame tables say won or lost).
 
+/** @typedef {import("./accuracy.js").Score} Score */
+
 // negateScore turns a score round to the other side's view.
+/** @param {Score} score @returns {Score} */
 export function negateScore(score) {
   if ("mate" in score) return { mate: -score.mate };
   if ("tb" in score) return { tb: -score.tb };
@@ -12,6 +15,7 @@ export function negateScore(score) {
 }
 
 // whiteScore converts a score from the side to move's view into White's.
+/** @param {Score | null | undefined} score @param {string} sideToMove @returns {Score | null} */
 export function whiteScore(score, sideToMove) {
   if (!score) return null;
   return sideToMove === "w" ? score : negateScore(score);
@@ -19,6 +23,7 @@ export function whiteScore(score, sideToMove) {
 
 // scoreValue orders scores on one line: a mate beyond a table win beyond
 // any evaluation (for comparisons, never shown).
+/** @param {Score} score */
 export function scoreValue(score) {
   if ("mate" in score) return score.mate > 0 ? 100000 - score.mate : score.mate < 0 ? -100000 - score.mate : 0;
   if ("tb" in score) return 50000 * Math.sign(score.tb);
@@ -27,6 +32,7 @@ export function scoreValue(score) {
 
 // scoreText shows +1.35, −0.40, #3, #−2, or +TB / −TB for a position the
 // tables win or lose (White's view), with a true minus sign.
+/** @param {Score | null} score */
 export function scoreText(score) {
   if (!score) return "–";
   if ("mate" in score) return score.mate < 0 ? `#−${-score.mate}` : `#${score.mate}`;
@@ -37,6 +43,7 @@ export function scoreText(score) {
 
 // winningChances maps a score to −1…+1 for White with the logistic curve
 // players know from lichess: 2/(1+e^(−0.00368208·cp)) − 1.
+/** @param {Score} score */
 export function winningChances(score) {
   if (!score) return 0;
   if ("mate" in score) return score.mate > 0 ? 1 : score.mate < 0 ? -1 : 0;
@@ -50,6 +57,7 @@ export function winningChances(score) {
 export const LINE_MOVES = 12;
 
 // pvToSan converts a line of UCI moves from fen into SAN with move numbers.
+/** @param {string} fen @param {string[]} pv @param {number} [maxMoves] */
 export function pvToSan(fen, pv, maxMoves = LINE_MOVES) {
   const chess = new Chess(fen);
   const parts = [];
@@ -68,12 +76,14 @@ export function pvToSan(fen, pv, maxMoves = LINE_MOVES) {
 }
 
 // moveSan is one UCI move from fen in SAN, without a move number.
+/** @param {string} fen @param {string} uci */
 export function moveSan(fen, uci) {
   return pvToSan(fen, [uci]).replace(/^\d+(\.|…)\s*/, "");
 }
 
 // tableText says what the endgame tables say of the position, for the side
 // to move ({wdl, dtm} with dtm in plies).
+/** @param {{wdl: number, dtm: number}} verdict */
 export function tableText({ wdl, dtm }) {
   if (wdl > 0) return `Tablebase: win in ${Math.ceil(dtm / 2)}`;
   if (wdl < 0) return dtm === 0 ? "Tablebase: checkmated" : `Tablebase: loss in ${dtm / 2}`;
@@ -81,6 +91,7 @@ export function tableText({ wdl, dtm }) {
 }
 
 // compact prints 1234567 as 1.23M.
+/** @param {number} n */
 export function compact(n) {
   if (n >= 1e9) return (n / 1e9).toFixed(2) + "G";
   if (n >= 1e6) return (n / 1e6).toFixed(2) + "M";

@@ -6,8 +6,12 @@
 import { Chess } from "chess.js";
 import { scoreValue } from "./format.js";
 
+/** @typedef {{result: string, reason: string}} GameEnd how a game ended */
+/** @typedef {import("./accuracy.js").Score} Score */
+
 // gameOver returns {result, reason} when the position of the chess.js game
 // ends the game by the rules — also for a position just loaded — or null.
+/** @param {Chess} g @returns {GameEnd | null} */
 export function gameOver(g) {
   if (g.isCheckmate()) {
     const winner = g.turn() === "w" ? "Black" : "White";
@@ -22,6 +26,7 @@ export function gameOver(g) {
 
 // fiftyMoves: a hundred half-moves without a capture or a pawn move (the
 // clock of a loaded FEN counts too).
+/** @param {Chess} g */
 function fiftyMoves(g) {
   return Number(g.fen().split(" ")[4]) >= 100;
 }
@@ -36,6 +41,7 @@ export const DRAW_MAX_CP = 15;
 // game's start (from the move number, so a game set up in the middlegame
 // counts as long), own the engine's score from its own view
 // (null when it has not looked yet). It returns {accept, needsSearch, text}.
+/** @param {number} plies @param {Score | null} own @returns {{accept: boolean, needsSearch: boolean, text: string}} */
 export function drawAnswer(plies, own) {
   if (plies < 2 * DRAW_MIN_MOVES) {
     const left = DRAW_MIN_MOVES - Math.floor(plies / 2);
@@ -48,6 +54,7 @@ export function drawAnswer(plies, own) {
 }
 
 // reviewText is the status line while an earlier position is shown.
+/** @param {number} ply @param {number} plies */
 export function reviewText(ply, plies) {
   if (ply === 0) return "Reviewing the start position — press End to return";
   const move = Math.ceil(ply / 2);
@@ -58,9 +65,15 @@ export function reviewText(ply, plies) {
 // pgnHeaders returns the headers a game exported from the page carries:
 // those it was imported with (Event, players, date…) are kept, and the
 // page fills in only what is missing, plus the result.
+/**
+ * @param {Record<string, string>} imported
+ * @param {{humanColor: string, engineName: string, result: string, termination: string, startFen: string,
+ *   site: string, date: string, timeControl?: string}} game
+ * @returns {Record<string, string>}
+ */
 export function pgnHeaders(imported, { humanColor, engineName, result, termination, startFen, site, date, timeControl = "" }) {
   const h = { ...imported };
-  const fill = (k, v) => {
+  const fill = (/** @type {string} */ k, /** @type {string} */ v) => {
     if (!h[k] || h[k] === "?" || h[k] === "????.??.??") h[k] = v;
   };
   fill("Event", "Kibitz game");
@@ -82,6 +95,7 @@ export function pgnHeaders(imported, { humanColor, engineName, result, terminati
 // readImport reads text pasted into the import box: a FEN ({fen}), a PGN
 // ({game, start, moves}: the chess.js game, its start position and its
 // moves in UCI for the engine to check), or {error}. Empty text is null.
+/** @param {string} text @returns {{fen: string} | {error: string} | {game: Chess, start: string, moves: string[]} | null} */
 export function readImport(text) {
   text = text.trim();
   if (!text) return null;
@@ -103,8 +117,12 @@ export function readImport(text) {
 // pgnErrorText says where a PGN went wrong and what was wrong there: the
 // line and column of a syntax error (what was found, not the parser's list
 // of what it expected), or the move number of a move that is not legal.
+/**
+ * @param {string} text
+ * @param {{location?: {start: {line: number, column: number}}, found?: string | null, message?: string}} err
+ */
 export function pgnErrorText(text, err) {
-  const where = (line, column) => `line ${line}, column ${column}`;
+  const where = (/** @type {number} */ line, /** @type {number} */ column) => `line ${line}, column ${column}`;
   const loc = err?.location?.start;
   if (loc) {
     const found = err.found === null || err.found === undefined ? "the end of the text" : `"${err.found}"`;
@@ -115,8 +133,8 @@ export function pgnErrorText(text, err) {
   // The first place the move appears in the moves (headers, comments and
   // the text after a ; blanked out, so that they are not matched).
   const moves = text
-    .replace(/^\s*\[.*\]\s*$/gm, (h) => " ".repeat(h.length))
-    .replace(/\{[^}]*\}|;[^\n]*/g, (c) => c.replace(/[^\n]/g, " "));
+    .replace(/^\s*\[.*\]\s*$/gm, (/** @type {string} */ h) => " ".repeat(h.length))
+    .replace(/\{[^}]*\}|;[^\n]*/g, (/** @type {string} */ c) => c.replace(/[^\n]/g, " "));
   const at = new RegExp(`(^|[\\s.)(])${bad[1].replace(/[+]/g, "\\+")}(?=[\\s)(!?+#]|$)`).exec(moves);
   if (!at) return `${bad[1]} is not a legal move`;
   const index = at.index + at[1].length;
@@ -136,6 +154,7 @@ export function pgnErrorText(text, err) {
 }
 
 // pgnDate formats a date as PGN wants it.
+/** @param {Date} d */
 export function pgnDate(d) {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
 }
@@ -144,6 +163,11 @@ export function pgnDate(d) {
 // over, headers, tree, clock}) back into {game, human, headers, over, tree,
 // clock}, or null when there is none or it no longer replays. The clock
 // stays plain data (clock.js reads it).
+/**
+ * @param {string | null} text
+ * @returns {{game: Chess, human: string, headers: Record<string, string>, over: GameEnd | null, tree: string,
+ *   clock: any, gameId?: number, savedId?: number | null} | null}
+ */
 export function restoreSaved(text) {
   let saved;
   let game;
@@ -174,6 +198,10 @@ const GAME_KEY = "kibitz.game.v1";
 
 // storeGame saves {start, moves (UCI), human, over, headers, tree, clock,
 // gameId, savedId}.
+/**
+ * @param {{start: string, moves: string[], human: string, over: GameEnd | null, headers: Record<string, string>,
+ *   tree: string, clock: any, gameId: number, savedId: number | null}} saved
+ */
 export function storeGame(saved) {
   try {
     localStorage.setItem(GAME_KEY, JSON.stringify(saved));

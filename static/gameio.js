@@ -1,18 +1,22 @@
 // Reading and writing games on the page: the PGN of the game and its
 // variations, and a pasted PGN or FEN. They work on the page's state
-// through `page` (play.js): {state, engine, board, settings, timed, render,
-// setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview}.
+// through `page` (play.js; page.d.ts).
 import { gameOver, pgnHeaders, readImport, pgnDate } from "./game.js";
 import { treePgn, importTree, keptText } from "./tree.js";
 import { levelNumber, eloText } from "./strength.js";
 import { $ } from "./dom.js";
 
 
+/** @type {Record<string, number>} */
 const VERDICT_NAGS = { "?!": 6, "?": 2, "??": 4 };
+
+/** @typedef {Map<number, {nag?: number, comment: string}>} Notes ply → what the PGN says of the move */
 
 // reviewNotes turns the review's marks (ply → {name, mark, better}) into
 // what the PGN says of each move: ply → {nag, comment}.
+/** @param {Map<number, {name: string, mark: string, better?: string | null}> | null} marks @returns {Notes} */
 export function reviewNotes(marks) {
+  /** @type {Notes} */
   const notes = new Map();
   for (const [ply, v] of marks || []) {
     const name = v.name[0].toUpperCase() + v.name.slice(1);
@@ -23,6 +27,7 @@ export function reviewNotes(marks) {
 
 // withClocks adds a timed game's %clk (ply → "[%clk …]") to the notes,
 // before any other comment on the move, as lichess writes them.
+/** @param {Notes} notes @param {Map<number, string>} clocks @returns {Notes} */
 export function withClocks(notes, clocks) {
   const all = new Map(notes);
   for (const [ply, clk] of clocks) {
@@ -32,8 +37,12 @@ export function withClocks(notes, clocks) {
   return all;
 }
 
+/**
+ * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "settings" | "timed" | "refresh" | "setStatus" | "setOrientation" |
+ *   "clearReadouts" | "newGame" | "startFen" | "clearReview">} page
+ */
 export function createGameIO(page) {
-  const { state, engine, board, settings, timed, render, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
+  const { state, engine, board, settings, timed, refresh, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
 
   // pgnText is the game's PGN; a reviewed line carries the review's
   // verdicts as lichess writes them: the mark as a NAG (unless the move has
@@ -58,14 +67,15 @@ export function createGameIO(page) {
   // importText reads the PGN or FEN in the import box. id, for a game
   // reopened from the library, keeps its name there, so that it is not
   // saved a second time.
+  /** @param {number | null} [id] */
   async function importText(id = null) {
     const text = $("import-text").value;
     // One line under the box: an error in red, what the import kept in grey.
-    const say = (text, error) => {
+    const say = (/** @type {string} */ text, /** @type {boolean} */ error) => {
       $("import-error").textContent = text;
       $("import-error").classList.toggle("note", !error);
     };
-    const fail = (why) => {
+    const fail = (/** @type {string} */ why) => {
       say(why, true);
       // The status line must not go on saying what the last action did.
       if (why) setStatus("Nothing was imported: the reason is under the box");
@@ -73,8 +83,8 @@ export function createGameIO(page) {
     say("", true);
     const read = readImport(text);
     if (!read) return;
-    if (read.error) return fail(read.error);
-    if (read.fen) {
+    if ("error" in read) return fail(read.error);
+    if ("fen" in read) {
       const why = await engine.check(read.fen);
       return why ? fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
     }
@@ -103,7 +113,7 @@ export function createGameIO(page) {
     state.viewPly = null;
     board.removeArrows();
     clearReadouts();
-    render();
+    refresh();
     say(keptText(state.tree.counts()), false);
     if (!state.over) setStatus("Game loaded — your move");
   }

@@ -3,8 +3,7 @@
 // with the promotion dialog), typed in the move form (SAN in the usual
 // spellings, or UCI), and premoves made while Kibitz thinks, played as soon
 // as its move is on the board when they are legal then. Every move goes
-// through the page's afterHumanMove. page: {state, board, study, learn,
-// afterHumanMove, setStatus, startFen}.
+// through the page's afterHumanMove. page: see page.d.ts.
 import { Chess } from "chess.js";
 import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { sanKey } from "./format.js";
@@ -28,6 +27,7 @@ export function premoveTargets(fen, square) {
   if (!piece) return [];
   const f = FILES.indexOf(square[0]);
   const r = Number(square[1]) - 1;
+  /** @type {string[]} */
   const out = [];
   const add = (/** @type {number} */ df, /** @type {number} */ dr) => {
     if (f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) out.push(FILES[f + df] + (r + dr + 1));
@@ -100,12 +100,13 @@ export function matchTyped(text, moves) {
   );
 }
 
-/** @param {any} page */
+/** @param {Pick<import("./page.js").Page, "state" | "board" | "study" | "learn" | "afterHumanMove" | "setStatus" | "startFen">} page */
 export function createInput(page) {
   const { state, board, study, learn, afterHumanMove, setStatus, startFen } = page;
 
   // legalFrom lists the moves from square in the position shown (in
   // analysis it may be an earlier one).
+  /** @param {import("chess.js").Square | null} square @returns {import("chess.js").Move[]} */
   function legalFrom(square) {
     const h = state.game.history({ verbose: true });
     const g = state.viewPly === null ? state.game : new Chess(state.viewPly === 0 ? startFen() : h[state.viewPly - 1].after);
@@ -115,6 +116,7 @@ export function createInput(page) {
   // premoving: the player moves while Kibitz thinks on its move.
   const premoving = () => state.mode === "play" && !state.over && state.thinking && state.viewPly === null && state.game.turn() !== state.human;
 
+  /** @param {string} from @param {string} to */
   function setPremove(from, to) {
     clearPremove();
     state.premove = { from, to };
@@ -151,6 +153,7 @@ export function createInput(page) {
   /** @type {string[]} the premove targets of the piece picked up */
   let targets = [];
 
+  /** @param {any} event cm-chessboard's input event */
   function onInput(event) {
     switch (event.type) {
       case INPUT_EVENT_TYPE.moveInputStarted: {
@@ -174,7 +177,7 @@ export function createInput(page) {
         if (candidates.length === 0) return false;
         study.truncateToView(); // in analysis, a move on an earlier position starts a variation
         if (candidates.some((m) => m.promotion)) {
-          board.showPromotionDialog(to, candidates[0].color === "w" ? COLOR.white : COLOR.black, (choice) => {
+          board.showPromotionDialog(to, candidates[0].color === "w" ? COLOR.white : COLOR.black, (/** @type {{piece?: string} | undefined} */ choice) => {
             if (choice && choice.piece) state.game.move({ from, to, promotion: choice.piece.charAt(1) });
             afterHumanMove();
           });
@@ -200,6 +203,7 @@ export function createInput(page) {
 
   // playTyped plays a move typed in the move form (SAN or UCI), through the
   // same path as a move made on the board.
+  /** @param {Event} e */
   function playTyped(e) {
     e.preventDefault();
     const text = $("move-text").value.trim();

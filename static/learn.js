@@ -9,8 +9,8 @@
 // Nothing on the page gives the answer away before Hint or Show solution:
 // no review arrow, no engine line, score or bar (the tries are judged
 // without showing what the engine said).
-// It works on the page through `page` (play.js): {state, engine, board,
-// view, render, setStatus, startFen, uciMoves, clearReadouts}.
+// It works on the page through `page` (play.js; page.d.ts): state, engine,
+// board, view, refresh, setStatus, startFen, uciMoves, clearReadouts.
 import { Chess } from "chess.js";
 import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
@@ -26,8 +26,8 @@ export const GOOD_ENOUGH = 0.05;
  * mistakesOf lists the moves of color that the review marked a mistake or
  * a blunder, with the engine's better move: [{ply, san, best, bestSan,
  * bestWin}] (bestWin: the mover's winning chances after the best move).
- * @param {any[]} history chess.js's verbose history
- * @param {{score: any, best?: string, bestSan?: string}[]} positions the review's
+ * @param {import("chess.js").Move[]} history chess.js's verbose history
+ * @param {import("./review.js").ReviewedPosition[]} positions the review's
  * @param {string} color "w" or "b"
  */
 export function mistakesOf(history, positions, color) {
@@ -39,8 +39,12 @@ export function mistakesOf(history, positions, color) {
     });
 }
 
+/** @typedef {ReturnType<typeof mistakesOf>[number]} Mistake */
+
+/** @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "view" | "refresh" | "setStatus" | "startFen" | "uciMoves" | "clearReadouts">} page */
 export function createLearn(page) {
-  const { state, engine, board, view, render, setStatus } = page;
+  const { state, engine, board, view, refresh, setStatus } = page;
+  /** @type {Mistake[]} */
   let items = [];
   let index = 0;
   let found = 0;
@@ -48,8 +52,10 @@ export function createLearn(page) {
   let helped = false; // a solution shown does not count as found
   let text = "";
   let depth = 10;
+  /** @type {string | null} */
   let pending = null; // the try made on the board, judged once cm-chessboard is done with it
   let checking = false;
+  /** @type {{fen: string, move: {from: string, to: string}} | null} */
   let foundAt = null; // the position after a good try, shown until the next one: {fen, move}
 
   const item = () => items[index];
@@ -58,7 +64,7 @@ export function createLearn(page) {
     return item().ply === 1 ? page.startFen() : h[item().ply - 2].after;
   };
   const moverName = () => (state.human === "w" ? "White" : "Black");
-  const say = (t) => {
+  const say = (/** @type {string} */ t) => {
     text = t;
     $("learn-text").textContent = t;
   };
@@ -92,7 +98,7 @@ export function createLearn(page) {
     board.removeMarkers(MARKER_TYPE.circlePrimary);
     state.viewPly = item().ply - 1;
     say(`${index + 1} of ${items.length}: ${moverName()} played ${item().san} here. Find a better move.`);
-    render();
+    refresh();
   }
 
   // renderLearn is the page's render while learning: the position before
@@ -107,6 +113,7 @@ export function createLearn(page) {
     setStatus(`Learn from your mistakes — ${text}`);
   }
 
+  /** @param {any} event cm-chessboard's input event */
   function onInput(event) {
     const legal = new Chess(fenBefore()).moves({ verbose: true });
     switch (event.type) {
@@ -130,6 +137,7 @@ export function createLearn(page) {
   }
 
   // winAfter is the mover's winning chances after the move tried.
+  /** @param {string} uci */
   async function winAfter(uci) {
     const g = new Chess(fenBefore());
     g.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
@@ -141,13 +149,14 @@ export function createLearn(page) {
     return state.human === "w" ? white : 1 - white;
   }
 
+  /** @param {string} uci */
   async function judge(uci) {
     const san = moveSan(fenBefore(), uci);
     const epoch = state.epoch;
     checking = true;
     say(`Checking ${san}…`);
-    render();
-    const win = uci === item().best ? item().bestWin : await winAfter(uci).catch(() => null);
+    refresh();
+    const win = uci === item().best ? item().bestWin : await winAfter(uci).catch(() => /** @type {null} */ (null));
     checking = false;
     if (epoch !== state.epoch || !state.learning) return;
     if (win !== null && item().bestWin - win < GOOD_ENOUGH) {
@@ -161,7 +170,7 @@ export function createLearn(page) {
       say(`${san} is not good enough${win === null ? "" : `: it keeps ${Math.round(win * 100)} % against ${Math.round(item().bestWin * 100)} % for the best move`}. Try again.`);
       view.show(fenBefore(), null);
     }
-    render();
+    refresh();
   }
 
   function hint() {
@@ -169,7 +178,7 @@ export function createLearn(page) {
     board.addMarker(MARKER_TYPE.circlePrimary, item().best.slice(0, 2));
     helped = true;
     say(`Hint: move the piece on ${item().best.slice(0, 2)}.`);
-    render();
+    refresh();
   }
 
   function solution() {
@@ -178,7 +187,7 @@ export function createLearn(page) {
     board.addArrow(ARROW_TYPE.info, item().best.slice(0, 2), item().best.slice(2, 4));
     solved = helped = true;
     say(`The better move was ${item().bestSan}.`);
-    render();
+    refresh();
   }
 
   function next() {
@@ -199,7 +208,7 @@ export function createLearn(page) {
     board.removeMarkers(MARKER_TYPE.circlePrimary);
     $("learn-box").hidden = true;
     $("analyse").disabled = $("review").disabled = false; // the rest render sets
-    render();
+    refresh();
     setStatus(message);
   }
 
@@ -209,7 +218,7 @@ export function createLearn(page) {
   $("learn-next").addEventListener("click", next);
   $("learn-stop").addEventListener("click", () => stop());
   // tryMove judges a move typed in the move form (UCI).
-  const tryMove = (uci) => {
+  const tryMove = (/** @type {string} */ uci) => {
     if (!solved && !checking) judge(uci);
   };
   return { available, renderLearn, tryMove };

@@ -20,6 +20,9 @@ export function libraryGames() {
 
 // saveToLibrary keeps a finished game (a second save of the same game, as
 // its id says, replaces the first) and returns the list.
+/** @typedef {{id: number, pgn: string, white: string, black: string, result: string, date: string, moves: number}} LibraryGame */
+
+/** @param {LibraryGame} game @returns {LibraryGame[]} */
 export function saveToLibrary(game) {
   const list = [game, ...read().filter((g) => g.id !== game.id)].slice(0, LIBRARY_SIZE);
   try {
@@ -31,6 +34,7 @@ export function saveToLibrary(game) {
 }
 
 // removeFromLibrary forgets the game with the given id and returns the list.
+/** @param {number} id */
 export function removeFromLibrary(id) {
   const list = read().filter((g) => g.id !== id);
   try {

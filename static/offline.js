@@ -11,7 +11,7 @@ export function registerOffline() {
   // reload; any later change of worker is a new version the player asked for.
   let controlled = Boolean(sw.controller);
   sw.register("sw.js").then((reg) => {
-    const offer = (worker) => {
+    const offer = (/** @type {ServiceWorker | null} */ worker) => {
       if (!worker || !sw.controller) return; // the first install needs no reload
       $("update-notice").hidden = false;
       $("update-reload").onclick = () => worker.postMessage("activate");

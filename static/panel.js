@@ -3,6 +3,7 @@
 
 // NAG_CLASSES colours a move's own assessment by what it says: good moves
 // green, doubtful ones in the review's colours for the same mark.
+/** @type {Record<string, string>} */
 const NAG_CLASSES = { "!": "good", "!!": "brilliant", "!?": "interesting", "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
 
 // renderMoves draws the move list into ol: a row per move number, a button
@@ -12,7 +13,7 @@ const NAG_CLASSES = { "!": "good", "!!": "brilliant", "!?": "interesting", "?!":
 // its own colour, unless they say the same.
 /**
  * @param {HTMLElement} ol
- * @param {any[]} history chess.js's verbose history
+ * @param {import("chess.js").Move[]} history chess.js's verbose history
  * @param {number} ply
  * @param {(ply: number) => void} onPick
  * @param {Map<number, {name: string, mark: string}>} [marks]
@@ -25,18 +26,19 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
   ol.replaceChildren();
   const firstBlack = history.length > 0 && history[0].color === "b";
   let number = history.length ? parseInt(history[0].before.split(" ")[5], 10) : 1;
+  /** @type {HTMLLIElement | null} */
   let li = null;
-  const cell = (i) => {
+  const cell = (/** @type {number} */ i) => {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = history[i].san;
-    b.dataset.ply = i + 1;
+    b.dataset.ply = String(i + 1);
     const verdict = marks.get(i + 1);
     b.setAttribute("aria-label", `Show the position after ${history[i].san}${verdict ? ` (${verdict.name})` : ""}`);
     if (verdict) b.classList.add(verdict.name);
     const own = nags(i);
     if (own.length) b.dataset.nag = own.join("");
-    const symbol = (text, className) => {
+    const symbol = (/** @type {string} */ text, /** @type {string} */ className) => {
       const span = document.createElement("span");
       span.className = className;
       span.textContent = text;
@@ -71,6 +73,15 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
 // moves; with onPick, the moves are a button that plays the line. first
 // is the line's first move (UCI): another line still showing it is from an
 // earlier depth, before the lines were ranked again, and is emptied.
+/**
+ * @param {HTMLElement} ol
+ * @param {number} n
+ * @param {number} max
+ * @param {string} score
+ * @param {string} moves the line in SAN with move numbers
+ * @param {string} first
+ * @param {(() => void) | null} [onPick]
+ */
 export function showLine(ol, n, max, score, moves, first, onPick = null) {
   while (ol.children.length < n) ol.append(document.createElement("li"));
   while (ol.children.length > max) ol.lastChild.remove();
@@ -99,6 +110,7 @@ export function showLine(ol, n, max, score, moves, first, onPick = null) {
 // unbroken sets each word of a line (a move number, a move) in a span the
 // line may not break inside: "O-O" or "Nxe4+" stay whole at the end of a
 // line. The text reads as before.
+/** @param {string} text */
 function unbroken(text) {
   const f = document.createDocumentFragment();
   text.split(" ").forEach((word, i) => {
@@ -113,6 +125,7 @@ function unbroken(text) {
 
 // copyText puts text on the clipboard, or into fallback (selected) where
 // the clipboard is refused, and returns what the status line should say.
+/** @param {string} text @param {string} what @param {HTMLTextAreaElement} fallback @returns {Promise<string>} */
 export async function copyText(text, what, fallback) {
   try {
     await navigator.clipboard.writeText(text);
@@ -125,6 +138,7 @@ export async function copyText(text, what, fallback) {
 }
 
 // download saves text as a file named name.
+/** @param {string} text @param {string} name @param {string} type */
 export function download(text, name, type) {
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type }));
@@ -154,6 +168,7 @@ export function scrollWithin(el) {
 // keepCurrentInView scrolls the move shown back into view whenever the
 // moves' box changes size (in a short window the panel gives it what the
 // engine's lines leave over, and the box scrolls).
+/** @param {HTMLElement} box */
 export function keepCurrentInView(box) {
   new ResizeObserver(() => {
     const current = box.querySelector("#moves .current");

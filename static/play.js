@@ -41,8 +41,10 @@ const evalbar = new EvalBar($("evalbar"));
 const view = new BoardView($("board"));
 const board = view.cm; // arrows, legal-move markers and the promotion dialog
 const sounds = new Sounds(settings.sounds);
+/** @type {import("./openings.js").Openings | null} */
 let openings = null; // the opening names, once loaded
 
+/** @param {import("./game.js").GameEnd} over */
 function endGame(over) {
   state.over = over;
   state.epoch++;
@@ -50,7 +52,7 @@ function endGame(over) {
   engine.stopAndWait();
   state.thinking = false;
   state.hinting = false;
-  render();
+  refresh();
 }
 
 // clearReadouts empties what the engine said about an earlier position.
@@ -63,20 +65,49 @@ function clearReadouts() {
 
 // ---- rendering -------------------------------------------------------
 
+/** @param {string} text @param {boolean} [over] */
 function setStatus(text, over = false) {
   const el = $("status");
   el.textContent = text;
   el.classList.toggle("over", over);
 }
 
+// refresh brings the page up to date after the game or the view changed:
+// first what follows from the game itself (followGame, the one place for
+// it), then the drawing (render, which only draws).
+function refresh() {
+  followGame();
+  render();
+}
+
+// followGame keeps what depends on the game in step with it: the tree
+// follows the line played, the main line's result is kept, and — but
+// while the player learns from their mistakes — the clock follows the
+// moves, a premove made in a game that ended or turned to analysis goes,
+// a finished game goes to the library and the game in progress is stored
+// for a reload.
+function followGame() {
+  state.tree.follow(state.game.history(), state.mode === "analyse");
+  // The whole main line on the board: its end is the game's result.
+  if (state.tree.onMainLine()) state.mainOver = state.over;
+  if (state.learning) return;
+  timed.sync();
+  if (state.premove && (state.mode !== "play" || state.over)) input.clearPremove(); // it belonged to the game in play
+  // A finished game goes to the library first, so that the game stored
+  // for a reload knows it was saved (and is not saved again).
+  study.keepFinished();
+  // The game in progress survives a reload (restoreGame; New game starts afresh).
+  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*"), clock: state.clock,
+    gameId: state.gameId, savedId: state.savedId });
+}
+
+// render draws the page from the state: the board, the move list, the
+// readouts, the controls and the status line.
 function render() {
   const g = state.game;
   const history = g.history({ verbose: true });
-  state.tree.follow(g.history(), state.mode === "analyse");
   const ply = state.viewPly ?? history.length;
   const fen = ply === 0 ? startFen() : history[ply - 1].after;
-  // The whole main line on the board: its end is the game's result.
-  if (state.tree.onMainLine()) state.mainOver = state.over;
   view.show(fen, ply > 0 ? history[ply - 1] : null);
   shapes.draw();
   annotate.show();
@@ -100,8 +131,6 @@ function render() {
   $("info-strength").textContent = analysing ? "no limit (analysis)" : playingAt({ elo: settings.elo }, settings);
   $("learn").hidden = state.learning || !learn.available();
   if (state.learning) return learn.renderLearn();
-  timed.sync();
-  if (state.premove && (state.mode !== "play" || state.over)) input.clearPremove(); // it belonged to the game in play
   view.setInput(humanToMove || input.premoving() ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, input.onInput);
   $("takeback").disabled = history.length === 0;
   $("hint").disabled = !humanToMove || state.hinting;
@@ -114,12 +143,6 @@ function render() {
   const reviewed = state.review?.positions[ply];
   if (reviewed && !live && state.review.history.length === history.length) evalbar.set(reviewed.score);
   else if (state.over) evalbar.result(state.over.result);
-  // A finished game goes to the library first, so that the game stored
-  // for a reload knows it was saved (and is not saved again).
-  study.keepFinished();
-  // The game in progress survives a reload (restoreGame; New game starts afresh).
-  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*"), clock: state.clock,
-    gameId: state.gameId, savedId: state.savedId });
   if (state.reviewing) return;
   const other = shownTurn === "w" ? "Black" : "White";
   if (analysing && state.threat) setStatus(`Threat: what ${other} would play if it were ${other}'s move — X hides it`);
@@ -132,6 +155,7 @@ function render() {
 
 // showVerdict says, under the board, what the review found of the move
 // that led to the position shown: "6. O-O?? Blunder. Nxe4 was best."
+/** @param {import("chess.js").Move[]} history @param {number} ply */
 function showVerdict(history, ply) {
   const el = $("verdict");
   const v = ply > 0 && !state.learning ? state.marks.get(ply) : null;
@@ -151,18 +175,20 @@ function showOpening(history = state.game.history({ verbose: true }), ply = stat
   $("opening").textContent = opening ? `${opening.eco} ${opening.name}` : "";
 }
 
+/** @param {number} ply */
 function showPly(ply) {
   if (state.learning) return; // the lesson chooses the position
   const n = state.game.history().length;
   state.viewPly = ply >= n ? null : Math.max(0, ply);
   board.removeArrows(); // a hint belongs to the live position
-  render();
+  refresh();
   study.analyse();
 }
 
 // showInfo shows a progress report; onPick, in analysis, plays its line.
 // A threat's lines (the turn passed) leave the bar and the score alone:
 // they are not the position's evaluation.
+/** @type {import("./page.js").Page["showInfo"]} */
 function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
   $("tb-status").textContent = info.tb ? tableText(info.tb) : "";
   if (info.multipv === 1 && !threat) {
@@ -178,6 +204,7 @@ function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
 
 // ---- engine ----------------------------------------------------------
 
+/** @param {import("./protocol.js").SearchParams} params */
 async function search(params) {
   const fen = state.game.fen();
   const side = state.game.turn();
@@ -190,7 +217,7 @@ async function engineMove() {
   if (state.over || state.game.turn() !== engineColor()) return;
   const epoch = ++state.epoch;
   state.thinking = true;
-  render();
+  refresh();
   const [fen, side] = [state.game.fen(), state.game.turn()];
   const started = performance.now();
   let result;
@@ -203,7 +230,7 @@ async function engineMove() {
   } finally {
     if (epoch === state.epoch) state.thinking = false;
   }
-  if (epoch !== state.epoch || !result.bestmove) return render();
+  if (epoch !== state.epoch || !result.bestmove) return refresh();
   if (result.elo === undefined && !state.clock) recordThinkTime(result.depth, performance.now() - started);
   $("depth-help").textContent = strengthHelp(settings);
   $("info-strength").textContent = playingAt(result, settings);
@@ -221,7 +248,7 @@ async function engineMove() {
   board.removeArrows();
   state.over = gameOver(state.game);
   sounds.play(soundFor(played.san, state.over));
-  render();
+  refresh();
   input.playPremove();
 }
 
@@ -234,7 +261,7 @@ function afterHumanMove() {
   state.over = gameOver(state.game);
   if (last) sounds.play(soundFor(last, state.over));
   state.marks = new Map();
-  render();
+  refresh();
   if (state.mode === "analyse") study.analyse();
   else if (!state.over) engineMove();
 }
@@ -242,6 +269,7 @@ function afterHumanMove() {
 // ---- keyboard and screen readers ----------------------------------------
 
 // announce tells screen readers what just happened on the board.
+/** @param {string} text */
 function announce(text) {
   $("announce").textContent = text;
 }
@@ -251,6 +279,7 @@ function announce(text) {
 // newGame starts a game from the standard position or from fen, which the
 // engine's own parser must accept (its reason is shown otherwise). A
 // position that is already decided is shown as such, not played.
+/** @param {string | null} [fen] */
 async function newGame(fen = null) {
   state.epoch++;
   state.thinking = false;
@@ -278,12 +307,13 @@ async function newGame(fen = null) {
   clearReadouts();
   await setOrientation(state.human === "b");
   timed.newGame();
-  render();
+  refresh();
   engineMove();
   return true;
 }
 
 // setOrientation resolves when the board has been redrawn.
+/** @param {boolean} blackBottom @returns {Promise<void>} */
 function setOrientation(blackBottom) {
   evalbar.flip(blackBottom);
   settings.flipped = blackBottom;
@@ -304,7 +334,7 @@ async function takeback() {
     study.truncateToView();
     g.undo();
     state.over = gameOver(g);
-    render();
+    refresh();
     return study.analyse();
   }
   // Undo at least one move, and until it is the human's turn again; what
@@ -322,7 +352,7 @@ async function takeback() {
   state.over = null;
   state.viewPly = null;
   board.removeArrows();
-  render();
+  refresh();
   engineMove(); // when the human plays Black and everything was undone
 }
 
@@ -334,8 +364,8 @@ function bind() {
       $("pv-lines").replaceChildren();
       study.analyse();
     },
-    onSounds: (on) => (sounds.enabled = on),
-    onHelp: render,
+    onSounds: (/** @type {boolean} */ on) => (sounds.enabled = on),
+    onHelp: refresh,
     onLook: () => applyLook(settings, $("board")),
   });
   $("new-game").addEventListener("click", () => started.then(() => newGame()));
@@ -396,7 +426,7 @@ function restoreGame() {
   state.viewPly = null;
   clearReadouts();
   setOrientation(state.human === "b").then(() => {
-    render();
+    refresh();
     if (!state.over) {
       setStatus(state.game.turn() === state.human ? "Your game is back — your move" : "Your game is back");
       engineMove();
@@ -451,20 +481,20 @@ function dropFenFromAddress() {
 }
 
 const timed = createTimed({ state, settings, view, endGame, sounds, announce });
-const io = createGameIO({ state, engine, board, settings, timed, render, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview() });
+const io = createGameIO({ state, engine, board, settings, timed, refresh, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview() });
 const { pgnText, importText } = io;
-const actions = createActions({ state, settings, board, search, render, setStatus, endGame, engineColor });
+const actions = createActions({ state, settings, board, search, refresh, setStatus, endGame, engineColor });
 const study = createStudy({
-  state, engine, board, settings, render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText, engineMove,
-  importPgn: (text, id) => {
+  state, engine, board, settings, refresh, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText, engineMove,
+  importPgn: (/** @type {string} */ text, /** @type {number | undefined} */ id) => {
     $("import-text").value = text;
     return started.then(() => importText(id));
   },
 });
-const learn = createLearn({ state, engine, board, view, render, setStatus, startFen, uciMoves, clearReadouts });
+const learn = createLearn({ state, engine, board, view, refresh, setStatus, startFen, uciMoves, clearReadouts });
 const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
-const shapes = createShapes({ state, view, render });
-const annotate = createAnnotate({ state, render });
+const shapes = createShapes({ state, view, refresh });
+const annotate = createAnnotate({ state, refresh });
 // started settles when the first game is set up: actions that replace the
 // game wait for it, so an early click is not undone by the start-up.
 /** @type {Promise<void>} */
@@ -491,5 +521,5 @@ export function start() {
     });
   })
   .catch((err) => setStatus(`The engine failed to load: ${err.message}`));
-  /** @type {any} */ (window).kibitz = { state, engine, sounds }; // for the browser tests and the curious
+  window.kibitz = { state, engine, sounds }; // the scripting hook (page.d.ts): the browser tests and the curious
 }

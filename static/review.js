@@ -10,6 +10,12 @@
 
 import { winningChances } from "./format.js";
 
+/** @typedef {import("./accuracy.js").Score} Score */
+/** @typedef {{min: number, name: string, mark: string}} Verdict */
+/** @typedef {{score: Score, best?: string, bestSan?: string | null}} ReviewedPosition an analysed position, White's view */
+/** @typedef {{ply: number, san: string, color: string, loss: number, verdict: Verdict | null, better: string | null}} JudgedMove */
+
+/** @type {Verdict[]} */
 export const VERDICTS = [
   { min: 0.15, name: "blunder", mark: "??" },
   { min: 0.1, name: "mistake", mark: "?" },
@@ -18,11 +24,13 @@ export const VERDICTS = [
 
 // winProbability maps a score from White's view to White's
 // winning chances, 0…1: the evaluation bar's curve (format.js).
+/** @param {Score} score */
 export function winProbability(score) {
   return (winningChances(score) + 1) / 2;
 }
 
 // verdictFor returns the verdict for a loss of winning chances, or null.
+/** @param {number} loss @returns {Verdict | null} */
 export function verdictFor(loss) {
   return VERDICTS.find((v) => loss >= v.min) || null;
 }
@@ -35,7 +43,13 @@ export function verdictFor(loss) {
 // the scores before and after say: a loss there is the search's horizon
 // (the next position, searched as deep, sees further), not the move's, and
 // there would be no better move to name.
+/**
+ * @param {{from: string, to: string, promotion?: string, san: string, color: string}[]} history
+ * @param {ReviewedPosition[]} positions
+ * @returns {JudgedMove[]}
+ */
 export function judgeMoves(history, positions) {
+  /** @type {JudgedMove[]} */
   const out = [];
   for (let i = 0; i < history.length && i + 1 < positions.length; i++) {
     const m = history[i];
@@ -53,6 +67,7 @@ export function judgeMoves(history, positions) {
 
 // graphPoints places White's winning chances at each position (0 = start)
 // in a width × height box: x by ply, y from 1 (top) to 0 (bottom).
+/** @param {number[]} probabilities @param {number} width @param {number} height @returns {number[][]} */
 export function graphPoints(probabilities, width, height) {
   const n = Math.max(probabilities.length - 1, 1);
   return probabilities.map((p, i) => [Math.round((i / n) * width * 10) / 10, Math.round((1 - p) * height * 10) / 10]);
@@ -60,14 +75,17 @@ export function graphPoints(probabilities, width, height) {
 
 // summary counts the verdicts of each side: {w: {inaccuracy, mistake,
 // blunder}, b: {...}}.
+/** @param {JudgedMove[]} judged @returns {Record<string, Record<string, number>>} */
 export function summary(judged) {
   const zero = () => ({ inaccuracy: 0, mistake: 0, blunder: 0 });
+  /** @type {Record<string, Record<string, number>>} */
   const s = { w: zero(), b: zero() };
   for (const j of judged) if (j.verdict) s[j.color][j.verdict.name]++;
   return s;
 }
 
 // counted writes "1 blunder", "2 inaccuracies", "0 mistakes".
+/** @param {number} n @param {string} name */
 export function counted(n, name) {
   if (n === 1) return `1 ${name}`;
   return `${n} ${name.endsWith("y") ? name.slice(0, -1) + "ies" : name + "s"}`;

@@ -10,10 +10,23 @@ import { accuracy } from "./accuracy.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** @typedef {import("./review.js").ReviewedPosition} ReviewedPosition */
+/** @typedef {import("./review.js").JudgedMove} JudgedMove */
+
 // analyseGame searches each position after 0…n moves at depth and returns
 // [{score (White's view), best, bestSan}], or null when cancelled() turns
 // true. A position the rules have decided is scored without a search.
+/**
+ * @param {import("./engine.js").EngineClient} engine
+ * @param {string} start
+ * @param {string[]} moves in UCI
+ * @param {number} depth
+ * @param {(done: number, of: number) => void} onProgress
+ * @param {() => boolean} cancelled
+ * @returns {Promise<ReviewedPosition[] | null>}
+ */
 export async function analyseGame(engine, start, moves, depth, onProgress, cancelled) {
+  /** @type {ReviewedPosition[]} */
   const out = [];
   const g = new Chess(start);
   for (let i = 0; i <= moves.length; i++) {
@@ -37,14 +50,22 @@ export async function analyseGame(engine, start, moves, depth, onProgress, cance
 // returns the marks for the move list (ply → verdict, with the better
 // move). onPick(ply) shows a
 // position when the graph is clicked.
+/**
+ * @param {SVGSVGElement} svg
+ * @param {HTMLElement} list
+ * @param {import("chess.js").Move[]} history
+ * @param {ReviewedPosition[]} positions
+ * @param {(ply: number) => void} onPick
+ * @returns {Map<number, {name: string, mark: string, better: string | null}>}
+ */
 export function showReview(svg, list, history, positions, onPick) {
   const judged = judgeMoves(history, positions);
   showAccuracy(list, accuracy(history, positions.map((p) => p.score)));
   const probs = positions.map((p) => winProbability(p.score));
   drawGraph(svg, probs, judged, onPick);
   const s = summary(judged);
-  const count = (c) => ["inaccuracy", "mistake", "blunder"].map((k) => counted(s[c][k], k));
-  const li = (text, className = "") => {
+  const count = (/** @type {string} */ c) => ["inaccuracy", "mistake", "blunder"].map((k) => counted(s[c][k], k));
+  const li = (/** @type {string} */ text, className = "") => {
     const e = document.createElement("li");
     e.textContent = text;
     e.className = className;
@@ -71,10 +92,11 @@ export function showReview(svg, list, history, positions, onPick) {
 
 // showAccuracy starts the review's list with a table of each side's
 // accuracy, overall and by phase, and average centipawn loss.
+/** @param {HTMLElement} list @param {Record<string, import("./accuracy.js").SideAccuracy>} figures */
 function showAccuracy(list, figures) {
   const table = document.createElement("table");
   table.className = "review-accuracy";
-  const row = (cells, tag) => {
+  const row = (/** @type {string[]} */ cells, /** @type {"th" | "td"} */ tag) => {
     const tr = document.createElement("tr");
     cells.forEach((text, i) => {
       const cell = document.createElement(i === 0 && tag === "td" ? "th" : tag);
@@ -84,7 +106,7 @@ function showAccuracy(list, figures) {
     });
     return tr;
   };
-  const pct = (x) => (x === null ? "—" : `${Math.round(x)} %`);
+  const pct = (/** @type {number | null} */ x) => (x === null ? "—" : `${Math.round(x)} %`);
   table.append(row(["", "Accuracy", "Opening", "Middlegame", "Endgame", "Avg. loss"], "th"));
   for (const [side, name] of [["w", "White"], ["b", "Black"]]) {
     const f = figures[side];
@@ -96,14 +118,20 @@ function showAccuracy(list, figures) {
   list.replaceChildren(li);
 }
 
+/**
+ * @param {SVGSVGElement} svg
+ * @param {number[]} probs
+ * @param {JudgedMove[]} judged
+ * @param {(ply: number) => void} onPick
+ */
 function drawGraph(svg, probs, judged, onPick) {
   const W = 300;
   const H = 80;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const pts = graphPoints(probs, W, H);
-  const el = (name, attrs) => {
+  const el = (/** @type {string} */ name, /** @type {Record<string, string | number>} */ attrs) => {
     const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     return e;
   };
   const area = `0,${H} ${pts.map((p) => p.join(",")).join(" ")} ${W},${H}`;

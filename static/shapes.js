@@ -6,7 +6,7 @@
 // belong to the position they were drawn on and live in the game tree as
 // the PGN's [%cal …] and [%csl …] comment commands, so that they are saved,
 // exported and imported with the game. The board also shows, before a
-// move the review marked, the move it found better. page: {state, view, render}.
+// move the review marked, the move it found better. page: state, view, refresh (page.d.ts).
 import { Chess } from "chess.js";
 import { $ } from "./dom.js";
 
@@ -14,6 +14,7 @@ import { $ } from "./dom.js";
 /** @typedef {{square: string, colour: string}} UserCircle */
 /** @typedef {{arrows: UserArrow[], circles: UserCircle[]}} Shapes */
 
+/** @type {Readonly<Record<string, string>>} */
 export const COLOURS = Object.freeze({ G: "#15781b", R: "#882020", B: "#003088", Y: "#e68f00" });
 const SQUARE = "[a-h][1-8]";
 const CAL = /\[%cal\s+([^\]]*)\]/g;
@@ -78,7 +79,7 @@ export function toggleShape(shapes, shape) {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** @param {any} page */
+/** @param {Pick<import("./page.js").Page, "state" | "view" | "refresh">} page */
 export function createShapes(page) {
   const { state, view } = page;
   const overlay = document.createElementNS(SVG, "svg");
@@ -177,7 +178,7 @@ export function createShapes(page) {
   function change(/** @type {UserArrow | UserCircle | null} */ shape) {
     const h = holder();
     h.set(withShapes(h.get(), shape ? toggleShape(parseShapes(h.get()), shape) : { arrows: [], circles: [] }));
-    page.render(); // shows the shapes and saves the tree they live in
+    page.refresh(); // shows the shapes and saves the tree they live in
   }
 
   /** @type {string | null} */

@@ -5,6 +5,7 @@
 
 // soundFor chooses the sound of a move from its SAN and whether it ended
 // the game: "end", "check", "capture" or "move".
+/** @param {string} san @param {import("./game.js").GameEnd | null} over */
 export function soundFor(san, over) {
   if (over) return "end";
   if (/[+#]$/.test(san)) return "check";
@@ -17,6 +18,7 @@ export function defaultSoundsOn() {
   return !(typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
+/** @type {Record<string, number[][]>} the tones of each sound: [frequency, start, length] */
 const TONES = {
   move: [[520, 0, 0.06]],
   capture: [[330, 0, 0.05], [250, 0.05, 0.07]],
@@ -26,16 +28,20 @@ const TONES = {
 };
 
 export class Sounds {
+  /** @param {boolean} enabled */
   constructor(enabled) {
     this.enabled = enabled;
+    /** @type {string[]} */
     this.played = []; // the kinds played, newest last (the browser tests read it)
     this.ctx = null;
   }
 
+  /** @param {string} kind */
   play(kind) {
     if (!this.enabled || !TONES[kind]) return;
     this.played.push(kind);
-    const AudioCtx = globalThis.AudioContext || globalThis.webkitAudioContext;
+    // Older Safari names it webkitAudioContext.
+    const AudioCtx = globalThis.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (globalThis).webkitAudioContext;
     if (!AudioCtx) return;
     try {
       this.ctx ??= new AudioCtx();

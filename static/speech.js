@@ -2,26 +2,29 @@
 // a list of pieces. Pure functions, unit-tested under node.
 import { Chess } from "chess.js";
 
+/** @type {Record<string, string>} */
 const NAMES = { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", P: "Pawn" };
 
 // spoken turns SAN into words a screen reader says well ("Nxe5+" →
 // "Knight takes e5, check").
+/** @param {string} san */
 export function spoken(san) {
   const suffix = san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "";
   if (san.startsWith("O-O-O")) return "castles queenside" + suffix;
   if (san.startsWith("O-O")) return "castles kingside" + suffix;
   const out = san
     .replace(/[+#]$/, "")
-    .replace(/^([KQRBN])/, (m) => NAMES[m] + " ")
+    .replace(/^([KQRBN])/, (/** @type {string} */ m) => NAMES[m] + " ")
     .replace("x", " takes ")
-    .replace(/=([QRBN])/, (m, p) => ` promotes to ${NAMES[p]}`);
+    .replace(/=([QRBN])/, (/** @type {string} */ m, /** @type {string} */ p) => ` promotes to ${NAMES[p]}`);
   return out.replace(/\s+/g, " ").trim() + suffix;
 }
 
 // describe lists the pieces of the position fen by side, king first.
+/** @param {string} fen */
 export function describe(fen) {
   const g = new Chess(fen);
-  const side = (c) =>
+  const side = (/** @type {string} */ c) =>
     g.board().flat().filter((p) => p && p.color === c)
       .sort((a, b) => "kqrbnp".indexOf(a.type) - "kqrbnp".indexOf(b.type))
       .map((p) => `${NAMES[p.type.toUpperCase()]} ${p.square}`).join(", ");

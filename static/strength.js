@@ -4,9 +4,11 @@
 // message), so the page keeps no copy of the scale.
 import { depthHelp } from "./depth.js";
 
+/** @type {import("./protocol.js").Strengths} */
 let scale = { levels: [], full: 0, depths: [] };
 
 // setScale takes the engine's scale: {levels: [elo…], full, depths: [elo…]}.
+/** @param {import("./protocol.js").Strengths} s */
 export function setScale(s) {
   if (s && Array.isArray(s.levels)) scale = s;
 }
@@ -16,6 +18,7 @@ export const levels = () => scale.levels;
 // levelName says in words who plays at an Elo. The scale is an engine
 // scale (Stockfish's UCI_Elo, docs/levels.md) on which someone who only
 // knows the rules rates near 0.
+/** @param {number} elo */
 export function levelName(elo) {
   if (elo < 300) return "beginner";
   if (elo < 800) return "novice";
@@ -27,18 +30,19 @@ export function levelName(elo) {
 }
 
 // eloText writes an Elo for people: "about 1400 Elo", "about −200 Elo".
-export const eloText = (elo) => `about ${String(elo).replace("-", "\u2212")} Elo`;
+export const eloText = (/** @type {number} */ elo) => `about ${String(elo).replace("-", "\u2212")} Elo`;
 
 // levelNumber is a level's place on the scale, 1 for the weakest.
-export const levelNumber = (elo) => scale.levels.indexOf(elo) + 1;
+export const levelNumber = (/** @type {number} */ elo) => scale.levels.indexOf(elo) + 1;
 
-export const levelLabel = (elo) => `Level ${levelNumber(elo)} — ${eloText(elo)}, ${levelName(elo)}`;
+export const levelLabel = (/** @type {number} */ elo) => `Level ${levelNumber(elo)} — ${eloText(elo)}, ${levelName(elo)}`;
 
 // depthElo is the Elo measured for a depth, or 0 where it was not measured.
-export const depthElo = (depth) => scale.depths[depth - 1] || 0;
+export const depthElo = (/** @type {number} */ depth) => scale.depths[depth - 1] || 0;
 
 // nearestLevel snaps an Elo (from the address or an older setting) to the
 // closest level, or 0 (full strength) when there are none.
+/** @param {number} elo */
 export function nearestLevel(elo) {
   let best = 0;
   for (const l of scale.levels) if (!best || Math.abs(l - elo) < Math.abs(best - elo)) best = l;
@@ -46,6 +50,7 @@ export function nearestLevel(elo) {
 }
 
 // depthText is what the slider's readout shows: the depth and its Elo.
+/** @param {number} depth */
 export function depthText(depth) {
   const e = depthElo(depth);
   return e ? `${depth} · ${eloText(e)}` : String(depth);
@@ -54,11 +59,13 @@ export function depthText(depth) {
 // depthReadout is what the depth slider's readout shows for the settings:
 // the depth and its Elo, or, while a level is chosen (the slider then
 // does nothing), that the level sets the search.
+/** @param {{elo: number | null, depth: number}} settings */
 export function depthReadout(settings) {
   return settings.elo !== null ? `set by level ${levelNumber(settings.elo)}` : depthText(settings.depth);
 }
 
 // strengthHelp explains the chosen strength under the controls.
+/** @param {{elo: number | null, depth: number}} settings */
 export function strengthHelp(settings) {
   if (settings.elo !== null) {
     return (
@@ -73,6 +80,7 @@ export function strengthHelp(settings) {
 
 // playingAt is the engine panel's line for the strength a move was chosen
 // at, from what the engine reported ({elo, depth} of its answer).
+/** @param {{elo?: number | null}} result @param {{depth: number}} settings */
 export function playingAt(result, settings) {
   if (result.elo !== undefined && result.elo !== null) return `level ${levelNumber(result.elo)}, ${eloText(result.elo)}`;
   const e = depthElo(settings.depth);

@@ -1,9 +1,7 @@
 // Studying a game on the page: the analysis mode (moves for both sides,
 // the engine thinking on whatever position is shown, its lines playable),
 // the game review, and the library of finished games. It works on the
-// page's state through `page` (app.js): {state, engine, board, settings,
-// render, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus,
-// setOrientation, pgnText, importPgn, engineMove}.
+// page's state through `page` (play.js; page.d.ts).
 import { Chess } from "chess.js";
 import { gameOver, pgnDate } from "./game.js";
 import { analyseGame, showReview } from "./reviewpanel.js";
@@ -32,6 +30,10 @@ export function passTurn(fen) {
   return [placement, side === "w" ? "b" : "w", castling, "-", Number(half) + 1, Number(full) + (side === "b" ? 1 : 0)].join(" ");
 }
 
+/**
+ * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "settings" | "refresh" | "showPly" | "startFen" | "uciMoves" | "showInfo" |
+ *   "clearReadouts" | "setStatus" | "setOrientation" | "pgnText" | "importPgn" | "engineMove">} page
+ */
 export function createStudy(page) {
   const { state, engine, board } = page;
 
@@ -86,6 +88,7 @@ export function createStudy(page) {
       .catch(() => {});
   }
 
+  /** @param {string[]} firsts each line's first move (UCI) @param {any[]} kinds cm-chessboard's arrow types */
   function drawLines(firsts, kinds) {
     for (const kind of [...LINE_ARROWS, ...THREAT_ARROWS]) board.removeArrows(kind);
     // The best line's arrow last, on top of the others.
@@ -100,11 +103,12 @@ export function createStudy(page) {
     if (state.mode !== "analyse") return;
     state.threat = !state.threat;
     $("threat").setAttribute("aria-pressed", String(state.threat));
-    page.render();
+    page.refresh();
     analyse();
   }
 
   // playLine plays an engine line from the shown position.
+  /** @param {string[]} pv */
   function playLine(pv) {
     truncateToView();
     for (const uci of pv) {
@@ -115,7 +119,7 @@ export function createStudy(page) {
       }
     }
     state.over = gameOver(state.game);
-    page.render();
+    page.refresh();
     analyse();
   }
 
@@ -137,7 +141,7 @@ export function createStudy(page) {
       state.human = state.game.turn();
       await page.setOrientation(state.human === "b");
     }
-    page.render();
+    page.refresh();
     analyse();
   }
 
@@ -178,13 +182,13 @@ export function createStudy(page) {
     progress.hidden = true;
     $("review").textContent = "Review game";
     if (!positions) {
-      page.render();
+      page.refresh();
       return state.mode === "play" && page.engineMove();
     }
     state.marks = showReview($("review-graph"), $("review-list"), history, positions, page.showPly);
     state.review = { history, positions, depth };
     $("review-graph").toggleAttribute("hidden", false);
-    page.render();
+    page.refresh();
     page.setStatus("Review done: click the graph or a move to see a position");
     if (state.mode === "analyse") analyse();
     else page.engineMove(); // the review stopped Kibitz if it was thinking: it moves now
@@ -198,7 +202,7 @@ export function createStudy(page) {
     const pgn = page.pgnText();
     // The players as the PGN names them (the page fills in "You" and
     // Kibitz's strength where the game had no names).
-    const tag = (name) => pgn.match(new RegExp(`^\\[${name} "([^"]*)"\\]`, "m"))?.[1] || "?";
+    const tag = (/** @type {string} */ name) => pgn.match(new RegExp(`^\\[${name} "([^"]*)"\\]`, "m"))?.[1] || "?";
     saveToLibrary({
       id: state.gameId, pgn, result: state.over.result, date: pgnDate(new Date()),
       white: tag("White"), black: tag("Black"),
@@ -252,6 +256,7 @@ export function createStudy(page) {
     $("variations").replaceChildren(...items);
   }
 
+  /** @param {string} text @param {string} className @param {() => void} onClick */
   function button(text, className, onClick) {
     const b = document.createElement("button");
     b.type = "button";
@@ -262,6 +267,7 @@ export function createStudy(page) {
   }
 
   // showBranch makes a variation the line shown, in analysis.
+  /** @param {import("cm-pgn").PgnMove} first @param {number} ply */
   async function showBranch(first, ply) {
     if (state.mode !== "analyse") await toggleAnalysis();
     state.tree.choose(first);
@@ -269,18 +275,19 @@ export function createStudy(page) {
     state.viewPly = ply;
     state.over = gameOver(state.game);
     clearReview();
-    page.render();
+    page.refresh();
     analyse();
   }
 
   // edit changes the tree and shows the line it leaves.
+  /** @param {() => void} change */
   function edit(change) {
     change();
     state.game = state.tree.game();
     state.viewPly = state.viewPly === null ? null : Math.min(state.viewPly, state.tree.line.length);
     state.over = gameOver(state.game);
     clearReview();
-    page.render();
+    page.refresh();
     analyse();
   }
 

@@ -59,6 +59,7 @@ sw.addEventListener("fetch", (event) => {
   }
 });
 
+/** @param {Request} req */
 async function networkFirst(req) {
   const cache = await caches.open(CACHE);
   try {
@@ -72,6 +73,7 @@ async function networkFirst(req) {
   }
 }
 
+/** @param {Request} req */
 async function cacheFirst(req) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(req.url);

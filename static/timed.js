@@ -2,10 +2,10 @@
 // Timed games on the play page: the clock control, the two clocks beside
 // the board, flag fall, the low-time warning, the engine's clock limits and
 // the clock's part of the PGN. The clock's rules are clock.js's; this module
-// keeps state.clock in step with the game. sync() runs on every render and
+// keeps state.clock in step with the game. sync() runs on every refresh and
 // works out what happened from the game: a new move presses the clock, a
 // takeback restores the times of that ply, analysis and finished games stop
-// it. page: {state, settings, view, endGame, sounds, announce}.
+// it. page: state, settings, view, endGame, sounds, announce (page.d.ts).
 import { GameClock, PRESETS, parseControl, speedName, controlText, clockText, pgnClock, pgnTimeControl, lowTime, flagResult } from "./clock.js";
 import { saveSettings } from "./settings.js";
 import { $ } from "./dom.js";
@@ -24,7 +24,7 @@ export function chosenControl(settings) {
   return settings.clock ? parseControl(settings.clock) : null;
 }
 
-/** @param {any} page */
+/** @param {Pick<import("./page.js").Page, "state" | "settings" | "view" | "endGame" | "sounds" | "announce">} page */
 export function createTimed(page) {
   const { state, settings, view, endGame, sounds, announce } = page;
   /** @type {ReturnType<typeof setInterval> | null} */
@@ -32,6 +32,7 @@ export function createTimed(page) {
   let warned = { w: false, b: false }; // the low-time warning sounds once per side
 
   // The clock control: presets by speed, and a custom control.
+  /** @param {() => void} onChange */
   function bindControl(onChange) {
     const select = /** @type {HTMLSelectElement} */ ($("clock"));
     for (const p of PRESETS) {
@@ -104,6 +105,7 @@ export function createTimed(page) {
 
   // adopt counts moves made while the clock was stopped (analysis) with
   // the times as they are.
+  /** @param {GameClock} c @param {number} plies @param {number} now */
   function adopt(c, plies, now) {
     c.pause(now);
     while (c.plies < plies) {
@@ -116,7 +118,9 @@ export function createTimed(page) {
     const c = state.clock;
     if (!c) return;
     const bottom = view.blackBottom ? "b" : "w";
-    for (const [id, side] of [["clock-bottom", bottom], ["clock-top", bottom === "w" ? "b" : "w"]]) {
+    /** @type {[string, "w" | "b"][]} */
+    const clocks = [["clock-bottom", bottom], ["clock-top", bottom === "w" ? "b" : "w"]];
+    for (const [id, side] of clocks) {
       const el = $(id);
       const left = c.timeLeft(side, now);
       el.querySelector(".clock-who").textContent = `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"})`;
@@ -138,7 +142,7 @@ export function createTimed(page) {
       announce(`${clockText(c.timeLeft(side, now))} left on your clock`);
     }
     const fallen = c.flagged(now);
-    if (fallen) endGame(flagResult(state.game.fen(), fallen, state.human));
+    if (fallen) endGame(flagResult(state.game.fen(), fallen, /** @type {"w" | "b"} */ (state.human)));
   }
 
   function startTicking() {

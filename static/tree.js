@@ -3,11 +3,14 @@
 // History. The page plays and shows one line of it at a time — `line`, the
 // moves from the start to the end of the chosen branch — as a chess.js game.
 import { Pgn } from "cm-pgn";
+
+/** @typedef {import("cm-pgn").PgnMove} PgnMove a move of the tree */
 import { Chess } from "chess.js";
 
 const START = new Chess().fen();
 
 // NAG_SYMBOLS are the move assessments shown beside a move ($1 … $6).
+/** @type {Record<number, string>} */
 export const NAG_SYMBOLS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
 
 export class GameTree {
@@ -31,6 +34,7 @@ export class GameTree {
     return this.pgn.history;
   }
 
+  /** @param {PgnMove[]} moves @param {number} first */
   renumber(moves, first) {
     moves.forEach((m, i) => {
       m.ply = first + i + this.plyOffset;
@@ -60,11 +64,15 @@ export class GameTree {
   // moves that were there stay, a new move beside them becomes a
   // variation; without (a game in play has one line), whatever followed
   // the last of the moves is dropped first.
+  /** @param {string[]} sans @param {boolean} keep */
   follow(sans, keep) {
+    /** @type {PgnMove[]} */
     const line = [];
+    /** @type {PgnMove | null} */
     let prev = null;
     let k = 0;
     for (; k < sans.length; k++) {
+      /** @type {PgnMove | undefined} */
       const m = this.continuations(prev).find((x) => x.san === sans[k]);
       if (!m) break;
       line.push(m);
@@ -72,6 +80,7 @@ export class GameTree {
     }
     if (!keep) this.cutAfter(prev);
     for (const san of sans.slice(k)) {
+      /** @type {PgnMove} */
       const m = this.history.addMove(san, prev || "start");
       if (!prev) m.ply = 1 + this.plyOffset;
       line.push(m);
@@ -82,12 +91,14 @@ export class GameTree {
 
   // continuations are the moves that may follow move (null: the start):
   // the main one first, then the variations.
+  /** @param {PgnMove | null} move @returns {PgnMove[]} */
   continuations(move) {
     const first = move ? move.next : this.history.moves[0];
     return first ? [first, ...first.variations.map((v) => v[0])] : [];
   }
 
   // cutAfter removes what follows move (null: the whole game).
+  /** @param {PgnMove | null} move */
   cutAfter(move) {
     if (!move) {
       this.history.moves.splice(0);
@@ -100,7 +111,9 @@ export class GameTree {
 
   // alternatives lists, for each ply of the line, the other moves the tree
   // has there: [{ply, moves}] where ply is the ply they replace.
+  /** @returns {{ply: number, moves: PgnMove[]}[]} */
   alternatives() {
+    /** @type {{ply: number, moves: PgnMove[]}[]} */
     const out = [];
     this.line.forEach((m, i) => {
       const others = this.continuations(i > 0 ? this.line[i - 1] : null).filter((x) => x !== m);
@@ -110,6 +123,7 @@ export class GameTree {
   }
 
   // choose makes the line go through move and on to the end of its branch.
+  /** @param {PgnMove} move */
   choose(move) {
     let end = move;
     while (end.next) end = end.next;
@@ -118,6 +132,7 @@ export class GameTree {
 
   // parentOf is the move a variation starting with first is an
   // alternative to, or null when first is on the main line.
+  /** @param {PgnMove} first @returns {PgnMove | null} */
   parentOf(first) {
     const main = first.previous ? first.previous.next : this.history.moves[0];
     return main && main !== first && main.variations.includes(first.variation) ? main : null;
@@ -125,6 +140,7 @@ export class GameTree {
 
   // promote makes the variation starting with first the main continuation
   // at its branch; the old continuation becomes a variation of it.
+  /** @param {PgnMove} first */
   promote(first) {
     const main = this.parentOf(first);
     if (!main) return;
@@ -142,6 +158,7 @@ export class GameTree {
   }
 
   // remove deletes the variation starting with first.
+  /** @param {PgnMove} first */
   remove(first) {
     const main = this.parentOf(first);
     if (!main) return;
@@ -152,7 +169,7 @@ export class GameTree {
   // counts says what the tree holds besides the main line.
   counts() {
     const c = { variations: 0, nags: 0, comments: 0 };
-    const walk = (moves) => {
+    const walk = (/** @type {PgnMove[]} */ moves) => {
       for (const m of moves) {
         c.nags += (m.nags || []).length;
         c.comments += (m.comments || []).length + (m.startingComments || []).length;
@@ -169,6 +186,11 @@ export class GameTree {
   // the result. notes (ply → {nag?, comment}) annotate the line's moves in
   // the text only: a move keeps an assessment of its own (NAGs 1–6) instead
   // of the note's.
+  /**
+   * @param {string} result
+   * @param {Map<number, {nag?: number, comment: string}>} [notes]
+   * @returns {string}
+   */
   movetext(result, notes = new Map()) {
     const saved = [];
     for (const [ply, note] of notes) {
@@ -189,8 +211,13 @@ export class GameTree {
 // treePgn is a whole PGN: the headers (an object, in order) and the tree's
 // movetext ending in the result, with notes on the line's moves (see
 // movetext).
+/**
+ * @param {Record<string, string>} headers
+ * @param {GameTree} tree
+ * @param {Map<number, {nag?: number, comment: string}>} [notes]
+ */
 export function treePgn(headers, tree, notes = new Map()) {
-  const quote = (v) => String(v).replace(/\\/g, "\\\\").replace(/"/g, '\\"');
+  const quote = (/** @type {string} */ v) => String(v).replace(/\\/g, "\\\\").replace(/"/g, '\\"');
   const tags = Object.entries(headers).map(([k, v]) => `[${k} "${quote(v)}"]`);
   const words = tree.movetext(headers.Result || "*", notes).split(" ");
   const lines = [];
@@ -208,6 +235,7 @@ export function treePgn(headers, tree, notes = new Map()) {
 // importTree reads a PGN (or a saved movetext from start) into a tree that
 // holds game's line; where cm-pgn cannot read what chess.js could, the tree
 // is that line alone.
+/** @param {string} text @param {Chess} game @param {string} start @returns {GameTree} */
 export function importTree(text, game, start) {
   try {
     const t = new GameTree(text, start);
@@ -224,8 +252,9 @@ export function importTree(text, game, start) {
 }
 
 // keptText says what an imported game brought besides its main line.
+/** @param {{variations: number, nags: number, comments: number}} counts */
 export function keptText({ variations, nags, comments }) {
-  const part = (n, one, many) => (n ? `${n} ${n === 1 ? one : many}` : "");
+  const part = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) => (n ? `${n} ${n === 1 ? one : many}` : "");
   const parts = [part(variations, "variation", "variations"), part(nags, "annotation symbol", "annotation symbols"), part(comments, "comment", "comments")].filter(Boolean);
   if (parts.length === 0) return "";
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
@@ -233,7 +262,9 @@ export function keptText({ variations, nags, comments }) {
 }
 
 // branchText writes a branch's first moves in SAN with move numbers.
+/** @param {PgnMove} first @param {number} [max] */
 export function branchText(first, max = 6) {
+  /** @type {string[]} */
   const out = [];
   for (let m = first; m && out.length < max; m = m.next) {
     const white = m.ply % 2 === 1;
