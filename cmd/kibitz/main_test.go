@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"kibitz/engine"
 	"math"
 	"net"
 	"os"
@@ -442,7 +443,7 @@ func checkHeldOutLoss(t *testing.T, data, net, trainOut string) {
 	}
 	want, _ := strconv.ParseFloat(m[len(m)-1][1], 64)
 	before, _ := os.ReadFile(net)
-	code, out, errOut := runCLI(t, "", "train", "--data", data, "--valid", "25", "--evaluate", net+",default")
+	code, out, errOut := runCLI(t, "", "train", "--data", data, "--valid", "25", "--evaluate", net+","+engine.EmbeddedNetName)
 	got := regexp.MustCompile(`held-out loss ([0-9.]+)`).FindAllStringSubmatch(out, -1)
 	if code != 0 || len(got) != 2 || strings.Contains(out, "epoch") {
 		t.Fatalf("train --evaluate: %d %s %s", code, out, errOut)
