@@ -51,8 +51,9 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   }
   await page.screenshot({ path: `${SHOTS}/levels.png` });
 
-  // Back to a depth: the engine panel says so.
-  await page.locator("#level").selectOption("0");
+  // Back to a depth (full strength is no level: the option's value is
+  // empty, every number being a level): the engine panel says so.
+  await page.locator("#level").selectOption("");
   const before = (await moveTexts(page)).length;
   // The weakest level draws its moves at random, so White may be in check
   // here or h3 taken: play h2-h3 when it is legal, else any legal move.
