@@ -1,0 +1,41 @@
+// The settings' strength under node: full strength is no level (elo null),
+// every number is a level — 0 included — and a game saved when full
+// strength was written as elo 0 reads as full strength.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+const store = new Map();
+globalThis.localStorage = {
+  getItem: (k) => (store.has(k) ? store.get(k) : null),
+  setItem: (k, v) => store.set(k, String(v)),
+  removeItem: (k) => store.delete(k),
+};
+const { loadSettings, saveSettings } = await import("../static/settings.js");
+
+const saved = (s) => {
+  store.clear();
+  if (s) saveSettings({ ...loadSettings(""), ...s });
+};
+
+test("full strength is no level; every number is one", () => {
+  saved(null);
+  assert.equal(loadSettings("").elo, null, "a first visit plays at full strength");
+  saved({ elo: 1200 });
+  assert.equal(loadSettings("").elo, 1200);
+  saved({ elo: null });
+  assert.equal(loadSettings("").elo, null);
+  saved(null);
+  assert.equal(loadSettings("?elo=0").elo, 0, "?elo=0 asks for the level at 0 Elo (the scale goes through 0)");
+  assert.equal(loadSettings("?elo=-20").elo, -20);
+  assert.equal(loadSettings("?elo=1200&depth=8").elo, 1200, "the level wins over the depth");
+  saved({ elo: 1200 });
+  assert.equal(loadSettings("?depth=8").elo, null, "a depth in the address plays at full strength");
+});
+
+test("a saved elo 0, the old spelling of full strength, reads as full strength", () => {
+  store.clear();
+  localStorage.setItem("kibitz.settings.v1", JSON.stringify({ depth: 9, elo: 0 }));
+  const s = loadSettings("");
+  assert.equal(s.elo, null);
+  assert.equal(s.depth, 9);
+});
