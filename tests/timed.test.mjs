@@ -182,7 +182,10 @@ test("a move dragged while Kibitz thinks: dropped after its reply it is played a
   assert.equal((await moveTexts(page))[2], "Nf3", "the drop after Kibitz's move is an ordinary move");
   await waitStatus(page, /^Kibitz is thinking/);
   assert.equal(await page.evaluate(() => window.kibitz.state.premove), null);
-  // Picked up and dropped while Kibitz thinks: a premove, played after its reply.
+  // Picked up and dropped while Kibitz thinks: a premove, played after its
+  // reply — once the board has settled from the move dropped mid-reply (a
+  // busy machine may still be drawing it).
+  await boardMatchesGame(page);
   await drag(page, "f1", "c4");
   await page.waitForFunction(() => window.kibitz.state.premove?.to === "c4");
   assert.equal((await moveTexts(page)).length, 3, "nothing played before Kibitz's reply");
