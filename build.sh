@@ -367,5 +367,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
 esac
