@@ -1,7 +1,7 @@
 package rescore
 
 import (
-	"kibitz/engine"
+	"kibitz/internal/enginetest"
 	"slices"
 	"testing"
 
@@ -41,7 +41,7 @@ func games(t *testing.T) []*corpus.Game {
 // position after a cleared table gives it.
 func TestGameKeepsThePlayAndScoresAgain(t *testing.T) {
 	cfg := Config{Nodes: 800, HashMB: 1}
-	eng := classical(1)
+	eng := enginetest.Classical(1)
 	for _, g := range games(t) {
 		out, err := Game(eng, cfg, g)
 		if err != nil {
@@ -50,13 +50,13 @@ func TestGameKeepsThePlayAndScoresAgain(t *testing.T) {
 		if out.Index != g.Index || out.Result != g.Result || len(out.Plies) != len(g.Plies) {
 			t.Fatalf("game %d changed: %+v", g.Index, out)
 		}
-		ref := classical(1)
+		ref := enginetest.Classical(1)
 		pos := board.NewPosition()
 		for i, p := range out.Plies {
 			if p.Move != g.Plies[i].Move || p.Score == 12345 {
 				t.Fatalf("game %d ply %d: %v %d", g.Index, i, p.Move, p.Score)
 			}
-			want := searched(ref, pos, search.Limits{Nodes: 800}, nil).Score
+			want := enginetest.Searched(ref, pos, search.Limits{Nodes: 800}, nil).Score
 			if pos.SideToMove() == board.Black {
 				want = -want
 			}
@@ -88,7 +88,7 @@ func TestRunSkipsAndMatchesOneByOne(t *testing.T) {
 	if len(got) != 2 || got[10] == nil || got[12] == nil {
 		t.Fatalf("rescored %d games, want 10 and 12 (11 skipped)", len(got))
 	}
-	eng := classical(1)
+	eng := enginetest.Classical(1)
 	for _, i := range []int{0, 2} {
 		want, _ := Game(eng, cfg, src[i])
 		if !slices.Equal(got[src[i].Index].Plies, want.Plies) {
@@ -104,23 +104,4 @@ func TestMeta(t *testing.T) {
 	if m := (Config{Depth: 9}).Meta("net=abc", "def"); m != "net=abc rescore-net=def rescore-depth=9" {
 		t.Errorf("meta %q", m)
 	}
-}
-
-// classical is an engine with the classical evaluation and a table of mb
-// megabytes.
-func classical(mb int) *engine.Engine {
-	e, err := engine.New(engine.Config{HashMB: mb, Threads: 1, Classical: true})
-	if err != nil {
-		panic(err)
-	}
-	return e
-}
-
-// searched is e's answer; e is the test's alone, so never busy.
-func searched(e *engine.Engine, pos *board.Position, lim search.Limits, report func(search.Info)) engine.Result {
-	r, err := e.Search(pos, lim, report)
-	if err != nil {
-		panic(err)
-	}
-	return r
 }

@@ -1,7 +1,7 @@
 package selfplay
 
 import (
-	"kibitz/engine"
+	"kibitz/internal/enginetest"
 	"math/rand/v2"
 	"testing"
 
@@ -31,7 +31,7 @@ func TestGamesAreReproducibleAndSamplesValid(t *testing.T) {
 		}
 		checkRecord(t, g)
 		// Playing the same game number again gives the same game.
-		again := Play(classical(cfg.hashMB()), cfg, g.Index)
+		again := Play(enginetest.Classical(cfg.hashMB()), cfg, g.Index)
 		if again.Plies != g.Plies || again.Result != g.Result || len(again.Samples) != len(g.Samples) {
 			t.Errorf("game %d not reproducible: %d plies/%v vs %d/%v", g.Index, g.Plies, g.Result, again.Plies, again.Result)
 		}
@@ -51,7 +51,7 @@ func checkRecord(t *testing.T, g Game) {
 	for _, m := range g.Opening {
 		pos.MakeMove(m)
 	}
-	fresh := classical(1)
+	fresh := enginetest.Classical(1)
 	next := 0
 	for i, m := range g.Moves {
 		var l board.MoveList
@@ -66,7 +66,7 @@ func checkRecord(t *testing.T, g Game) {
 			}
 			if s.Score > 400 || s.Score < -400 {
 				fresh.NewGame()
-				own := searched(fresh, pos, search.Limits{Depth: 5}, nil).Score
+				own := enginetest.Searched(fresh, pos, search.Limits{Depth: 5}, nil).Score
 				if pos.SideToMove() == board.Black {
 					own = -own
 				}
@@ -99,15 +99,15 @@ func TestScoresAreWhitesViewForBothSides(t *testing.T) {
 // about half the games, and every opening passes the balance check.
 func TestOpeningsHaveBothParitiesAndAreBalanced(t *testing.T) {
 	cfg := Config{Nodes: 300, RandomPlies: 8, MaxRandomPlies: 9, OpeningNodes: 500, OpeningMaxScore: 150, Seed: 9}
-	eng := classical(1)
-	check := classical(1)
+	eng := enginetest.Classical(1)
+	check := enginetest.Classical(1)
 	count := map[int]int{}
 	for i := range 60 {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 		pos, moves := cfg.opening(eng, rng)
 		count[len(moves)]++
 		check.NewGame()
-		if r := searched(check, pos, search.Limits{Nodes: cfg.OpeningNodes}, nil); search.IsMate(r.Score) || abs(r.Score) > cfg.OpeningMaxScore {
+		if r := enginetest.Searched(check, pos, search.Limits{Nodes: cfg.OpeningNodes}, nil); search.IsMate(r.Score) || abs(r.Score) > cfg.OpeningMaxScore {
 			t.Errorf("opening %d (%s) scores %d, beyond ±%d", i, pos.FEN(), r.Score, cfg.OpeningMaxScore)
 		}
 	}
@@ -125,40 +125,21 @@ func TestOpeningsHaveBothParitiesAndAreBalanced(t *testing.T) {
 // The soft limit ends a search on a whole iteration past it, the hard cap
 // still applies, and the game records stay reproducible.
 func TestSoftNodes(t *testing.T) {
-	eng := classical(1)
+	eng := enginetest.Classical(1)
 	pos := board.NewPosition()
-	r := searched(eng, pos, search.Limits{Nodes: 1_000_000, SoftNodes: 2000}, nil)
+	r := enginetest.Searched(eng, pos, search.Limits{Nodes: 1_000_000, SoftNodes: 2000}, nil)
 	if r.Nodes < 2000 || r.Nodes >= 1_000_000 {
 		t.Errorf("soft 2000, hard 1 000 000: %d nodes", r.Nodes)
 	}
 	eng.NewGame()
-	capped := searched(eng, pos, search.Limits{Nodes: 3000, SoftNodes: 2_999}, nil)
+	capped := enginetest.Searched(eng, pos, search.Limits{Nodes: 3000, SoftNodes: 2_999}, nil)
 	if capped.Nodes > 3000+100 {
 		t.Errorf("hard cap 3000: %d nodes", capped.Nodes)
 	}
 	cfg := Config{Nodes: 4000, SoftNodes: 1000, RandomPlies: 8, MaxPlies: 60, Seed: 3}
-	a := Play(classical(1), cfg, 5)
-	b := Play(classical(1), cfg, 5)
+	a := Play(enginetest.Classical(1), cfg, 5)
+	b := Play(enginetest.Classical(1), cfg, 5)
 	if a.Plies != b.Plies || len(a.Scores) != len(b.Scores) {
 		t.Error("a game with the soft limit is not reproducible")
 	}
-}
-
-// classical is an engine with the classical evaluation and a table of mb
-// megabytes.
-func classical(mb int) *engine.Engine {
-	e, err := engine.New(engine.Config{HashMB: mb, Threads: 1, Classical: true})
-	if err != nil {
-		panic(err)
-	}
-	return e
-}
-
-// searched is e's answer; e is the test's alone, so never busy.
-func searched(e *engine.Engine, pos *board.Position, lim search.Limits, report func(search.Info)) engine.Result {
-	r, err := e.Search(pos, lim, report)
-	if err != nil {
-		panic(err)
-	}
-	return r
 }
