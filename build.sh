@@ -228,15 +228,25 @@ site() {
 	"$BIN/kibitz" tb gen --tables "$PAGE_TABLES" --out bin/page >/dev/null
 	page_tables_module >bin/page/tables.js
 	# esbuild gives every file a content-hashed name (so that a host may
-	# cache it for good) and lists them in its metafiles; the worker goes
-	# first, for the bundle names it.
-	local common=(--bundle --minify --target=es2020 --outdir=dist --entry-names='[name]-[hash]' --asset-names='[name]-[hash]'
+	# cache it for good) and lists them in its metafiles. The engine's files
+	# (its worker, the wasm modules, the endgame files) are the library's,
+	# in dist/lib; the library and the element keep plain names there, for
+	# sites to import; the page bundles the library and uses lib/'s worker.
+	local common=(--bundle --minify --target=es2020 --asset-names='[name]-[hash]'
 		--alias:kibitz-page=./bin/page --log-level=warning
 		--loader:.wasm=file --loader:.ktb=file --loader:.kwdl=file --loader:.tsv=file --loader:.svg=file)
-	npx esbuild static/engine-worker.js "${common[@]}" --format=iife --metafile=bin/page/worker-meta.json
+	npx esbuild static/engine-worker.js "${common[@]}" --outdir=dist/lib --entry-names='[name]-[hash]' --format=iife --metafile=bin/page/worker-meta.json
 	local worker
 	worker=$(node scripts/site-manifest.mjs worker bin/page/worker-meta.json)
-	npx esbuild static/app.js "${common[@]}" --format=esm --define:KIBITZ_WORKER_URL="\"./$worker\"" --metafile=bin/page/app-meta.json
+	npx esbuild static/kibitz.js "${common[@]}" --outdir=dist/lib --entry-names='[name]' --format=esm --define:KIBITZ_WORKER="\"./$worker\""
+	# The element shares the library module (one engine client per page)
+	# and carries the board's style sheets as text.
+	npx esbuild static/kibitz-game.js "${common[@]}" --outdir=dist/lib --entry-names='[name]' --format=esm --external:./kibitz.js --loader:.css=text
+	npx esbuild static/app.js "${common[@]}" --outdir=dist --entry-names='[name]-[hash]' --format=esm --define:KIBITZ_WORKER="\"./lib/$worker\"" --metafile=bin/page/app-meta.json
+	library_package
+	# The example site: its own board, the library from ../lib/.
+	npx esbuild examples/play/main.js "${common[@]}" --outdir=dist/example --entry-names='[name]' --format=esm --external:kibitz
+	cp examples/play/index.html dist/example/
 	# dist/manifest.json, dist/_headers and dist/index.html, from the metafiles.
 	node scripts/site-manifest.mjs write bin/page/worker-meta.json bin/page/app-meta.json
 	# The service worker keeps its own name (browsers look for it there); its
@@ -246,6 +256,17 @@ site() {
 	cp static/manifest.webmanifest static/icons/icon-192.png static/icons/icon-512.png dist/
 	precompress
 	echo "built dist/ ($(du -sh dist | cut -f1))"
+}
+
+# library_package completes dist/lib as an npm package (npm pack there):
+# the type declarations from the modules' JSDoc, package.json and README.
+library_package() {
+	rm -rf bin/page/types
+	npx tsc -p tsconfig.lib.json
+	cp bin/page/types/kibitz.d.ts bin/page/types/protocol.d.ts bin/page/types/kibitz-game.d.ts dist/lib/
+	cat static/package/tag.d.ts >>dist/lib/kibitz-game.d.ts
+	cp static/package/package.json dist/lib/
+	cp docs/library.md dist/lib/README.md
 }
 
 # page_tables_module writes the module through which the worker names the
@@ -320,7 +341,9 @@ wasm) wasm ;;
 test) run_tests ;;
 test-go) test_go ;;
 test-js)
+	# the package's tests need dist/lib as it is now: built first
 	npm_deps
+	site >/dev/null
 	test_js
 	;;
 test-browser)

@@ -8,7 +8,11 @@ export default [
   js.configs.recommended,
   {
     files: ["static/**/*.js"],
-    languageOptions: { globals: { ...globals.browser, KIBITZ_WORKER_URL: "readonly" } },
+    languageOptions: { globals: { ...globals.browser, KIBITZ_WORKER: "readonly" } },
+  },
+  {
+    files: ["examples/**/*.js"],
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ["static/engine-worker.js"],

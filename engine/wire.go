@@ -84,3 +84,37 @@ func wdlOf(score int, pos *board.Position) [3]int {
 	w, d, l := search.WDL(score, pos.Occupied().Count())
 	return [3]int{w, d, l}
 }
+
+// WireEvaluation is a position's static evaluation as sent: in centipawns
+// from the side to move's view, the net's (when the engine has one) and
+// the classical one, and each piece's part in the net's verdict.
+type WireEvaluation struct {
+	Classical int              `json:"classical"`
+	NNUE      *int             `json:"nnue,omitempty"`
+	Net       string           `json:"net,omitempty"`    // the net's architecture
+	Pieces    []WirePieceValue `json:"pieces,omitempty"` // every piece but the kings (PieceValues)
+}
+
+// WirePieceValue is one piece's worth to the net as sent: how far the
+// evaluation, from White's view, falls when the piece is taken off.
+type WirePieceValue struct {
+	Square string `json:"square"` // "e4"
+	Piece  string `json:"piece"`  // its FEN letter: "N" a white knight, "p" a black pawn
+	CP     int    `json:"cp"`
+}
+
+// WireEvaluate evaluates pos as sent.
+func (e *Engine) WireEvaluate(pos *board.Position) WireEvaluation {
+	ev := e.Evaluate(pos)
+	w := WireEvaluation{Classical: ev.Classical}
+	if ev.HasNNUE {
+		w.NNUE, w.Net = &ev.NNUE, ev.Net
+	}
+	if _, values, ok := e.PieceValues(pos); ok {
+		w.Pieces = make([]WirePieceValue, len(values))
+		for i, v := range values {
+			w.Pieces[i] = WirePieceValue{Square: v.Square.String(), Piece: v.Piece.String(), CP: v.CP}
+		}
+	}
+	return w
+}

@@ -6,13 +6,14 @@
 //     rules for Cloudflare's static assets) and dist/index.html (index.html
 //     naming the hashed bundle and style sheet)
 import { readFileSync, writeFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, relative } from "node:path";
 
 const [command, ...metafiles] = process.argv.slice(2);
 
 // names maps each output of the metafiles to the source name it stands
-// for: an entry point's own name, the style sheet of the "app" entry, an
-// asset's input file's name.
+// for (an entry point's own name, the style sheet of the "app" entry, an
+// asset's input file's name); the outputs are named by their paths in
+// dist/ (the engine's files are in lib/).
 function names(paths) {
   const out = {};
   for (const path of paths) {
@@ -25,8 +26,9 @@ function names(paths) {
       else if (file.endsWith(".css")) source = "app.css";
       else if (inputs.length === 1) source = basename(inputs[0]);
       else throw new Error(`${path}: cannot tell what ${file} is`);
-      if (out[source] && out[source] !== basename(file)) throw new Error(`two outputs for ${source}: ${out[source]}, ${basename(file)}`);
-      out[source] = basename(file);
+      const path = relative("dist", file);
+      if (out[source] && out[source] !== path) throw new Error(`two outputs for ${source}: ${out[source]}, ${path}`);
+      out[source] = path;
     }
   }
   return out;
@@ -36,14 +38,15 @@ const manifest = names(metafiles);
 if (command === "worker") {
   const worker = manifest["engine-worker.js"];
   if (!worker) throw new Error("no engine-worker.js bundle in " + metafiles.join(", "));
-  process.stdout.write(worker);
+  process.stdout.write(basename(worker));
 } else if (command === "write") {
   for (const need of ["app.js", "app.css", "engine-worker.js", "kibitz.wasm", "kibitz-simd.wasm"]) {
     if (!manifest[need]) throw new Error(`the build made no ${need}`);
   }
   writeFileSync("dist/manifest.json", JSON.stringify(manifest, null, 1) + "\n");
   const immutable = Object.values(manifest).map((f) => `/${f}\n  Cache-Control: public, max-age=31536000, immutable\n`);
-  const revalidated = ["/index.html", "/", "/sw.js", "/manifest.json", "/manifest.webmanifest"].map((p) => `${p}\n  Cache-Control: no-cache\n`);
+  // The library's modules keep their names (sites import them by name).
+  const revalidated = ["/index.html", "/", "/sw.js", "/manifest.json", "/manifest.webmanifest", "/lib/kibitz.js", "/lib/kibitz-game.js"].map((p) => `${p}\n  Cache-Control: no-cache\n`);
   writeFileSync("dist/_headers", [...revalidated, ...immutable].join(""));
   let html = readFileSync("index.html", "utf8");
   for (const [attr, name] of [["href", "app.css"], ["src", "app.js"]]) {

@@ -17,15 +17,20 @@ const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
 const CHECK = { class: "marker-check", slice: "markerCircleFilled" };
 
 export class BoardView {
-  /** @param {HTMLElement} el */
-  constructor(el) {
+  /**
+   * @param {HTMLElement} el
+   * @param {string} [assetBase] what the images' URLs are relative to (the
+   *   bundle's own address, import.meta.url, when it is not the page's folder)
+   */
+  constructor(el, assetBase) {
+    const at = (/** @type {string} */ url) => (assetBase ? new URL(url, assetBase).href : url);
     this.cm = new Chessboard(el, {
       position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
       assetsUrl: "",
-      style: { borderType: BORDER_TYPE.none, showCoordinates: true, animationDuration: 200, pieces: { file: piecesUrl } },
+      style: { borderType: BORDER_TYPE.none, showCoordinates: true, animationDuration: 200, pieces: { file: at(piecesUrl) } },
       extensions: [
-        { class: Markers, props: { autoMarkers: MARKER_TYPE.frame, sprite: markersUrl } },
-        { class: Arrows, props: { sprite: arrowsUrl } },
+        { class: Markers, props: { autoMarkers: MARKER_TYPE.frame, sprite: at(markersUrl) } },
+        { class: Arrows, props: { sprite: at(arrowsUrl) } },
         { class: PromotionDialog },
         // The page has its own keyboard move form (it goes through the same
         // path as a move on the board); the extension's hidden one did not.

@@ -2,8 +2,8 @@
 // sources: files imported as their content-hashed URLs, and the worker's
 // name.
 
-/** The engine worker's bundle, named by the build. */
-declare const KIBITZ_WORKER_URL: string;
+/** The engine worker's bundle, named by the build, relative to the module that loads it. */
+declare const KIBITZ_WORKER: string;
 
 /** The page's version, which the build writes into the service worker. */
 declare const KIBITZ_VERSION: string;

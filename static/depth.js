@@ -68,7 +68,7 @@ export function depthHelp(depth) {
 // measureSpeed measures this device's search speed with the engine (50 000
 // nodes, a few tenths of a second at most) for the times the depth slider
 // shows.
-/** @param {import("./engine.js").EngineClient} engine */
+/** @param {import("./kibitz.js").KibitzEngine} engine */
 export async function measureSpeed(engine) {
   const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
   const t0 = performance.now();

@@ -88,7 +88,8 @@ onmessage = async ({ data }) => {
     return;
   }
   const msg = parsed.request;
-  const answer = (/** @type {string | null} */ err) => postMessage(err ? reply.error(msg.id, err) : reply.done(/** @type {number} */ (msg.id)));
+  /** @param {string | null} err @param {import("./protocol.js").ErrorCode} [code] */
+  const answer = (err, code) => postMessage(err ? reply.error(msg.id, err, code) : reply.done(/** @type {number} */ (msg.id)));
   switch (msg.type) {
     case "search": {
       const id = msg.id;
@@ -108,7 +109,7 @@ onmessage = async ({ data }) => {
           (info) => postMessage(reply.info(id, info)),
           (result) => postMessage(reply.bestmove(id, result)),
         );
-      if (err) postMessage(reply.error(id, err));
+      if (err) postMessage(reply.error(id, err, bad ? "invalid-position" : "invalid-request"));
       else if (stopAsked) kibitz.stop();
       break;
     }
@@ -121,8 +122,13 @@ onmessage = async ({ data }) => {
       break;
     case "check":
       // The engine's own FEN parser judges positions for the page.
-      answer(kibitz.check(msg.fen, msg.moves || []));
+      answer(kibitz.check(msg.fen, msg.moves || []), "invalid-position");
       break;
+    case "evaluate": {
+      const out = kibitz.evaluate(msg.fen, msg.moves || []);
+      postMessage("error" in out ? reply.error(msg.id, out.error, "invalid-position") : reply.evaluation(msg.id, out.evaluation));
+      break;
+    }
     case "hash":
       answer(kibitz.setHash(msg.mb));
       break;

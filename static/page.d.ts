@@ -4,7 +4,7 @@
 // createTimed, …) a Page: the one description of what a part may use.
 // A part declares the members it takes (Pick<Page, …>).
 
-import type { EngineClient } from "./engine.js";
+import type { KibitzEngine } from "./kibitz.js";
 import type { BoardView } from "./boardview.js";
 import type { Sounds } from "./sounds.js";
 import type { PageState } from "./state.js";
@@ -17,7 +17,7 @@ export interface Page {
   /** The player's settings, saved in the browser (settings.js). */
   settings: Settings;
   /** The engine in its Web Worker. */
-  engine: EngineClient;
+  engine: KibitzEngine;
   /** The board view (boardview.js). */
   view: BoardView;
   /** cm-chessboard's board inside the view: arrows, markers, input. */
@@ -43,7 +43,7 @@ export interface Page {
   /** Ends the game in play. */
   endGame(over: { result: string; reason: string }): void;
   /** Starts a game from the standard position or from fen; false when the engine refuses the position. */
-  newGame(fen?: string | null): Promise<boolean>;
+  newGame(fen?: string | null, human?: string | null): Promise<boolean>;
   /** Shows the position after ply plies. */
   showPly(ply: number): void;
   /** Shows a progress report of the engine; onPick plays its line. */
@@ -75,7 +75,7 @@ export interface Page {
  */
 export interface ScriptingHook {
   state: PageState;
-  engine: EngineClient;
+  engine: KibitzEngine;
   sounds: Sounds;
 }
 

@@ -5,7 +5,7 @@
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
 import { Chess } from "chess.js";
 import { BoardView } from "./boardview.js";
-import { EngineClient } from "./engine.js";
+import { KibitzEngine } from "./kibitz.js";
 import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, pvToSan, compact, tableText, plyName } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
@@ -36,7 +36,7 @@ import { state, startFen, uciMoves, engineColor } from "./state.js";
 
 const settings = loadSettings();
 // The worker's content-hashed name, which the bundler knows (build.sh site).
-const engine = new EngineClient(KIBITZ_WORKER_URL);
+const engine = new KibitzEngine();
 const evalbar = new EvalBar($("evalbar"));
 const view = new BoardView($("board"));
 const board = view.cm; // arrows, legal-move markers and the promotion dialog
@@ -208,9 +208,7 @@ function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
 async function search(params) {
   const fen = state.game.fen();
   const side = state.game.turn();
-  return engine.search({ fen: startFen(), moves: uciMoves(), multipv: settings.lines, ...params }, (info) =>
-    showInfo(info, fen, side),
-  );
+  return engine.search({ fen: startFen(), moves: uciMoves(), multipv: settings.lines, ...params, onInfo: (info) => showInfo(info, fen, side) });
 }
 
 async function engineMove() {

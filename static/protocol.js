@@ -1,6 +1,6 @@
 // @ts-check
 // The engine worker's protocol: every message between the page
-// (engine.js, EngineClient) and the worker (engine-worker.js), its fields
+// (the library, kibitz.js) and the worker (engine-worker.js), its fields
 // and its errors. Both sides build and read messages only through this
 // module.
 //
@@ -14,11 +14,15 @@
 //            position, else `error` with its reason; the engine's position
 //            is not changed
 //   hash     {mb}          → `done` (or `error`)
+//   evaluate {fen, moves?} → `evaluation` (or `error`): the position's
+//            static evaluation; the engine's position is not changed
 // The worker answers with the request's id:
-//   info     {info: SearchInfo}      one iteration's report
-//   bestmove {result: SearchResult}  the search's answer
-//   done     {}                      the request is carried out
-//   error    {message}               the request is refused, and why
+//   info       {info: SearchInfo}        one iteration's report
+//   bestmove   {result: SearchResult}    the search's answer
+//   evaluation {evaluation: Evaluation}  a static evaluation
+//   done       {}                        the request is carried out
+//   error      {message, code}           the request is refused, why, and
+//              what was wrong (ErrorCode)
 // and, unasked, once: `ready` {version, backend, strengths} when the
 // engine has started, or `fatal` {message} when it cannot start.
 //
@@ -51,24 +55,34 @@
  * @typedef {{fen?: string, moves?: string[], depth?: number, movetime?: number, nodes?: number,
  *   multipv?: number, elo?: number, wtime?: number, btime?: number, winc?: number, binc?: number,
  *   infinite?: boolean}} SearchParams
+ * @typedef {{classical: number, nnue?: number, net?: string, pieces?: PieceValue[]}} Evaluation a
+ *   static evaluation in centipawns from the side to move's view: the classical one, the net's
+ *   (and its architecture), and each piece's part in the net's verdict (engine.WireEvaluation)
+ * @typedef {{square: string, piece: string, cp: number}} PieceValue how far the net's evaluation,
+ *   from White's view, falls when this piece (its FEN letter) is taken off its square; the kings
+ *   are left out (engine.WirePieceValue)
+ * @typedef {"invalid-request" | "invalid-position"} ErrorCode why the worker refused a request:
+ *   a field was missing, of the wrong type or out of range; or the FEN or a move was not legal
  * @typedef {{levels: number[], full: number, depths: number[]}} Strengths the strength scale
  * @typedef {{type: "search", id: number} & SearchParams} SearchRequest
  * @typedef {{type: "stop", id?: number}} StopRequest
  * @typedef {{type: "newgame", id: number}} NewGameRequest
  * @typedef {{type: "check", id: number, fen: string, moves?: string[]}} CheckRequest
  * @typedef {{type: "hash", id: number, mb: number}} HashRequest
- * @typedef {SearchRequest | StopRequest | NewGameRequest | CheckRequest | HashRequest} Request
+ * @typedef {{type: "evaluate", id: number, fen: string, moves?: string[]}} EvaluateRequest
+ * @typedef {SearchRequest | StopRequest | NewGameRequest | CheckRequest | HashRequest | EvaluateRequest} Request
  * @typedef {{type: "ready", version: string, backend: string, strengths: Strengths}} ReadyMessage
  * @typedef {{type: "fatal", message: string}} FatalMessage
  * @typedef {{type: "info", id: number, info: SearchInfo}} InfoMessage
  * @typedef {{type: "bestmove", id: number, result: SearchResult}} BestMoveMessage
+ * @typedef {{type: "evaluation", id: number, evaluation: Evaluation}} EvaluationMessage
  * @typedef {{type: "done", id: number}} DoneMessage
- * @typedef {{type: "error", id?: number, message: string}} ErrorMessage
- * @typedef {ReadyMessage | FatalMessage | InfoMessage | BestMoveMessage | DoneMessage | ErrorMessage} Reply
+ * @typedef {{type: "error", id?: number, message: string, code: ErrorCode}} ErrorMessage
+ * @typedef {ReadyMessage | FatalMessage | InfoMessage | BestMoveMessage | EvaluationMessage | DoneMessage | ErrorMessage} Reply
  */
 
 /** The request types, in the order of the list above. */
-export const REQUEST_TYPES = Object.freeze(["search", "stop", "newgame", "check", "hash"]);
+export const REQUEST_TYPES = Object.freeze(["search", "stop", "newgame", "check", "hash", "evaluate"]);
 
 /** The numeric fields of a search and their smallest values; the engine
  * checks their ranges (and names the field) when it searches. */
@@ -112,9 +126,10 @@ export function parseRequest(data) {
       return { request };
     }
     case "check":
+    case "evaluate":
       if (typeof msg.fen !== "string") return fail("fen must be a string");
       if (msg.moves !== undefined && !isStringArray(msg.moves)) return fail("moves must be a list of UCI moves");
-      return { request: { type: "check", id, fen: msg.fen, moves: /** @type {string[] | undefined} */ (msg.moves) } };
+      return { request: { type, id, fen: msg.fen, moves: /** @type {string[] | undefined} */ (msg.moves) } };
     case "hash":
       if (typeof msg.mb !== "number" || !Number.isInteger(msg.mb)) return fail("mb must be an integer");
       return { request: { type: "hash", id, mb: msg.mb } };
@@ -139,10 +154,12 @@ export const reply = Object.freeze({
   info: (id, info) => ({ type: "info", id, info }),
   /** @param {number} id @param {SearchResult} result @returns {BestMoveMessage} */
   bestmove: (id, result) => ({ type: "bestmove", id, result }),
+  /** @param {number} id @param {Evaluation} evaluation @returns {EvaluationMessage} */
+  evaluation: (id, evaluation) => ({ type: "evaluation", id, evaluation }),
   /** @param {number} id @returns {DoneMessage} */
   done: (id) => ({ type: "done", id }),
-  /** @param {number | undefined} id @param {string} message @returns {ErrorMessage} */
-  error: (id, message) => ({ type: "error", id, message }),
+  /** @param {number | undefined} id @param {string} message @param {ErrorCode} [code] @returns {ErrorMessage} */
+  error: (id, message, code = "invalid-request") => ({ type: "error", id, message, code }),
   /** @param {string} version @param {string} backend @param {Strengths} strengths @returns {ReadyMessage} */
   ready: (version, backend, strengths) => ({ type: "ready", version, backend, strengths }),
   /** @param {string} message @returns {FatalMessage} */

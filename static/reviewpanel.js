@@ -17,7 +17,7 @@ const SVG = "http://www.w3.org/2000/svg";
 // [{score (White's view), best, bestSan}], or null when cancelled() turns
 // true. A position the rules have decided is scored without a search.
 /**
- * @param {import("./engine.js").EngineClient} engine
+ * @param {import("./kibitz.js").KibitzEngine} engine
  * @param {string} start
  * @param {string[]} moves in UCI
  * @param {number} depth

@@ -3,6 +3,7 @@
 // come from the engine (its package strength, sent in the worker's "ready"
 // message), so the page keeps no copy of the scale.
 import { depthHelp } from "./depth.js";
+import { nearestLevel as nearest } from "./kibitz.js";
 
 /** @type {import("./protocol.js").Strengths} */
 let scale = { levels: [], full: 0, depths: [] };
@@ -43,11 +44,7 @@ export const depthElo = (/** @type {number} */ depth) => scale.depths[depth - 1]
 // nearestLevel snaps an Elo (from the address or an older setting) to the
 // closest level, or 0 (full strength) when there are none.
 /** @param {number} elo */
-export function nearestLevel(elo) {
-  let best = 0;
-  for (const l of scale.levels) if (!best || Math.abs(l - elo) < Math.abs(best - elo)) best = l;
-  return best;
-}
+export const nearestLevel = (elo) => nearest(scale.levels, elo) ?? 0;
 
 // depthText is what the slider's readout shows: the depth and its Elo.
 /** @param {number} depth */

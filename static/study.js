@@ -77,15 +77,14 @@ export function createStudy(page) {
       : { fen: page.startFen(), moves, depth: ANALYSIS_DEPTH, multipv: page.settings.lines };
     /** @type {string[]} each line's first move */
     const firsts = [];
-    await engine
-      .search(limits, (info) => {
-        if (epoch !== state.epoch) return;
-        page.showInfo(info, fen, side, threat ? null : () => playLine(info.pv.slice(0, LINE_MOVES)), threat);
-        if (info.pv.length === 0) return;
-        firsts[info.multipv - 1] = info.pv[0];
-        drawLines(firsts.slice(0, page.settings.lines), threat ? THREAT_ARROWS : LINE_ARROWS);
-      })
-      .catch(() => {});
+    const onInfo = (/** @type {import("./kibitz.js").SearchInfo} */ info) => {
+      if (epoch !== state.epoch) return;
+      page.showInfo(info, fen, side, threat ? null : () => playLine(info.pv.slice(0, LINE_MOVES)), threat);
+      if (info.pv.length === 0) return;
+      firsts[info.multipv - 1] = info.pv[0];
+      drawLines(firsts.slice(0, page.settings.lines), threat ? THREAT_ARROWS : LINE_ARROWS);
+    };
+    await engine.search({ ...limits, onInfo }).catch(() => {});
   }
 
   /** @param {string[]} firsts each line's first move (UCI) @param {any[]} kinds cm-chessboard's arrow types */

@@ -17,6 +17,7 @@ declare const kibitz: {
   setHash(mb: number): EngineError;
   setPosition(fen: string, moves: string[]): EngineError;
   check(fen: string, moves: string[]): EngineError;
+  evaluate(fen: string, moves: string[]): { evaluation: import("./protocol.js").Evaluation } | { error: string };
   needs(): { tables: string[]; model: boolean };
   loadTable(data: Uint8Array): EngineError;
   loadModel(data: Uint8Array): EngineError;

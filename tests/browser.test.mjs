@@ -451,7 +451,7 @@ test("an app that works offline: installable, loads and plays with the server go
   // The service worker keeps the engine module once the page has fetched it.
   await page.waitForFunction(async () => (await (await caches.open("kibitz")).keys()).some((r) => r.url.endsWith(".wasm")), null, { timeout: 60000, polling: 100 });
   const files = await kept();
-  assert.ok(files.includes("/") && files.some((p) => /^\/app-.*\.js$/.test(p)) && files.some((p) => /^\/engine-worker-.*\.js$/.test(p)), `kept: ${files}`);
+  assert.ok(files.includes("/") && files.some((p) => /^\/app-.*\.js$/.test(p)) && files.some((p) => /^\/lib\/engine-worker-.*\.js$/.test(p)), `kept: ${files}`);
   assert.equal(files.filter((p) => p.endsWith(".wasm")).length, 1, `one engine module: ${files}`);
   // A new version: the browser finds a changed service worker; the page offers it.
   for (const ext of ["br", "gz"]) rmSync(join(site.dir, `sw.js.${ext}`), { force: true });

@@ -17,10 +17,14 @@ test("every request type parses with its fields", () => {
     request: { type: "search", id: 9, fen: undefined, moves: undefined, depth: 4 },
   });
   assert.deepEqual(parseRequest({ type: "check", id: 4, fen: "8/8/8/8/8/8/8/8 w - - 0 1" }).request?.type, "check");
+  assert.deepEqual(parseRequest({ type: "evaluate", id: 11, fen: "startpos", moves: ["e2e4"] }), {
+    request: { type: "evaluate", id: 11, fen: "startpos", moves: ["e2e4"] },
+  });
+  assert.ok("error" in parseRequest({ type: "evaluate", id: 12 }), "evaluate without a fen");
   assert.deepEqual(parseRequest({ type: "hash", id: 5, mb: 32 }), { request: { type: "hash", id: 5, mb: 32 } });
   assert.deepEqual(parseRequest({ type: "newgame", id: 6 }), { request: { type: "newgame", id: 6 } });
   assert.deepEqual(parseRequest({ type: "stop" }), { request: { type: "stop", id: undefined } });
-  assert.deepEqual(REQUEST_TYPES, ["search", "stop", "newgame", "check", "hash"]);
+  assert.deepEqual(REQUEST_TYPES, ["search", "stop", "newgame", "check", "hash", "evaluate"]);
 });
 
 test("bad requests are refused with the field named and the id kept", () => {
@@ -52,7 +56,9 @@ test("bad requests are refused with the field named and the id kept", () => {
 
 test("replies carry their id and type", () => {
   assert.deepEqual(reply.done(7), { type: "done", id: 7 });
-  assert.deepEqual(reply.error(8, "no"), { type: "error", id: 8, message: "no" });
+  assert.deepEqual(reply.error(8, "no"), { type: "error", id: 8, message: "no", code: "invalid-request" });
+  assert.deepEqual(reply.error(8, "bad FEN", "invalid-position"), { type: "error", id: 8, message: "bad FEN", code: "invalid-position" });
+  assert.deepEqual(reply.evaluation(10, { classical: 12 }), { type: "evaluation", id: 10, evaluation: { classical: 12 } });
   assert.equal(reply.bestmove(9, /** @type {any} */ ({ bestmove: "e2e4" })).result.bestmove, "e2e4");
   assert.equal(reply.ready("v", "scalar", { levels: [], full: 2250, depths: [] }).type, "ready");
 });

@@ -27,7 +27,7 @@ function search(limits) {
 const legal = (fen, moves, move) => kibitz.check(fen, [...moves, move]) === null;
 
 test("exposes the API, and only it", () => {
-  const api = ["newGame", "setPosition", "check", "needs", "search", "stop", "setHash", "loadTable", "loadModel"];
+  const api = ["newGame", "setPosition", "check", "evaluate", "needs", "search", "stop", "setHash", "loadTable", "loadModel"];
   for (const f of api) {
     assert.equal(typeof kibitz[f], "function", f);
   }
@@ -61,6 +61,18 @@ test("reports errors as strings and keeps the position", async () => {
   for (const bad of [undefined, 5, "e2e4", {}]) {
     assert.equal(typeof kibitz.check("startpos", bad), bad === undefined ? "object" : "string", String(bad));
   }
+});
+
+test("evaluate: the net's and the classical verdict, each piece's worth, errors as {error}", () => {
+  // 1.e4 e5 2.Qh5 Nc6 3.Qxf7+ Kxf7: White, to move, is a queen down for a pawn.
+  const { evaluation: ev } = kibitz.evaluate("startpos", ["e2e4", "e7e5", "d1h5", "b8c6", "h5f7", "e8f7"]);
+  assert.ok(ev.nnue < -500 && ev.classical < -500, JSON.stringify(ev));
+  assert.equal(ev.pieces.length, 28);
+  const knight = ev.pieces.find((p) => p.square === "c6");
+  assert.equal(knight.piece, "n");
+  assert.ok(knight.cp < -100, `the black knight is worth ${knight.cp} from White's view`);
+  assert.match(kibitz.evaluate("nonsense", []).error, /invalid FEN/);
+  assert.match(kibitz.evaluate("startpos", ["e2e5"]).error, /illegal move/);
 });
 
 test("needs: the tables a position lacks, in loading order, and the model at five or six men", () => {

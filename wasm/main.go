@@ -39,6 +39,18 @@ func main() {
 			}
 			return errValue(s.Check(stringArg(a, 0), moves))
 		}),
+		// evaluate answers {evaluation} or {error}.
+		"evaluate": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			moves, err := movesArg(a, 1)
+			if err != nil {
+				return map[string]any{"error": err.Error()}
+			}
+			ev, err := s.Evaluate(stringArg(a, 0), moves)
+			if err != nil {
+				return map[string]any{"error": err.Error()}
+			}
+			return map[string]any{"evaluation": ev}
+		}),
 		"needs": js.FuncOf(func(js.Value, []js.Value) any {
 			tables, model := s.Needs()
 			return map[string]any{"tables": toAny(tables), "model": model}

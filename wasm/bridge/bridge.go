@@ -92,6 +92,17 @@ func (s *Session) Check(fen string, moves []string) error {
 	return err
 }
 
+// Evaluate returns the static evaluation of a FEN ("" or "startpos" for
+// the standard start) after UCI moves, without changing the session
+// (engine.WireEvaluation, as an object for JavaScript).
+func (s *Session) Evaluate(fen string, moves []string) (map[string]any, error) {
+	p, err := board.PositionAfter(fen, moves)
+	if err != nil {
+		return nil, err
+	}
+	return Object(s.eng.WireEvaluate(p)).(map[string]any), nil
+}
+
 // Needs says what the page should fetch for the current position, decided
 // once per position: the endgame tables it needs (in the order LoadTable
 // takes them) and whether the endgame model is wanted — the game has come

@@ -422,7 +422,8 @@ func TestProtocolTypesAreTheWireTypes(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.ReplaceAll(string(src), "\n *", "")
-	for name, v := range map[string]any{"SearchInfo": engine.WireInfo{}, "SearchResult": engine.WireResult{}} {
+	for name, v := range map[string]any{"SearchInfo": engine.WireInfo{}, "SearchResult": engine.WireResult{},
+		"Evaluation": engine.WireEvaluation{}, "PieceValue": engine.WirePieceValue{}} {
 		m := regexp.MustCompile(`@typedef \{\{([^}]*)\}\} ` + name + `\b`).FindStringSubmatch(text)
 		if m == nil {
 			t.Fatalf("static/protocol.js has no typedef %s", name)
@@ -447,5 +448,49 @@ func TestProtocolTypesAreTheWireTypes(t *testing.T) {
 		if !slices.Equal(js, gofields) {
 			t.Errorf("%s: the JSDoc names %v, the Go type %v", name, js, gofields)
 		}
+	}
+}
+
+// TestEvaluate: the static evaluation of a position given as FEN and moves,
+// each piece's worth with it, and a clear error for a position the engine
+// refuses; the session's own position is not touched.
+func TestEvaluate(t *testing.T) {
+	s := New(1, nil)
+	// After 1.e4 e5 2.Qh5 Nc6 3.Qxf7+?? Kxf7 White, to move, has given its
+	// queen for a pawn.
+	ev, err := s.Evaluate("startpos", []string{"e2e4", "e7e5", "d1h5", "b8c6", "h5f7", "e8f7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nnue, ok := ev["nnue"].(int)
+	if !ok || nnue > -500 {
+		t.Errorf("White to move a queen for a pawn down: nnue %v, want below -500", ev["nnue"])
+	}
+	if c := ev["classical"].(int); c > -500 {
+		t.Errorf("classical %d, want below -500", c)
+	}
+	pieces := ev["pieces"].([]any)
+	if len(pieces) != 28 { // 30 men, the kings left out
+		t.Fatalf("%d piece values, want 28", len(pieces))
+	}
+	byKey := map[string]int{}
+	for _, p := range pieces {
+		m := p.(map[string]any)
+		byKey[m["piece"].(string)+m["square"].(string)] = m["cp"].(int)
+	}
+	if v, ok := byKey["nc6"]; !ok || v > -100 {
+		t.Errorf("the black knight on c6 is worth %d (found %v) from White's view, want a knight's worth below -100", v, ok)
+	}
+	if v, ok := byKey["Ng1"]; !ok || v < 100 {
+		t.Errorf("the white knight on g1 is worth %d (found %v), want above 100", v, ok)
+	}
+	if _, err := s.Evaluate("8/8/8/8/8/8/8/8 w - - 0 1", nil); err == nil {
+		t.Error("a board without kings was evaluated")
+	}
+	if _, err := s.Evaluate("startpos", []string{"e2e5"}); err == nil {
+		t.Error("an illegal move was accepted")
+	}
+	if got := s.eng.Position().FEN(); got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+		t.Errorf("the session's position changed to %s", got)
 	}
 }

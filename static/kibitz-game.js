@@ -1,0 +1,239 @@
+// @ts-check
+/**
+ * `<kibitz-game>`: a game against Kibitz for any page, in one tag. It draws
+ * its own board (cm-chessboard), runs its own engine (kibitz.js) and takes
+ * the play page's address parameters as attributes:
+ *
+ *     <script type="module" src="lib/kibitz-game.js"></script>
+ *     <kibitz-game depth="6" side="w"></kibitz-game>
+ *
+ * Attributes: `depth` (1–20, default 6), `elo` (a level, snapped to the
+ * nearest; instead of depth), `side` ("w", "b" or "random": the player's
+ * colour), `fen` (the start position). Changing one starts a new game.
+ * Events: `ready` ({version}), `move` ({san, uci, fen, by: "player" or
+ * "kibitz"}), `gameover` ({result, reason}), `error` ({message}). The
+ * board fills the element's width, or its height when that is smaller.
+ * @module kibitz-game
+ */
+import { Chess } from "chess.js";
+import { INPUT_EVENT_TYPE, COLOR } from "cm-chessboard/src/Chessboard.js";
+import boardCss from "cm-chessboard/assets/chessboard.css";
+import markersCss from "cm-chessboard/assets/extensions/markers/markers.css";
+import arrowsCss from "cm-chessboard/assets/extensions/arrows/arrows.css";
+import promotionCss from "cm-chessboard/assets/extensions/promotion-dialog/promotion-dialog.css";
+import { BoardView } from "./boardview.js";
+import { gameOver } from "./game.js";
+import { createEngine, nearestLevel } from "./kibitz.js";
+
+const STYLE = `kibitz-game { display: block; position: relative; }
+kibitz-game .kibitz-game-board { margin: 0 auto; }
+kibitz-game .kibitz-game-status { font: 14px/1.4 system-ui, sans-serif; text-align: center; min-height: 1.4em; margin-top: 4px; }
+kibitz-game .cm-chessboard .marker-check { fill: rgba(217, 83, 79, .55); }
+kibitz-game .cm-chessboard .marker-last-move { fill: rgba(155, 199, 0, .41); }`;
+
+let styled = false;
+function addStyle() {
+  if (styled) return;
+  styled = true;
+  const style = document.createElement("style");
+  style.textContent = [boardCss, markersCss, arrowsCss, promotionCss, STYLE].join("\n");
+  document.head.append(style);
+}
+
+const DEFAULT_DEPTH = 6;
+
+export class KibitzGameElement extends HTMLElement {
+  static get observedAttributes() {
+    return ["depth", "elo", "side", "fen"];
+  }
+
+  constructor() {
+    super();
+    /** @type {import("./kibitz.js").KibitzEngine | null} this element's engine, once it has started */
+    this.engine = null;
+    /** @private @type {any} */
+    this.view = null;
+    /** @private @type {Chess} */
+    this.game = new Chess();
+    /** @private */
+    this.player = "w";
+    /** @private */
+    this.epoch = 0;
+    /** @private @type {HTMLElement | null} */
+    this.statusLine = null;
+    /** @private @type {ResizeObserver | null} */
+    this.resizer = null;
+    /** @private @type {Promise<void> | null} */
+    this.starting = null;
+  }
+
+  connectedCallback() {
+    if (this.view) return;
+    addStyle();
+    const boardEl = document.createElement("div");
+    boardEl.className = "kibitz-game-board";
+    this.statusLine = document.createElement("div");
+    this.statusLine.className = "kibitz-game-status";
+    this.statusLine.setAttribute("role", "status");
+    this.append(boardEl, this.statusLine);
+    this.fit(boardEl);
+    this.resizer = new ResizeObserver(() => this.fit(boardEl));
+    this.resizer.observe(this);
+    this.view = new BoardView(boardEl, import.meta.url);
+    this.say("Loading the engine…");
+    this.starting = createEngine({ baseUrl: new URL(".", import.meta.url) })
+      .then((engine) => {
+        this.engine = engine;
+        this.dispatchEvent(new CustomEvent("ready", { detail: { version: engine.version } }));
+        return this.newGame();
+      })
+      .catch((err) => this.fail(err));
+  }
+
+  disconnectedCallback() {
+    this.epoch++;
+    this.resizer?.disconnect();
+    this.engine?.terminate();
+    this.engine = null;
+    this.view?.cm.destroy();
+    this.view = null;
+    this.replaceChildren();
+  }
+
+  attributeChangedCallback() {
+    if (this.engine) this.newGame().catch((err) => this.fail(err));
+  }
+
+  /** @returns {string} the position on the board (FEN) */
+  get fen() {
+    return this.game.fen();
+  }
+
+  /** @returns {string} the game so far as PGN */
+  get pgn() {
+    return this.game.pgn();
+  }
+
+  /**
+   * Starts a new game from the `fen` attribute (or the standard start),
+   * the player with the `side` attribute's colour.
+   * @returns {Promise<void>}
+   */
+  async newGame() {
+    if (!this.engine || !this.view) return;
+    const epoch = ++this.epoch;
+    const fen = this.getAttribute("fen") || undefined;
+    if (fen) {
+      const why = await this.engine.check(fen);
+      if (why) throw new Error(`fen: ${why}`);
+    }
+    await this.engine.newGame();
+    if (epoch !== this.epoch) return;
+    this.game = fen ? new Chess(fen) : new Chess();
+    const side = this.getAttribute("side");
+    this.player = side === "b" ? "b" : side === "random" ? (Math.random() < 0.5 ? "w" : "b") : "w";
+    await this.view.setOrientation(this.player === "b");
+    this.view.show(this.game.fen(), null);
+    this.next();
+  }
+
+  /** @private Hands the move to whoever is to play, or ends the game. */
+  next() {
+    const end = gameOver(this.game);
+    if (end) {
+      this.view.setInput(null, null);
+      this.say(end.reason);
+      this.dispatchEvent(new CustomEvent("gameover", { detail: end }));
+      return;
+    }
+    if (this.game.turn() === this.player) {
+      this.say("Your move");
+      this.view.setInput(this.player, (/** @type {any} */ e) => this.onInput(e));
+    } else {
+      this.view.setInput(null, null);
+      this.reply();
+    }
+  }
+
+  /** @private */
+  async reply() {
+    const epoch = this.epoch;
+    this.say("Kibitz is thinking…");
+    const start = this.game.history({ verbose: true })[0]?.before ?? this.game.fen();
+    const moves = this.game.history({ verbose: true }).map((/** @type {any} */ m) => m.lan);
+    const eloAttr = this.getAttribute("elo");
+    const elo = eloAttr !== null && eloAttr !== "" ? nearestLevel(this.engine?.strengths?.levels ?? [], Number(eloAttr)) : null;
+    const depth = Math.min(20, Math.max(1, parseInt(this.getAttribute("depth") ?? "", 10) || DEFAULT_DEPTH));
+    try {
+      const r = await /** @type {import("./kibitz.js").KibitzEngine} */ (this.engine).search(
+        elo !== null ? { fen: start, moves, depth: 64, elo } : { fen: start, moves, depth },
+      );
+      if (epoch !== this.epoch || !r.bestmove) return;
+      this.play({ from: r.bestmove.slice(0, 2), to: r.bestmove.slice(2, 4), promotion: r.bestmove[4] }, "kibitz");
+    } catch (err) {
+      if (epoch === this.epoch) this.fail(err);
+    }
+  }
+
+  /** @private @param {{from: string, to: string, promotion?: string}} move @param {"player" | "kibitz"} by */
+  play(move, by) {
+    const played = this.game.move(move);
+    this.view.show(this.game.fen(), { from: played.from, to: played.to });
+    this.dispatchEvent(new CustomEvent("move", { detail: { san: played.san, uci: played.lan, fen: this.game.fen(), by } }));
+    this.next();
+  }
+
+  /** @private @param {any} event cm-chessboard's input event */
+  onInput(event) {
+    const legal = (/** @type {string} */ from) => this.game.moves({ square: /** @type {import("chess.js").Square} */ (from), verbose: true });
+    switch (event.type) {
+      case INPUT_EVENT_TYPE.moveInputStarted:
+        return legal(event.squareFrom).length > 0;
+      case INPUT_EVENT_TYPE.validateMoveInput: {
+        const { squareFrom: from, squareTo: to } = event;
+        const candidates = legal(from).filter((/** @type {any} */ m) => m.to === to);
+        if (candidates.length === 0) return false;
+        if (candidates.some((/** @type {any} */ m) => m.promotion)) {
+          this.view.cm.showPromotionDialog(to, this.player === "w" ? COLOR.white : COLOR.black, (/** @type {{piece?: string} | undefined} */ choice) => {
+            if (choice?.piece) this.play({ from, to, promotion: choice.piece.charAt(1) }, "player");
+            else this.view.show(this.game.fen(), null);
+          });
+          return true;
+        }
+        // After cm-chessboard has finished its own move: changing the
+        // board inside validation breaks it.
+        setTimeout(() => this.play({ from, to }, "player"));
+        return true;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * @private Sizes the board to the element's width, or to its height
+   * where the page gives the element one (measured with the board folded
+   * away, so that the board's own height does not count).
+   * @param {HTMLElement} boardEl
+   */
+  fit(boardEl) {
+    boardEl.style.height = "0px";
+    const free = this.clientHeight - (this.statusLine?.offsetHeight ?? 0) - 4;
+    const w = this.clientWidth;
+    const size = Math.max(120, Math.floor(free > 120 ? Math.min(w, free) : w));
+    boardEl.style.width = boardEl.style.height = `${size}px`;
+  }
+
+  /** @private @param {string} text */
+  say(text) {
+    if (this.statusLine) this.statusLine.textContent = text;
+  }
+
+  /** @private @param {unknown} err */
+  fail(err) {
+    const message = err instanceof Error ? err.message : String(err);
+    this.say(`Engine error: ${message}`);
+    this.dispatchEvent(new CustomEvent("error", { detail: { message } }));
+  }
+}
+
+if (!customElements.get("kibitz-game")) customElements.define("kibitz-game", KibitzGameElement);

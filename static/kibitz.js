@@ -1,0 +1,341 @@
+// @ts-check
+/**
+ * Kibitz for the web: the engine in a Web Worker behind a promise-based
+ * API, the same engine node for node as the native one. The play page's
+ * engine client is this module; `<kibitz-game>` (kibitz-game.js) plays
+ * with it; docs/library.md is its reference.
+ *
+ *     import { createEngine } from "./lib/kibitz.js";
+ *     const engine = await createEngine();
+ *     const { bestmove, score } = await engine.search({ fen, depth: 12, onInfo: (i) => show(i) });
+ *
+ * One search runs at a time: a search asked for while another runs stops
+ * that one first (its promise resolves with its move so far) and starts
+ * when the worker has answered it, so the latest search is the one that
+ * runs and the worker is never asked for two. The worker picks the
+ * WebAssembly SIMD module where the browser has SIMD, and fetches the
+ * endgame tables and model a position needs, as the page does.
+ * @module kibitz
+ */
+
+/**
+ * @typedef {import("./protocol.js").SearchInfo} SearchInfo one iteration's report
+ * @typedef {import("./protocol.js").SearchResult} SearchResult a search's answer
+ * @typedef {import("./protocol.js").Score} Score
+ * @typedef {import("./protocol.js").TableVerdict} TableVerdict
+ * @typedef {import("./protocol.js").Evaluation} Evaluation
+ * @typedef {import("./protocol.js").PieceValue} PieceValue
+ * @typedef {import("./protocol.js").Strengths} Strengths
+ * @typedef {import("./protocol.js").Reply} Reply
+ */
+
+/**
+ * What a KibitzError says went wrong: "invalid-request" (a field missing,
+ * of the wrong type or out of range), "invalid-position" (a FEN or move the
+ * engine refuses), "load-failed" (the worker or its module did not start),
+ * "crashed" (the worker stopped answering), "terminated" (terminate() was
+ * called).
+ * @typedef {import("./protocol.js").ErrorCode | "load-failed" | "crashed" | "terminated"} KibitzErrorCode
+ */
+
+/** The error every promise of the library rejects with. */
+export class KibitzError extends Error {
+  /** @param {KibitzErrorCode} code @param {string} message */
+  constructor(code, message) {
+    super(message);
+    this.name = "KibitzError";
+    /** @type {KibitzErrorCode} */
+    this.code = code;
+  }
+}
+
+/**
+ * Where the engine's files are.
+ * @typedef {object} EngineOptions
+ * @property {string | URL} [baseUrl] the folder that holds the library's files (the worker, the
+ *   engine modules, the endgame files); by default the folder this module was loaded from. Give it
+ *   when a bundler has moved this module away from them.
+ * @property {string | URL} [workerUrl] the engine worker's script itself (instead of baseUrl)
+ */
+
+/**
+ * A search: the position, at most one kind of limit (none: depth 10) and
+ * what to report. Clocks (wtime, btime, winc, binc) let the engine divide
+ * its own time as over UCI.
+ * @typedef {object} SearchOptions
+ * @property {string} [fen] the start position (default: the standard start, "startpos")
+ * @property {string[]} [moves] moves played from it, in UCI notation ("e2e4", "e7e8q")
+ * @property {number} [depth] plies to search
+ * @property {number} [nodes] nodes to search
+ * @property {number} [movetime] milliseconds to search
+ * @property {number} [wtime] White's time left (ms)
+ * @property {number} [btime] Black's time left (ms)
+ * @property {number} [winc] White's increment (ms)
+ * @property {number} [binc] Black's increment (ms)
+ * @property {number} [multipv] lines to report (1–16)
+ * @property {number} [elo] play at this level: one of `strengths.levels` (none: full strength)
+ * @property {boolean} [infinite] search until stop()
+ * @property {(info: SearchInfo) => void} [onInfo] called with each iteration's report
+ * @property {AbortSignal} [signal] aborting it stops the search, as stop() does
+ */
+
+/** @typedef {{resolve: (v: any) => void, reject: (e: Error) => void, onInfo?: ((i: SearchInfo) => void) | null}} Pending */
+
+/* The worker's file name, relative to this module; set by the build. */
+const WORKER = typeof KIBITZ_WORKER === "string" ? KIBITZ_WORKER : "./engine-worker.js";
+
+/**
+ * Starts an engine and resolves when it is ready to search, or rejects
+ * with a KibitzError ("load-failed") when it cannot start.
+ * @param {EngineOptions} [options]
+ * @returns {Promise<KibitzEngine>}
+ */
+export async function createEngine(options = {}) {
+  const engine = new KibitzEngine(options);
+  await engine.ready;
+  return engine;
+}
+
+/** One engine in its own worker. */
+export class KibitzEngine {
+  /** @param {EngineOptions} [options] */
+  constructor(options = {}) {
+    /** @type {Worker} */
+    this.worker = new Worker(workerUrl(options));
+    this.nextId = 1;
+    /** @type {Map<number, Pending>} */
+    this.pending = new Map();
+    this.searchId = 0;
+    /** @type {Promise<unknown>} the running search's answer */
+    this.current = Promise.resolve();
+    /** @type {KibitzError | null} why the engine no longer answers */
+    this.dead = null;
+    /** @type {string | undefined} the engine's version, once ready */
+    this.version = undefined;
+    /** @type {string | undefined} the net's kernels: "wasm-simd128" or "scalar", once ready */
+    this.backend = undefined;
+    /**
+     * The strength scale, once ready: `levels`, the Elo measured for each
+     * level (a search's `elo` takes one of them); `full`, full strength's;
+     * `depths`, the Elo measured at each depth from 1.
+     * @type {Strengths | undefined}
+     */
+    this.strengths = undefined;
+    /**
+     * When true, every search runs until stop(), whatever limits it asked
+     * for: a script or a test decides when the engine answers, so that
+     * nothing depends on how fast the engine is.
+     * @type {boolean}
+     */
+    this.holdSearches = false;
+    /** @type {Promise<string>} resolves with the version when the engine can search */
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.addEventListener("message", (/** @type {MessageEvent<Reply>} */ { data }) => {
+        if (data.type === "ready") {
+          this.version = data.version;
+          this.backend = data.backend;
+          this.strengths = data.strengths;
+          resolve(data.version);
+        } else if (data.type === "fatal") {
+          this.fail(new KibitzError("load-failed", data.message));
+          reject(this.dead);
+        } else {
+          this.dispatch(data);
+        }
+      });
+      this.worker.addEventListener("error", (e) => {
+        const started = this.version !== undefined;
+        this.fail(new KibitzError(started ? "crashed" : "load-failed", e.message || (started ? "the engine worker failed" : "the engine worker did not load")));
+        reject(this.dead);
+      });
+    });
+    this.ready.catch(() => {}); // the caller hears it from ready or the next request
+  }
+
+  /** @param {Reply} data */
+  dispatch(data) {
+    if (data.type === "ready" || data.type === "fatal" || data.id === undefined) return;
+    const p = this.pending.get(data.id);
+    if (!p) return; // an answer nobody waits for any more
+    switch (data.type) {
+      case "info":
+        if (p.onInfo) p.onInfo(data.info);
+        return;
+      case "bestmove":
+        this.settle(data.id);
+        p.resolve(data.result);
+        return;
+      case "evaluation":
+        this.settle(data.id);
+        p.resolve(data.evaluation);
+        return;
+      case "done":
+        this.settle(data.id);
+        p.resolve(undefined);
+        return;
+      case "error":
+        this.settle(data.id);
+        p.reject(new KibitzError(data.code || "invalid-request", data.message));
+        return;
+    }
+  }
+
+  /** @param {number} id */
+  settle(id) {
+    this.pending.delete(id);
+    if (this.searchId === id) this.searchId = 0;
+  }
+
+  /** @param {KibitzError} err */
+  fail(err) {
+    if (this.dead) return;
+    this.dead = err;
+    this.searchId = 0;
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+  }
+
+  /**
+   * @param {{type: string} & Record<string, unknown>} msg
+   * @param {((i: SearchInfo) => void)} [onInfo]
+   * @returns {{id: number, promise: Promise<any>}}
+   */
+  request(msg, onInfo) {
+    const id = this.nextId++;
+    if (this.dead) return { id, promise: Promise.reject(this.dead) };
+    return {
+      id,
+      promise: new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject, onInfo });
+        this.worker.postMessage({ ...msg, id });
+      }),
+    };
+  }
+
+  /** Whether a search is running. */
+  get searching() {
+    return this.searchId !== 0 && !this.dead;
+  }
+
+  /**
+   * Searches a position; resolves with the answer, or rejects with a
+   * KibitzError that names what was wrong. A search running when this is
+   * called is stopped first.
+   * @param {SearchOptions} [options]
+   * @returns {Promise<SearchResult>}
+   */
+  async search(options = {}) {
+    await this.ready;
+    const { onInfo, signal, ...params } = options;
+    if (this.dead) throw this.dead;
+    if (signal?.aborted) throw new KibitzError("invalid-request", "the search was aborted before it started");
+    // Another call may have started its search while this one waited for
+    // the running one: wait until none runs, then send at once (nothing
+    // yields between the check and the request).
+    while (this.searching) await this.stopAndWait();
+    const sent = this.holdSearches ? { fen: params.fen, moves: params.moves, multipv: params.multipv, infinite: true } : params;
+    const { id, promise } = this.request({ type: "search", ...sent }, onInfo);
+    this.searchId = id;
+    this.current = promise;
+    if (signal) {
+      const stop = () => this.searchId === id && this.stop();
+      signal.addEventListener("abort", stop, { once: true });
+      promise.finally(() => signal.removeEventListener("abort", stop)).catch(() => {});
+    }
+    return promise;
+  }
+
+  /** Asks the running search to answer now; its promise still resolves. */
+  stop() {
+    if (this.searching && !this.dead) this.worker.postMessage({ type: "stop" });
+  }
+
+  /** Stops the running search and waits for its answer, which is dropped. */
+  async stopAndWait() {
+    if (!this.searching) return;
+    const p = this.pending.get(this.searchId);
+    if (p) p.onInfo = null;
+    const running = this.current.catch(() => {});
+    this.stop();
+    await running;
+  }
+
+  /**
+   * Says whether the engine accepts a position: resolves with null when it
+   * does, or with its reason why not. The engine's own FEN rules judge.
+   * @param {string} fen
+   * @param {string[]} [moves]
+   * @returns {Promise<string | null>}
+   */
+  async check(fen, moves = []) {
+    await this.ready;
+    try {
+      await this.request({ type: "check", fen, moves }).promise;
+      return null;
+    } catch (err) {
+      if (err instanceof KibitzError && err.code === "invalid-position") return err.message;
+      throw err;
+    }
+  }
+
+  /**
+   * The position's static evaluation: the net's and the classical one,
+   * from the side to move's view, and each piece's part in the net's.
+   * @param {string} fen
+   * @param {string[]} [moves]
+   * @returns {Promise<Evaluation>}
+   */
+  async evaluate(fen, moves = []) {
+    await this.ready;
+    return this.request({ type: "evaluate", fen, moves }).promise;
+  }
+
+  /**
+   * Starts a new game: stops a running search and forgets what the engine
+   * learnt of the last game (its hash table and histories).
+   * @returns {Promise<void>}
+   */
+  async newGame() {
+    await this.ready;
+    while (this.searching) await this.stopAndWait();
+    return this.request({ type: "newgame" }).promise;
+  }
+
+  /**
+   * Sets the transposition table's size.
+   * @param {number} mb megabytes, 1–1024
+   * @returns {Promise<void>}
+   */
+  async setHash(mb) {
+    await this.ready;
+    while (this.searching) await this.stopAndWait();
+    return this.request({ type: "hash", mb }).promise;
+  }
+
+  /** Ends the worker; every waiting promise rejects ("terminated"). */
+  terminate() {
+    this.worker.terminate();
+    this.fail(new KibitzError("terminated", "the engine was terminated"));
+  }
+}
+
+/**
+ * The level closest to an Elo, from a scale's levels (`strengths.levels`),
+ * or null when the scale has none.
+ * @param {number[]} levels
+ * @param {number} elo
+ * @returns {number | null}
+ */
+export function nearestLevel(levels, elo) {
+  let best = null;
+  for (const l of levels) if (best === null || Math.abs(l - elo) < Math.abs(best - elo)) best = l;
+  return best;
+}
+
+/** @param {EngineOptions} options @returns {URL} */
+function workerUrl({ baseUrl, workerUrl }) {
+  const here = typeof location === "undefined" ? "http://localhost/" : location.href;
+  if (workerUrl !== undefined) return new URL(workerUrl, here);
+  const base = baseUrl !== undefined ? new URL(String(baseUrl).replace(/([^/])$/, "$1/"), here) : new URL(import.meta.url);
+  return new URL(WORKER, base);
+}

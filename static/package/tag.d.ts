@@ -1,0 +1,6 @@
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "kibitz-game": KibitzGameElement;
+  }
+}

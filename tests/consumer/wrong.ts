@@ -1,0 +1,10 @@
+// What the declarations must refuse (tests/package.test.mjs expects tsc to
+// report each line marked "error").
+import { createEngine } from "kibitz";
+
+const engine = await createEngine();
+await engine.search({ depth: "deep" }); // error: depth is a number
+await engine.search({ fen: "startpos", moves: "e2e4" }); // error: moves is a list
+const r = await engine.search();
+r.bestMove; // error: the field is bestmove
+await engine.evaluate(42); // error: a FEN is a string

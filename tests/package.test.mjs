@@ -1,0 +1,80 @@
+// The library as a package (docs/library.md): npm pack in dist/lib packs
+// exactly what a site needs, and TypeScript checks a consumer against the
+// shipped declarations (and refuses a wrong one). Needs dist/ (./build.sh site).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, copyFileSync, writeFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const LIB = "dist/lib";
+const TSC = resolve("node_modules/typescript/bin/tsc");
+let tmp;
+
+before(() => {
+  assert.ok(existsSync(join(LIB, "package.json")), "dist/lib is not built: run ./build.sh site first");
+  tmp = mkdtempSync(join(tmpdir(), "kibitz-package-"));
+});
+after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+
+test("npm pack packs exactly what a site needs", () => {
+  const [pack] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: LIB, encoding: "utf8" }));
+  const files = pack.files.map((f) => f.path).sort();
+  const kinds = files.map((f) => f.replace(/-[A-Z2-7]{8}\./, "-HASH."));
+  assert.deepEqual(
+    kinds,
+    [
+      "KBNvK-HASH.ktb", "KPvK-HASH.ktb", "KQvK-HASH.ktb", "KRvK-HASH.ktb", "README.md", "arrows-HASH.svg",
+      "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.wasm", "kibitz-game.d.ts", "kibitz-game.js",
+      "kibitz-simd-HASH.wasm", "kibitz.d.ts", "kibitz.js", "markers-HASH.svg", "package.json", "protocol.d.ts",
+      "standard-HASH.svg",
+    ],
+  );
+  // Every file a module names is in the package: the worker the library
+  // starts, the modules and endgame files the worker fetches, the
+  // element's images.
+  const named = (file) => [...readFileSync(join(LIB, file), "utf8").matchAll(/[\w-]+-[A-Z2-7]{8}\.(?:js|wasm|ktb|kwdl|svg)/g)].map((m) => m[0]);
+  const wanted = new Set([...named("kibitz.js"), ...named(files.find((f) => f.startsWith("engine-worker-"))), ...named("kibitz-game.js")]);
+  assert.ok(wanted.size >= 10, `the modules name ${[...wanted]}`);
+  for (const f of wanted) assert.ok(files.includes(f), `${f} is named by a module but not packed`);
+  for (const f of files.filter((f) => /-[A-Z2-7]{8}\./.test(f))) assert.ok(wanted.has(f), `${f} is packed but no module uses it`);
+  assert.ok(pack.size > 1_000_000 && pack.size < 20_000_000, `package size ${pack.size}`);
+});
+
+// install packs dist/lib and unpacks it as node_modules/kibitz of a
+// consumer folder holding the given TypeScript file.
+function install(dir, source) {
+  mkdirSync(dir, { recursive: true });
+  const [pack] = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: LIB, encoding: "utf8" }));
+  mkdirSync(join(dir, "node_modules/kibitz"), { recursive: true });
+  execFileSync("tar", ["-xzf", join(dir, pack.filename), "-C", join(dir, "node_modules/kibitz"), "--strip-components=1"]);
+  copyFileSync(join("tests/consumer", source), join(dir, source));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, lib: ["es2023", "dom"], types: [] },
+      files: [source],
+    }),
+  );
+  return readdirSync(join(dir, "node_modules/kibitz"));
+}
+
+test("TypeScript checks a consumer against the shipped declarations", () => {
+  const dir = join(tmp, "good");
+  const installed = install(dir, "consumer.ts");
+  assert.ok(installed.includes("kibitz.d.ts") && installed.includes("kibitz-game.d.ts"));
+  const r = spawnSync(process.execPath, [TSC, "--noEmit", "-p", dir], { encoding: "utf8" });
+  assert.equal(r.status, 0, `tsc:\n${r.stdout}${r.stderr}`);
+});
+
+test("the declarations refuse a wrong consumer, line by line", () => {
+  const dir = join(tmp, "wrong");
+  install(dir, "wrong.ts");
+  const r = spawnSync(process.execPath, [TSC, "--noEmit", "-p", dir], { encoding: "utf8" });
+  assert.notEqual(r.status, 0, "tsc accepted the wrong consumer");
+  const lines = readFileSync("tests/consumer/wrong.ts", "utf8").split("\n");
+  const want = lines.flatMap((l, i) => (l.includes("// error") ? [i + 1] : []));
+  const got = [...new Set([...r.stdout.matchAll(/wrong\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])))];
+  assert.deepEqual(got, want, r.stdout);
+});
