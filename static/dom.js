@@ -22,7 +22,8 @@
  *   "review-depth": HTMLSelectElement,
  *   "import-text": HTMLTextAreaElement, "review-progress": HTMLProgressElement,
  *   "depth-value": HTMLOutputElement, "move-form": HTMLFormElement,
- *   "library-box": HTMLDetailsElement, "review-graph": SVGSVGElement,
+ *   "library-box": HTMLDetailsElement, "review-graph": SVGSVGElement, "rematch": HTMLButtonElement,
+ *   "result-analyse": HTMLButtonElement, "result-review": HTMLButtonElement, "result-close": HTMLButtonElement,
  * }} PageElements
  */
 

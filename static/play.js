@@ -22,6 +22,7 @@ import openingsUrl from "./openings.tsv";
 import { createStudy } from "./study.js";
 import { removeFromLibrary } from "./library.js";
 import { createActions } from "./actions.js";
+import { createResultPanel } from "./result.js";
 import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
 import { shareLink, readShared, withoutShare } from "./share.js";
@@ -117,6 +118,7 @@ function render() {
   document.body.classList.toggle("no-help", !settings.help && state.mode !== "analyse" && !state.over);
   renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`));
   study.renderVariations();
+  resultPanel.render();
   showOpening(history, ply);
   showVerdict(history, ply);
   const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;
@@ -277,8 +279,8 @@ function announce(text) {
 // newGame starts a game from the standard position or from fen, which the
 // engine's own parser must accept (its reason is shown otherwise). A
 // position that is already decided is shown as such, not played.
-/** @param {string | null} [fen] */
-async function newGame(fen = null) {
+/** @param {string | null} [fen] @param {string | null} [human] the player's colour (default: the settings') */
+async function newGame(fen = null, human = null) {
   state.epoch++;
   state.thinking = false;
   state.hinting = false;
@@ -297,7 +299,7 @@ async function newGame(fen = null) {
   state.game = fen ? new Chess(fen) : new Chess();
   state.tree = new GameTree("", state.game.fen());
   state.headers = {};
-  state.human = settings.side === "random" ? (Math.random() < 0.5 ? "w" : "b") : settings.side;
+  state.human = human ?? (settings.side === "random" ? (Math.random() < 0.5 ? "w" : "b") : settings.side);
   state.over = gameOver(state.game);
   state.viewPly = null;
   board.removeArrows();
@@ -493,6 +495,10 @@ const learn = createLearn({ state, engine, board, view, refresh, setStatus, star
 const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
 const shapes = createShapes({ state, view, refresh });
 const annotate = createAnnotate({ state, refresh });
+const resultPanel = createResultPanel({ state, newGame }, {
+  // A rematch starts where the game started, the colours swapped.
+  rematch: (human) => started.then(() => newGame(startFen() === new Chess().fen() ? null : startFen(), human)),
+});
 // started settles when the first game is set up: actions that replace the
 // game wait for it, so an early click is not undone by the start-up.
 /** @type {Promise<void>} */

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove } from "./page.mjs";
+import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, squareCenter } from "./page.mjs";
 
 // typeMove plays a move through the page's move form.
 test("analysis: moves for both sides, live lines with an arrow, a line played by a click, back to play", async (t) => {
@@ -421,4 +421,38 @@ test("endgame model: down to five men, the worker fetches the model once and the
   await waitStatus(page, /^Your move/, 60000);
   assert.equal(await page.evaluate(() => window.kibitz.state.game.history().length), 5);
   assert.deepEqual(models, [200], "the model, fetched once");
+});
+
+test("the result panel: how the game ended, accuracy once reviewed, Rematch with the colours swapped, closed for good", async (t) => {
+  const page = await openAndResign(t);
+  const panel = page.locator("#result-panel");
+  await panel.waitFor({ state: "visible" });
+  assert.equal(await page.locator("#result-title").textContent(), "Kibitz won");
+  assert.equal(await page.locator("#result-reason").textContent(), "0-1 · You resigned — Black (Kibitz) wins");
+  assert.equal(await page.locator("#result-accuracy").isHidden(), true, "no accuracy before a review");
+  // Review from the panel: the accuracy appears in it.
+  await page.selectOption("#review-depth", "6");
+  await page.locator("#result-review").click();
+  await waitStatus(page, /^Review done/);
+  assert.match(await page.locator("#result-accuracy").textContent(), /^Accuracy: you \d+ %, Kibitz \d+ %$/);
+  assert.equal(await page.locator("#result-review").isHidden(), true);
+  // Rematch: a new game, the colours swapped — Kibitz now has White and opens.
+  await page.locator("#rematch").click();
+  await panel.waitFor({ state: "hidden" });
+  await waitMoves(page, 1);
+  await waitStatus(page, /^Your move \(Black\)/);
+  assert.equal(await page.evaluate(() => window.kibitz.state.human), "b");
+  const [a1, a8] = [await squareCenter(page, "a1"), await squareCenter(page, "a8")];
+  assert.ok(a1.y < a8.y, "the board turned: Black at the bottom");
+  assert.equal(await page.evaluate(() => window.kibitz.state.game.history().length), 1);
+  // Resigned again, closed: it stays closed, and a reload does not open it.
+  await resign(page);
+  await panel.waitFor({ state: "visible" });
+  assert.equal(await page.locator("#result-reason").textContent(), "1-0 · You resigned — White (Kibitz) wins");
+  await page.locator("#result-close").click();
+  await panel.waitFor({ state: "hidden" });
+  await page.reload();
+  await waitStatus(page, /You resigned — White \(Kibitz\) wins/);
+  await page.waitForTimeout(300);
+  assert.equal(await panel.isHidden(), true, "a restored finished game opens no panel");
 });
