@@ -23,6 +23,7 @@ import { createStudy } from "./study.js";
 import { removeFromLibrary } from "./library.js";
 import { createActions } from "./actions.js";
 import { createResultPanel } from "./result.js";
+import { createPieceWorth } from "./pieceworth.js";
 import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
 import { shareLink, readShared, withoutShare } from "./share.js";
@@ -119,6 +120,7 @@ function render() {
   renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`));
   study.renderVariations();
   resultPanel.render();
+  pieceWorth.render();
   showOpening(history, ply);
   showVerdict(history, ply);
   const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;
@@ -320,6 +322,7 @@ function setOrientation(blackBottom) {
   return view.setOrientation(blackBottom).then(() => {
     timed.show();
     shapes.draw();
+    pieceWorth.render();
   });
 }
 
@@ -495,6 +498,7 @@ const learn = createLearn({ state, engine, board, view, refresh, setStatus, star
 const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
 const shapes = createShapes({ state, view, refresh });
 const annotate = createAnnotate({ state, refresh });
+const pieceWorth = createPieceWorth({ state, engine, shownFen: () => study.shownFen() });
 const resultPanel = createResultPanel({ state, newGame }, {
   // A rematch starts where the game started, the colours swapped.
   rematch: (human) => started.then(() => newGame(startFen() === new Chess().fen() ? null : startFen(), human)),

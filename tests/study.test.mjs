@@ -456,3 +456,34 @@ test("the result panel: how the game ended, accuracy once reviewed, Rematch with
   await page.waitForTimeout(300);
   assert.equal(await panel.isHidden(), true, "a restored finished game opens no panel");
 });
+
+test("piece values: the net's worth of each piece on the analysis board, following the position shown", async (t) => {
+  const page = await open(t, "?depth=3&side=w");
+  await waitStatus(page, /^Your move/);
+  assert.equal(await page.locator("#piece-worth").isDisabled(), true, "only in analysis");
+  await page.locator("#analyse").click();
+  await waitStatus(page, /^Analysis: White to move/);
+  await page.locator("#piece-worth").click();
+  assert.equal(await page.locator("#piece-worth").getAttribute("aria-pressed"), "true");
+  const labels = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll("#piece-worth-layer .piece-worth")].map((l) => [l.dataset.square, l.textContent])));
+  await page.waitForFunction(() => document.querySelectorAll("#piece-worth-layer .piece-worth").length === 30);
+  const start = await labels();
+  assert.equal(start.e1, undefined, "the kings have no value of their own");
+  const pawns = (text) => Number(text.replace("−", "-"));
+  assert.ok(pawns(start.d1) > 3, `White's queen: ${start.d1}`);
+  assert.ok(pawns(start.d8) < -3, `Black's queen: ${start.d8}`);
+  assert.ok(pawns(start.e2) > 0 && pawns(start.e7) < 0, `pawns: ${start.e2}, ${start.e7}`);
+  // Each label sits on its piece's square.
+  const d1 = await squareCenter(page, "d1");
+  const box = await page.locator('#piece-worth-layer .piece-worth[data-square="d1"]').boundingBox();
+  assert.ok(Math.abs(box.x + box.width / 2 - d1.x) < 2 && box.y > d1.y - 40 && box.y < d1.y + 40, JSON.stringify({ box, d1 }));
+  // A move: the values follow the position.
+  await drag(page, "e2", "e4");
+  await page.waitForFunction(() => document.querySelector('#piece-worth-layer .piece-worth[data-square="e4"]') !== null);
+  assert.equal((await labels()).e2, undefined);
+  // Back to play: the overlay goes, and the button with it.
+  await page.locator("#analyse").click();
+  await page.locator("#piece-worth-layer").waitFor({ state: "hidden" });
+  assert.equal(await page.locator("#piece-worth").getAttribute("aria-pressed"), "false");
+  assert.equal(await page.locator("#piece-worth").isDisabled(), true);
+});
