@@ -24,7 +24,7 @@
  *   "depth-value": HTMLOutputElement, "move-form": HTMLFormElement,
  *   "library-box": HTMLDetailsElement, "review-graph": SVGSVGElement, "rematch": HTMLButtonElement,
  *   "result-analyse": HTMLButtonElement, "result-review": HTMLButtonElement, "result-close": HTMLButtonElement,
- *   "piece-worth": HTMLButtonElement,
+ *   "piece-worth": HTMLButtonElement, "next-mistake": HTMLButtonElement,
  * }} PageElements
  */
 

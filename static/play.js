@@ -119,6 +119,7 @@ function render() {
   document.body.classList.toggle("no-help", !settings.help && state.mode !== "analyse" && !state.over);
   renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`));
   study.renderVariations();
+  study.renderReview();
   resultPanel.render();
   pieceWorth.render();
   showOpening(history, ply);

@@ -7,7 +7,7 @@ import { gameOver, pgnDate } from "./game.js";
 import { analyseGame, showReview } from "./reviewpanel.js";
 import { libraryGames, saveToLibrary, libraryPgn, removeFromLibrary } from "./library.js";
 import { download } from "./panel.js";
-import { LINE_MOVES } from "./format.js";
+import { LINE_MOVES, scoreText } from "./format.js";
 import { branchText } from "./tree.js";
 import { $ } from "./dom.js";
 
@@ -290,10 +290,32 @@ export function createStudy(page) {
     analyse();
   }
 
+  // nextMistake shows the next move the review marked (after the one
+  // shown; from the first again at the end), with its verdict and score.
+  function nextMistake() {
+    const plies = [...state.marks.keys()].sort((a, b) => a - b);
+    const shown = state.viewPly ?? state.game.history().length;
+    const next = plies.find((p) => p > shown) ?? plies[0];
+    if (next !== undefined) page.showPly(next);
+  }
+
+  // renderReview shows, while a reviewed game is browsed, the review's
+  // score of the position shown, and offers the next marked move.
+  function renderReview() {
+    $("next-mistake").hidden = state.marks.size === 0 || state.learning || state.reviewing;
+    const ply = state.viewPly;
+    const reviewed = ply !== null && state.review?.history.length === state.game.history().length ? state.review.positions[ply] : null;
+    if (reviewed && state.mode === "play") {
+      $("info-score").textContent = scoreText(reviewed.score);
+      $("info-depth").textContent = `${state.review.depth} (review)`;
+    }
+  }
+
   $("analyse").addEventListener("click", toggleAnalysis);
+  $("next-mistake").addEventListener("click", nextMistake);
   $("threat").addEventListener("click", toggleThreat);
   $("review").addEventListener("click", review);
   $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
   renderLibrary();
-  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderLibrary, renderVariations, shownFen, shownPly };
+  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderLibrary, renderVariations, renderReview, shownFen, shownPly };
 }

@@ -116,6 +116,21 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   const bar = await page.locator(".evalbar-text").textContent();
   assert.notEqual(bar, "1-0", "browsing, the bar shows the position's score");
   assert.match(bar, /^(#−?\d+|\d+\.\d\d)$/);
+  // The score readout follows the review too.
+  assert.match(await page.locator("#info-score").textContent(), /^(#−?\d+|[+−]?\d+\.\d\d)$/);
+  assert.equal(await page.locator("#info-depth").textContent(), "6 (review)");
+  // Next mistake walks the marked moves in order, then from the first again.
+  const marked = await page.evaluate(() => [...document.querySelectorAll("#moves button[data-ply]")]
+    .filter((b) => ["inaccuracy", "mistake", "blunder"].some((c) => b.classList.contains(c))).map((b) => Number(b.dataset.ply)));
+  assert.ok(marked.includes(6), `marked: ${marked}`);
+  await page.locator('#moves button[data-ply="1"]').click();
+  const visited = [];
+  for (let i = 0; i <= marked.length; i++) {
+    await page.locator("#next-mistake").click();
+    visited.push(await page.evaluate(() => window.kibitz.state.viewPly));
+    await page.waitForFunction(() => !document.getElementById("verdict").hidden);
+  }
+  assert.deepEqual(visited, [...marked.filter((p) => p > 1), ...marked.filter((p) => p <= 1), marked.filter((p) => p > 1)[0] ?? marked[0]].slice(0, marked.length + 1));
   // Clicking the graph's left edge shows the start position.
   const box = await page.locator("#review-graph").boundingBox();
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
