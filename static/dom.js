@@ -24,7 +24,8 @@
  *   "depth-value": HTMLOutputElement, "move-form": HTMLFormElement,
  *   "library-box": HTMLDetailsElement, "review-graph": SVGSVGElement, "rematch": HTMLButtonElement,
  *   "result-analyse": HTMLButtonElement, "result-review": HTMLButtonElement, "result-close": HTMLButtonElement,
- *   "piece-worth": HTMLButtonElement, "next-mistake": HTMLButtonElement,
+ *   "piece-worth": HTMLButtonElement, "next-mistake": HTMLButtonElement, "editor-play": HTMLButtonElement,
+ *   "editor-analyse": HTMLButtonElement, "editor-side": HTMLSelectElement, "editor-ep": HTMLSelectElement,
  * }} PageElements
  */
 

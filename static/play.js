@@ -24,6 +24,7 @@ import { removeFromLibrary } from "./library.js";
 import { createActions } from "./actions.js";
 import { createResultPanel } from "./result.js";
 import { createPieceWorth } from "./pieceworth.js";
+import { createEditor } from "./editor.js";
 import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
 import { shareLink, readShared, withoutShare } from "./share.js";
@@ -499,6 +500,7 @@ const learn = createLearn({ state, engine, board, view, refresh, setStatus, star
 const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
 const shapes = createShapes({ state, view, refresh });
 const annotate = createAnnotate({ state, refresh });
+createEditor({ engine, newGame, shownFen: () => study.shownFen(), analyse: () => study.toggleAnalysis() });
 const pieceWorth = createPieceWorth({ state, engine, shownFen: () => study.shownFen() });
 const resultPanel = createResultPanel({ state, newGame }, {
   // A rematch starts where the game started, the colours swapped.
