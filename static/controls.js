@@ -54,6 +54,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   $("theme").value = settings.theme;
   $("board-colours").value = settings.board;
   $("coords").checked = settings.coords;
+  $("board-size").value = String(settings.size);
   showDepth();
   /** @param {(control: HTMLInputElement & HTMLSelectElement) => void} apply */
   const look = (apply) => (/** @type {Event} */ e) => {
@@ -64,6 +65,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   $("theme").addEventListener("change", look((t) => (settings.theme = t.value)));
   $("board-colours").addEventListener("change", look((t) => (settings.board = t.value)));
   $("coords").addEventListener("change", look((t) => (settings.coords = t.checked)));
+  $("board-size").addEventListener("input", look((t) => (settings.size = Number(t.value))));
   $("help").addEventListener("change", (e) => {
     settings.help = /** @type {HTMLInputElement} */ (e.target).checked;
     onHelp();

@@ -115,6 +115,10 @@ export function createGameIO(page) {
     clearReadouts();
     refresh();
     say(keptText(state.tree.counts()), false);
+    // The box has done its work: closed, it leaves the page its height (an
+    // embed would scroll); what was kept is still said under it.
+    const box = $("import-text").closest("details");
+    if (box) box.open = false;
     if (!state.over) setStatus("Game loaded — your move");
   }
 

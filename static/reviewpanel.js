@@ -107,7 +107,8 @@ function showAccuracy(list, figures) {
     return tr;
   };
   const pct = (/** @type {number | null} */ x) => (x === null ? "—" : `${Math.round(x)} %`);
-  table.append(row(["", "Accuracy", "Opening", "Middlegame", "Endgame", "Avg. loss"], "th"));
+  // Soft hyphens let the long headings break: the table keeps to its panel.
+  table.append(row(["", "Accu\u00ADracy", "Open\u00ADing", "Middle\u00ADgame", "End\u00ADgame", "Avg. loss"], "th"));
   for (const [side, name] of [["w", "White"], ["b", "Black"]]) {
     const f = figures[side];
     table.append(row([name, pct(f.accuracy), pct(f.phases.opening), pct(f.phases.middlegame), pct(f.phases.endgame), f.acpl === null ? "—" : `${Math.round(f.acpl)} cp`], "td"));

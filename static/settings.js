@@ -11,20 +11,22 @@ const KEY = "kibitz.settings.v1";
 // help: the evaluation bar and the engine's score and lines show while
 // playing (analysis always shows them). theme: "auto" (the system's),
 // "light" or "dark"; board: the board's colours (look.js); coords: the
-// board's coordinates shown. clock: "" (untimed), a preset ("5+3") or
+// board's coordinates shown; size: the board's size on a wide screen, in
+// percent of the largest that fits (60–100). clock: "" (untimed), a preset ("5+3") or
 // "custom" (clockMinutes + clockIncrement seconds).
 /**
  * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
- *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean,
+ *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean, size: number,
  *   clock: string, clockMinutes: number, clockIncrement: number, fen?: string | null}} Settings
  *   fen comes from the address only and is never saved
  */
 /** @type {Settings} */
-const DEFAULTS = { depth: 12, elo: null, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true,
+const DEFAULTS = { depth: 12, elo: null, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true, size: 100,
   clock: "", clockMinutes: 5, clockIncrement: 3 };
 export const THEMES = ["auto", "light", "dark"];
 export const BOARDS = ["default", "green", "blue"];
 export const MAX_LINES = 5;
+export const MIN_SIZE = 60;
 
 /**
  * @param {string} search the address's query
@@ -64,6 +66,7 @@ export function loadSettings(search = location.search) {
   if (typeof s.sounds !== "boolean") s.sounds = defaultSoundsOn();
   if (typeof s.help !== "boolean") s.help = DEFAULTS.help;
   if (typeof s.coords !== "boolean") s.coords = DEFAULTS.coords;
+  if (!(Number.isInteger(s.size) && s.size >= MIN_SIZE && s.size <= 100)) s.size = DEFAULTS.size;
   if (!THEMES.includes(s.theme)) s.theme = DEFAULTS.theme;
   if (!BOARDS.includes(s.board)) s.board = DEFAULTS.board;
   if (s.clock !== "custom" && !PRESETS.includes(s.clock)) s.clock = "";
@@ -74,9 +77,9 @@ export function loadSettings(search = location.search) {
 
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, clock, clockMinutes, clockIncrement } = s;
+  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement } = s;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords, clock, clockMinutes, clockIncrement }));
+    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement }));
   } catch {
     // Private browsing or storage disabled: settings last for this visit only.
   }

@@ -1,0 +1,109 @@
+// Browser tests of the room the page gives the moves: rows of the move list
+// in view on a laptop with three engine lines and on a tall screen, the
+// review's accuracy table inside its panel, the import box closing after
+// an import (the 980×760 embed does not scroll), the board size setting.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Chess } from "chess.js";
+import { open, waitStatus, waitMoves } from "./page.mjs";
+
+// A long game, the same every run: 30 moves each, none ending it.
+function longGame(plies = 60) {
+  const g = new Chess();
+  const uci = [];
+  for (let i = 0; uci.length < plies; i++) {
+    const moves = g.moves({ verbose: true });
+    const m = moves[(i * 7) % moves.length];
+    g.move(m);
+    if (g.isGameOver()) {
+      g.undo();
+      continue;
+    }
+    uci.push(m.from + m.to + (m.promotion || ""));
+  }
+  return uci;
+}
+
+// rowsInView counts the move list's rows wholly visible in its box and the window.
+const rowsInView = (page) =>
+  page.evaluate(() => {
+    const area = document.querySelector(".moves-area").getBoundingClientRect();
+    const head = document.querySelector(".moves-head").getBoundingClientRect();
+    const list = document.getElementById("moves").getBoundingClientRect();
+    const top = Math.max(area.top, head.bottom, list.top, 0);
+    const bottom = Math.min(area.bottom, list.bottom, innerHeight);
+    const rows = [...document.querySelectorAll("#moves .num")].map((n) => n.getBoundingClientRect());
+    return rows.filter((r) => r.top >= top - 1 && r.bottom <= bottom + 1).length;
+  });
+
+test("the move list has room: a laptop with three engine lines, and a tall screen", async (t) => {
+  const uci = longGame();
+  const laptop = await open(t, `?moves=${uci.join("+")}&analyse=1`, { width: 1366, height: 800 });
+  await waitMoves(laptop, 60);
+  await laptop.selectOption("#lines", "3");
+  await laptop.waitForFunction(() => document.querySelectorAll("#pv-lines li").length === 3, null, { timeout: 30000 });
+  const rows = await rowsInView(laptop);
+  assert.ok(rows >= 6, `${rows} move rows in view at 1366×800 with three lines`);
+  // The annotation buttons of the move shown are in view.
+  await laptop.locator('#moves button[data-ply="20"]').click();
+  const annotate = await laptop.locator("#annotate").boundingBox();
+  assert.ok(annotate && annotate.y + annotate.height <= 800, `the annotation buttons at ${JSON.stringify(annotate)}`);
+  const tall = await open(t, `?moves=${uci.join("+")}&analyse=1`, { width: 1366, height: 1300 });
+  await waitMoves(tall, 60);
+  const tallRows = await rowsInView(tall);
+  assert.ok(tallRows >= 12, `${tallRows} move rows in view at 1366×1300`);
+  // No empty space under the panel: the moves' box grows to the window's foot.
+  const foot = await tall.evaluate(() => document.querySelector(".panel").lastElementChild.getBoundingClientRect().bottom);
+  assert.ok(foot > 1300 - 80 && foot <= 1300, `the panel ends at ${foot} of 1300`);
+});
+
+test("the review's accuracy table keeps inside its panel, on a laptop and on a phone", async (t) => {
+  for (const viewport of [{ width: 1366, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await open(t, `?moves=e2e4+e7e5+g1f3+b8c6+f1c4+g8f6&analyse=1`, viewport);
+    await waitMoves(page, 6);
+    await page.locator("#review-depth").selectOption("6");
+    await page.locator("#review").click();
+    await page.locator(".review-accuracy").waitFor({ timeout: 60000 });
+    const { table, panel } = await page.locator(".review-accuracy").evaluate((e) => ({
+      table: e.getBoundingClientRect().right,
+      panel: e.closest("section").getBoundingClientRect().right,
+    }));
+    assert.ok(table <= panel, `at ${viewport.width} px the table ends at ${table}, its panel at ${panel}`);
+    const cut = await page.locator(".review-accuracy").evaluate((e) => [...e.querySelectorAll("th, td")].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+    assert.deepEqual(cut, [], "no heading or figure is cut off");
+  }
+});
+
+test("an import closes its box: the 980×760 embed does not scroll", async (t) => {
+  const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await page.locator("#import-text").fill(`[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 3. Bb5 a6 *`);
+  await page.locator("#import").click();
+  await waitMoves(page, 6);
+  assert.equal(await page.locator(".io details").first().evaluate((d) => d.open), false);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert.ok(height <= 760, `the page is ${height} px tall`);
+});
+
+test("board size: a smaller board from the settings, kept for the next visit", async (t) => {
+  const page = await open(t, "?depth=2&side=w", { width: 1366, height: 900 });
+  await waitStatus(page, /^Your move/);
+  const width = () => page.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
+  const full = await width();
+  await page.evaluate(() => {
+    document.getElementById("settings").open = true;
+    document.querySelector("details.look").open = true;
+  });
+  await page.locator("#board-size").fill("70");
+  await page.waitForFunction((w) => Math.abs(document.getElementById("board").getBoundingClientRect().width - w * 0.7) < 2, full);
+  // The board's squares follow (cm-chessboard redraws at the new size).
+  await page.waitForFunction(() => {
+    const b = document.getElementById("board").getBoundingClientRect();
+    const h1 = document.querySelector('#board rect[data-square="h1"]').getBoundingClientRect();
+    return Math.abs(h1.right - b.right) < b.width / 8;
+  });
+  await page.reload();
+  await waitStatus(page, /^Your move/);
+  assert.ok(Math.abs((await width()) - full * 0.7) < 2, "the size is remembered");
+});
