@@ -41,6 +41,20 @@ export function scoreText(score) {
   return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
 }
 
+// A score's bound (the search's "lower" or "upper", from the side to
+// move's view), as the score readout shows it from White's view: the mark
+// after the score and the words for its tooltip; both empty for an exact
+// score.
+/** @param {string} bound "", "lower" or "upper" @param {string} sideToMove "w" or "b" */
+export function boundMark(bound, sideToMove) {
+  if (!bound) return { mark: "", text: "" };
+  const atLeast = (bound === "lower") === (sideToMove === "w");
+  return {
+    mark: atLeast ? " ≥" : " ≤",
+    text: `${atLeast ? "At least" : "At most"} this, for White: the search's latest move changed the score and it has not settled yet`,
+  };
+}
+
 // winningChances maps a score to −1…+1 for White with the logistic curve
 // players know from lichess: 2/(1+e^(−0.00368208·cp)) − 1.
 /** @param {Score} score */

@@ -8,6 +8,7 @@ import { Chess } from "chess.js";
 import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { sanKey } from "./format.js";
 import { $ } from "./dom.js";
+import { alignPromotion } from "./boardview.js";
 
 const PREMOVE = { class: "marker-premove", slice: "markerSquare" };
 const FILES = "abcdefgh";
@@ -181,6 +182,7 @@ export function createInput(page) {
             if (choice && choice.piece) state.game.move({ from, to, promotion: choice.piece.charAt(1) });
             afterHumanMove();
           });
+          alignPromotion(board, to);
           return true;
         }
         state.game.move({ from, to });

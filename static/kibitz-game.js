@@ -9,7 +9,9 @@
  *
  * Attributes: `depth` (1–20, default 6), `elo` (a level, snapped to the
  * nearest; instead of depth), `side` ("w", "b" or "random": the player's
- * colour), `fen` (the start position). Changing one starts a new game.
+ * colour), `fen` (the start position), `clock` ("5+3": minutes and seconds
+ * of increment; Kibitz then divides its own time, and a fallen flag ends
+ * the game). Changing one starts a new game.
  * Events: `ready` ({version}), `move` ({san, uci, fen, by: "player" or
  * "kibitz"}), `gameover` ({result, reason}), `error` ({message}). The
  * board fills the element's width, or its height when that is smaller.
@@ -21,12 +23,15 @@ import boardCss from "cm-chessboard/assets/chessboard.css";
 import markersCss from "cm-chessboard/assets/extensions/markers/markers.css";
 import arrowsCss from "cm-chessboard/assets/extensions/arrows/arrows.css";
 import promotionCss from "cm-chessboard/assets/extensions/promotion-dialog/promotion-dialog.css";
-import { BoardView } from "./boardview.js";
+import { BoardView, alignPromotion } from "./boardview.js";
 import { gameOver } from "./game.js";
+import { GameClock, parseControl, clockText, flagResult } from "./clock.js";
 import { createEngine, nearestLevel } from "./kibitz.js";
 
 const STYLE = `kibitz-game { display: block; position: relative; }
 kibitz-game .kibitz-game-board { margin: 0 auto; }
+kibitz-game .kibitz-game-clocks { display: flex; justify-content: space-between; font: 600 15px/1.4 ui-monospace, monospace; margin-top: 4px; }
+kibitz-game .kibitz-game-clocks .running { text-decoration: underline; }
 kibitz-game .kibitz-game-status { font: 14px/1.4 system-ui, sans-serif; text-align: center; min-height: 1.4em; margin-top: 4px; }
 kibitz-game .cm-chessboard .marker-check { fill: rgba(217, 83, 79, .55); }
 kibitz-game .cm-chessboard .marker-last-move { fill: rgba(155, 199, 0, .41); }`;
@@ -44,7 +49,7 @@ const DEFAULT_DEPTH = 6;
 
 export class KibitzGameElement extends HTMLElement {
   static get observedAttributes() {
-    return ["depth", "elo", "side", "fen"];
+    return ["depth", "elo", "side", "fen", "clock"];
   }
 
   constructor() {
@@ -65,6 +70,12 @@ export class KibitzGameElement extends HTMLElement {
     this.resizer = null;
     /** @private @type {Promise<void> | null} */
     this.starting = null;
+    /** @private @type {GameClock | null} the game's clocks, for a timed game */
+    this.clock = null;
+    /** @private @type {HTMLElement | null} */
+    this.clockLine = null;
+    /** @private @type {ReturnType<typeof setInterval> | undefined} */
+    this.ticker = undefined;
   }
 
   connectedCallback() {
@@ -75,7 +86,10 @@ export class KibitzGameElement extends HTMLElement {
     this.statusLine = document.createElement("div");
     this.statusLine.className = "kibitz-game-status";
     this.statusLine.setAttribute("role", "status");
-    this.append(boardEl, this.statusLine);
+    this.clockLine = document.createElement("div");
+    this.clockLine.className = "kibitz-game-clocks";
+    this.clockLine.hidden = true;
+    this.append(boardEl, this.clockLine, this.statusLine);
     this.fit(boardEl);
     this.resizer = new ResizeObserver(() => this.fit(boardEl));
     this.resizer.observe(this);
@@ -92,6 +106,7 @@ export class KibitzGameElement extends HTMLElement {
 
   disconnectedCallback() {
     this.epoch++;
+    clearInterval(this.ticker);
     this.resizer?.disconnect();
     this.engine?.terminate();
     this.engine = null;
@@ -134,18 +149,60 @@ export class KibitzGameElement extends HTMLElement {
     this.player = side === "b" ? "b" : side === "random" ? (Math.random() < 0.5 ? "w" : "b") : "w";
     await this.view.setOrientation(this.player === "b");
     this.view.show(this.game.fen(), null);
+    const tc = parseControl(this.getAttribute("clock") ?? "");
+    this.clock = tc ? new GameClock(tc) : null;
+    clearInterval(this.ticker);
+    if (this.clock) {
+      this.clock.start(/** @type {"w" | "b"} */ (this.game.turn()), performance.now());
+      this.ticker = setInterval(() => this.tick(), 100);
+    }
+    this.showClocks();
     this.next();
+  }
+
+  /** @private Shows the clocks and ends the game when a flag falls. */
+  tick() {
+    const clock = this.clock;
+    if (!clock) return;
+    const flag = clock.flagged(performance.now());
+    if (flag) {
+      this.epoch++; // Kibitz's search in flight, if any, is dropped
+      this.engine?.stop();
+      this.end(flagResult(this.game.fen(), flag, /** @type {"w" | "b"} */ (this.player)));
+    }
+    this.showClocks();
+  }
+
+  /** @private */
+  showClocks() {
+    if (!this.clockLine) return;
+    this.clockLine.hidden = !this.clock;
+    const clock = this.clock;
+    if (!clock) return;
+    const now = performance.now();
+    const side = (/** @type {"w" | "b"} */ c) => {
+      const span = document.createElement("span");
+      span.dataset.color = c;
+      span.className = clock.running === c ? "running" : "";
+      span.textContent = `${c === "w" ? "White" : "Black"} ${clockText(clock.timeLeft(c, now))}`;
+      return span;
+    };
+    this.clockLine.replaceChildren(side("w"), side("b"));
+  }
+
+  /** @private @param {{result: string, reason: string}} end */
+  end(end) {
+    clearInterval(this.ticker);
+    this.clock?.pause(performance.now());
+    this.view.setInput(null, null);
+    this.say(end.reason);
+    this.dispatchEvent(new CustomEvent("gameover", { detail: end }));
   }
 
   /** @private Hands the move to whoever is to play, or ends the game. */
   next() {
     const end = gameOver(this.game);
-    if (end) {
-      this.view.setInput(null, null);
-      this.say(end.reason);
-      this.dispatchEvent(new CustomEvent("gameover", { detail: end }));
-      return;
-    }
+    if (end) return this.end(end);
     if (this.game.turn() === this.player) {
       this.say("Your move");
       this.view.setInput(this.player, (/** @type {any} */ e) => this.onInput(e));
@@ -165,9 +222,12 @@ export class KibitzGameElement extends HTMLElement {
     const elo = eloAttr !== null && eloAttr !== "" ? nearestLevel(this.engine?.strengths?.levels ?? [], Number(eloAttr)) : null;
     const depth = Math.min(20, Math.max(1, parseInt(this.getAttribute("depth") ?? "", 10) || DEFAULT_DEPTH));
     try {
-      const r = await /** @type {import("./kibitz.js").KibitzEngine} */ (this.engine).search(
-        elo !== null ? { fen: start, moves, depth: 64, elo } : { fen: start, moves, depth },
-      );
+      const c = this.clock;
+      const now = performance.now();
+      // With clocks Kibitz divides its own time (a level keeps its node budget within it).
+      const clocks = c ? { wtime: Math.max(0, Math.round(c.timeLeft("w", now))), btime: Math.max(0, Math.round(c.timeLeft("b", now))), winc: c.tc.inc, binc: c.tc.inc } : {};
+      const limits = elo !== null ? { elo, ...(c ? {} : { depth: 64 }) } : c ? {} : { depth };
+      const r = await /** @type {import("./kibitz.js").KibitzEngine} */ (this.engine).search({ fen: start, moves, ...limits, ...clocks });
       if (epoch !== this.epoch || !r.bestmove) return;
       this.play({ from: r.bestmove.slice(0, 2), to: r.bestmove.slice(2, 4), promotion: r.bestmove[4] }, "kibitz");
     } catch (err) {
@@ -178,6 +238,7 @@ export class KibitzGameElement extends HTMLElement {
   /** @private @param {{from: string, to: string, promotion?: string}} move @param {"player" | "kibitz"} by */
   play(move, by) {
     const played = this.game.move(move);
+    this.clock?.press(performance.now());
     this.view.show(this.game.fen(), { from: played.from, to: played.to });
     this.dispatchEvent(new CustomEvent("move", { detail: { san: played.san, uci: played.lan, fen: this.game.fen(), by } }));
     this.next();
@@ -198,6 +259,7 @@ export class KibitzGameElement extends HTMLElement {
             if (choice?.piece) this.play({ from, to, promotion: choice.piece.charAt(1) }, "player");
             else this.view.show(this.game.fen(), null);
           });
+          alignPromotion(this.view.cm, to);
           return true;
         }
         // After cm-chessboard has finished its own move: changing the

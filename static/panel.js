@@ -10,7 +10,9 @@ const NAG_CLASSES = { "!": "good", "!!": "brilliant", "!?": "interesting", "?!":
 // per move (onPick(ply) when chosen), the shown ply marked current, and
 // after each move its own assessments (nags(i): "!", "?!"…, from a PGN)
 // then the review's verdict (marks: ply → {name, mark}) — both, each in
-// its own colour, unless they say the same.
+// its own colour, unless they say the same. after(i) gives rows to show
+// after move i (its variations and comment, full width); a White move with
+// rows after it ends its row, and Black's reply starts the next ("1… e5").
 /**
  * @param {HTMLElement} ol
  * @param {import("chess.js").Move[]} history chess.js's verbose history
@@ -18,14 +20,13 @@ const NAG_CLASSES = { "!": "good", "!!": "brilliant", "!?": "interesting", "?!":
  * @param {(ply: number) => void} onPick
  * @param {Map<number, {name: string, mark: string}>} [marks]
  * @param {(i: number) => string[]} [nags]
+ * @param {(i: number) => HTMLElement[]} [after]
  */
-export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => []) {
+export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => [], after = () => []) {
   // The list is rebuilt: a focused move keeps the focus on its new button.
   const focused = /** @type {HTMLElement | null} */ (document.activeElement);
   const focusedPly = focused && ol.contains(focused) ? focused.dataset.ply : null;
   ol.replaceChildren();
-  const firstBlack = history.length > 0 && history[0].color === "b";
-  let number = history.length ? parseInt(history[0].before.split(" ")[5], 10) : 1;
   /** @type {HTMLLIElement | null} */
   let li = null;
   const cell = (/** @type {number} */ i) => {
@@ -50,19 +51,30 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
     b.addEventListener("click", () => onPick(i + 1));
     return b;
   };
-  const newRow = () => {
+  const newRow = (/** @type {string} */ number) => {
     li = document.createElement("li");
     const num = document.createElement("span");
     num.className = "num";
-    num.textContent = `${number}.`;
+    num.textContent = number;
     li.append(num);
     ol.append(li);
-    number++;
   };
+  let open = false; // the last row waits for Black's move
   history.forEach((m, i) => {
-    if (m.color === "w" || (i === 0 && firstBlack)) newRow();
-    if (i === 0 && firstBlack) li.append(document.createElement("span"));
+    const number = m.before.split(" ")[5];
+    if (m.color === "w") newRow(`${number}.`);
+    else if (!open) {
+      newRow(`${number}…`);
+      li.append(document.createElement("span"));
+    }
     li.append(cell(i));
+    open = m.color === "w";
+    const rows = after(i);
+    if (rows.length) {
+      if (open) li.append(document.createElement("span"));
+      open = false;
+      ol.append(...rows);
+    }
   });
   const current = /** @type {HTMLElement | null} */ (ol.querySelector(".current"));
   if (current) scrollWithin(current);

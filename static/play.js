@@ -7,7 +7,7 @@ import { Chess } from "chess.js";
 import { BoardView } from "./boardview.js";
 import { KibitzEngine } from "./kibitz.js";
 import { EvalBar } from "./evalbar.js";
-import { whiteScore, scoreText, pvToSan, compact, tableText, plyName } from "./format.js";
+import { whiteScore, scoreText, boundMark, pvToSan, compact, tableText, plyName } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { bindSettings, bindKeys, showLevels } from "./controls.js";
 import { recordThinkTime, measureSpeed } from "./depth.js";
@@ -25,6 +25,7 @@ import { createActions } from "./actions.js";
 import { createResultPanel } from "./result.js";
 import { createPieceWorth } from "./pieceworth.js";
 import { createEditor } from "./editor.js";
+import { createMoveTree } from "./movetree.js";
 import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
 import { shareLink, readShared, withoutShare } from "./share.js";
@@ -118,8 +119,11 @@ function render() {
   // Without help, a game in play shows no evaluation; analysis and a
   // finished game do.
   document.body.classList.toggle("no-help", !settings.help && state.mode !== "analyse" && !state.over);
-  renderMoves($("moves"), history, ply, showPly, state.marks, (i) => (line[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`));
-  study.renderVariations();
+  // The list shows the main line, the variations inline (movetree.js).
+  const main = state.tree.mainLine();
+  const mainMarks = moveTree.onMain(history.length) ? state.marks : new Map();
+  renderMoves($("moves"), moveTree.mainHistory(), moveTree.onMain(ply) ? ply : -1, moveTree.pickMain, mainMarks,
+    (i) => (main[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`), moveTree.rowsAfter);
   study.renderReview();
   resultPanel.render();
   pieceWorth.render();
@@ -200,7 +204,9 @@ function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
   if (info.multipv === 1 && !threat) {
     const ws = whiteScore(info.score, sideToMove);
     $("info-depth").textContent = `${info.depth}/${info.seldepth}`;
-    $("info-score").textContent = scoreText(ws) + (info.bound ? (info.bound === "lower" ? " ≥" : " ≤") : "");
+    const bound = boundMark(info.bound, sideToMove);
+    $("info-score").textContent = scoreText(ws) + bound.mark;
+    $("info-score").title = bound.text;
     $("info-nodes").textContent = compact(info.nodes);
     $("info-nps").textContent = `${compact(info.nps)}/s`;
     evalbar.set(ws, sideToMove === "w" ? info.wdl : info.wdl?.slice().reverse());
@@ -501,6 +507,7 @@ const input = createInput({ state, board, study, learn, afterHumanMove, setStatu
 const shapes = createShapes({ state, view, refresh });
 const annotate = createAnnotate({ state, refresh });
 createEditor({ engine, newGame, shownFen: () => study.shownFen(), analyse: () => study.toggleAnalysis() });
+const moveTree = createMoveTree({ state, showPly }, study);
 const pieceWorth = createPieceWorth({ state, engine, shownFen: () => study.shownFen() });
 const resultPanel = createResultPanel({ state, newGame }, {
   // A rematch starts where the game started, the colours swapped.

@@ -8,7 +8,6 @@ import { analyseGame, showReview } from "./reviewpanel.js";
 import { libraryGames, saveToLibrary, libraryPgn, removeFromLibrary } from "./library.js";
 import { download } from "./panel.js";
 import { LINE_MOVES, scoreText } from "./format.js";
-import { branchText } from "./tree.js";
 import { $ } from "./dom.js";
 
 
@@ -57,6 +56,9 @@ export function createStudy(page) {
     clearReview();
   }
 
+  /** @type {{fen: string, info: import("./kibitz.js").SearchInfo, side: string} | null} the last evaluation of a position shown */
+  let positionEval = null;
+
   // analyse searches the shown position until something changes it, with
   // an arrow for each line's first move. With the threat asked for (and
   // the side to move not in check) it searches the position with the turn
@@ -70,6 +72,12 @@ export function createStudy(page) {
     const side = fen.split(" ")[1];
     page.clearReadouts();
     board.removeArrows();
+    // The threat's lines are not the position's evaluation: the bar and the
+    // score keep what the last search of this position said.
+    if (threat && positionEval?.fen === shown) {
+      page.showInfo(positionEval.info, shown, positionEval.side);
+      $("pv-lines").replaceChildren();
+    }
     if (gameOver(new Chess(shown))) return;
     const moves = page.uciMoves().slice(0, shownPly());
     const limits = threat
@@ -79,6 +87,7 @@ export function createStudy(page) {
     const firsts = [];
     const onInfo = (/** @type {import("./kibitz.js").SearchInfo} */ info) => {
       if (epoch !== state.epoch) return;
+      if (!threat && info.multipv === 1) positionEval = { fen: shown, info, side };
       page.showInfo(info, fen, side, threat ? null : () => playLine(info.pv.slice(0, LINE_MOVES)), threat);
       if (info.pv.length === 0) return;
       firsts[info.multipv - 1] = info.pv[0];
@@ -235,36 +244,6 @@ export function createStudy(page) {
     $("export-library").disabled = items.length === 0;
   }
 
-  // renderVariations lists each branch point along the line shown with
-  // every move the tree has there: a move shows its branch when clicked (in
-  // analysis); a variation can be promoted or deleted.
-  function renderVariations() {
-    const { tree } = state;
-    const items = tree.alternatives().map(({ ply }) => {
-      const li = document.createElement("li");
-      li.append(ply > 1 ? `After ${branchText(tree.line[ply - 2], 1)}:` : "At the start:");
-      for (const m of tree.continuations(ply > 1 ? tree.line[ply - 2] : null)) {
-        const b = button(branchText(m), "branch", () => showBranch(m, ply));
-        b.setAttribute("aria-label", `Show the ${tree.parentOf(m) ? "variation" : "main line"} ${branchText(m)}`);
-        if (m === tree.line[ply - 1]) b.setAttribute("aria-current", "true");
-        li.append(" ", b);
-        if (tree.parentOf(m)) li.append(button("Promote", "small", () => edit(() => tree.promote(m))), button("Delete", "small", () => edit(() => tree.remove(m))));
-      }
-      return li;
-    });
-    $("variations").replaceChildren(...items);
-  }
-
-  /** @param {string} text @param {string} className @param {() => void} onClick */
-  function button(text, className, onClick) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = className;
-    b.textContent = text;
-    b.addEventListener("click", onClick);
-    return b;
-  }
-
   // showBranch makes a variation the line shown, in analysis.
   /** @param {import("cm-pgn").PgnMove} first @param {number} ply */
   async function showBranch(first, ply) {
@@ -305,7 +284,7 @@ export function createStudy(page) {
     $("next-mistake").hidden = state.marks.size === 0 || state.learning || state.reviewing;
     const ply = state.viewPly;
     const reviewed = ply !== null && state.review?.history.length === state.game.history().length ? state.review.positions[ply] : null;
-    if (reviewed && state.mode === "play") {
+    if (reviewed && state.mode === "play" && !state.learning) { // a lesson gives nothing away
       $("info-score").textContent = scoreText(reviewed.score);
       $("info-depth").textContent = `${state.review.depth} (review)`;
     }
@@ -317,5 +296,5 @@ export function createStudy(page) {
   $("review").addEventListener("click", review);
   $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
   renderLibrary();
-  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderLibrary, renderVariations, renderReview, shownFen, shownPly };
+  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderLibrary, renderReview, showBranch, edit, shownFen, shownPly };
 }

@@ -6,16 +6,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, status, waitStatus, squareCenter } from "./page.mjs";
+import { SHOTS, open, status, waitStatus, squareCenter, clickInIO, fillImport } from "./page.mjs";
 
 async function importPgn(page, pgn) {
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill(pgn);
+  await fillImport(page, pgn);
   await page.locator("#import").click();
 }
 
 async function exportedPgn(page) {
-  await page.locator("#copy-pgn").click();
+  await clickInIO(page, "#copy-pgn");
   return page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
 }
 
@@ -53,13 +53,19 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   const best = arrows.find(([, c]) => c.includes("arrow-line-1"))[0];
   assert.ok(first.includes(new Chess("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3").move({ from: best.slice(0, 2), to: best.slice(2, 4) }).san), `the strongest arrow is the first line's move: ${best}, ${first}`);
   // X: the threat — what White would play if it were White's move (Qxf7#).
+  const before = { score: await page.locator("#info-score").textContent(), bar: await page.locator(".evalbar-text").textContent() };
+  assert.notEqual(before.score, "–");
   await page.evaluate(() => document.activeElement.blur()); // keys typed into a select are the select's
   await page.keyboard.press("x");
   await waitStatus(page, /^Threat: what White would play/);
   assert.equal(await page.locator("#threat").getAttribute("aria-pressed"), "true");
   await page.waitForFunction(() => document.querySelector("#board g.arrow.arrow-threat-1")?.dataset.arrow === "h5f7", null, { timeout: 60000 });
   await page.waitForFunction(() => /#1/.test(document.querySelector("#pv-lines li")?.textContent || ""), null, { timeout: 60000 });
-  assert.equal(await page.locator("#info-score").textContent(), "–", "the threat is not the position's score");
+  // The threat is not the position's evaluation: the score and the bar keep the position's.
+  const during = { score: (await page.locator("#info-score").textContent()).replace(/ [≥≤]$/, ""), bar: await page.locator(".evalbar-text").textContent() };
+  assert.notEqual(during.score, "–");
+  assert.notEqual(during.bar, "0.0");
+  assert.ok(!/#/.test(during.score), `the threat's mate is not the position's score: ${during.score}`);
   await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/threat.png` });
   await page.keyboard.press("x");

@@ -120,7 +120,7 @@ const REVIEW_PGN = `[White "Fischer"]\n[Black "Spassky"]\n[Result "1-0"]\n\n1. c
 await page.locator("summary", { hasText: "PGN / FEN" }).click();
 await page.locator("#import-text").fill(REVIEW_PGN);
 await page.locator("#import").click();
-await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 81);
+await page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 81);
 await page.locator("#review-depth").selectOption("10");
 const reviewStart = Date.now();
 await page.locator("#review").click();

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { freePort } from "./workerd.mjs";
 import { Chess } from "chess.js";
-import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth } from "./page.mjs";
+import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth, clickInIO, fillImport } from "./page.mjs";
 
 test("play by dragging; the engine answers at the chosen depth; panel, bar and slider update", async (t) => {
   const page = await open(t, "?depth=3&side=w");
@@ -131,7 +131,7 @@ test("positions: a decided one is shown as over, an illegal one is refused with 
   page = await open(t, "?side=w&fen=garbage");
   await waitStatus(page, /^Not a valid position: invalid FEN "garbage"/);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  await fillImport(page, "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   await page.locator("#import").click();
   await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
   assert.match(await page.locator("#import-error").textContent(), /^Not a valid FEN: invalid FEN ".*": rank 7 has 7 squares, want 8$/);
@@ -183,7 +183,7 @@ test("the game survives a reload; an imported game keeps its headers, comments, 
   assert.deepEqual(await moveTexts(page), moves);
   await boardMatchesGame(page);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill('[Event "Club final"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {The king\'s pawn} e5 (1... c5) 2. Nf3 $1 Nc6 *');
+  await fillImport(page, '[Event "Club final"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {The king\'s pawn} e5 (1... c5) 2. Nf3 $1 Nc6 *');
   await page.locator("#import").click();
   await waitStatus(page, /Game loaded — your move/);
   assert.equal(await page.locator("#import-error").textContent(), "Imported with 1 variation, 1 annotation symbol and 1 comment.");
@@ -191,7 +191,7 @@ test("the game survives a reload; an imported game keeps its headers, comments, 
   await page.locator('#moves button[data-ply="1"]').click();
   await page.waitForFunction(() => document.getElementById("comment").textContent === "The king's pawn");
   await page.keyboard.press("End");
-  await page.locator("#copy-pgn").click();
+  await clickInIO(page, "#copy-pgn");
   await waitStatus(page, /PGN (copied|is in the text box)/);
   const pgn = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
   assert.match(pgn, /\[Event "Club final"\]/);
@@ -221,19 +221,19 @@ test("reloading a ?fen= link keeps the game played from it", async (t) => {
 test("fool's mate ends the game with the right message; PGN round trip", async (t) => {
   const page = await open(t, "?depth=2");
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill("1. f3 e5 2. g4");
+  await fillImport(page, "1. f3 e5 2. g4");
   await page.locator("#import").click();
   await waitStatus(page, /Game loaded — your move/);
   await drag(page, "d8", "h4");
   await waitStatus(page, /^Checkmate — Black wins/);
   assert.deepEqual(await moveTexts(page), ["f3", "e5", "g4", "Qh4#"]);
-  await page.locator("#copy-pgn").click();
+  await clickInIO(page, "#copy-pgn");
   await waitStatus(page, /PGN (copied|is in the text box)/);
   const pgn = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
   assert.match(pgn, /\[Result "0-1"\]/);
   await page.locator("#new-game").click();
   await waitStatus(page, /^Your move|thinking/);
-  await page.locator("#import-text").fill(pgn);
+  await fillImport(page, pgn);
   await page.locator("#import").click();
   await waitStatus(page, /^Checkmate — Black wins/);
   assert.deepEqual(await moveTexts(page), ["f3", "e5", "g4", "Qh4#"]);
@@ -249,7 +249,7 @@ test("fool's mate ends the game with the right message; PGN round trip", async (
   assert.equal(await whiteBottom(), before);
   await page.keyboard.press("End");
   await waitStatus(page, /^Checkmate — Black wins/);
-  await page.locator("#import-text").fill("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
+  await fillImport(page, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
   await page.locator("#import").click();
   // The engine judges the FEN through the worker: the answer is not instant.
   await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
@@ -267,9 +267,31 @@ test("promotion dialog and hint arrow", async (t) => {
   const arrows = await page.locator("#board g.arrow[data-arrow]").evaluateAll((els) => els.map((e) => e.dataset.arrow));
   assert.deepEqual(arrows, [hinted.from + hinted.to]);
   await drag(page, "b7", "b8");
+  // The chooser stands on the b-file from b8 down, the queen on b8 itself (not half a square off).
+  await page.locator(".promotion-dialog").waitFor();
+  const [dialog, b8, b5] = await page.evaluate(() => [".promotion-dialog", '#board rect[data-square="b8"]', '#board rect[data-square="b5"]'].map((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return { x: r.x, y: r.y, bottom: r.bottom, width: r.width };
+  }));
+  assert.ok(Math.abs(dialog.x - b8.x) < 1 && Math.abs(dialog.y - b8.y) < 1 && Math.abs(dialog.bottom - b5.bottom) < 1, JSON.stringify({ dialog, b8, b5 }));
   await page.locator(".promotion-dialog-button-group[data-piece='wq']").click();
   await waitMoves(page, 2);
   assert.equal((await moveTexts(page))[0], "b8=Q+");
+});
+
+test("the promotion chooser of a flipped board stands on its square too", async (t) => {
+  const page = await open(t, "?depth=3&side=b&fen=" + encodeURIComponent("4k3/8/8/8/8/8/6p1/K7 b - - 0 1"));
+  await waitStatus(page, /^Your move/);
+  await drag(page, "g2", "g1");
+  await page.locator(".promotion-dialog").waitFor();
+  const [dialog, g1, g4] = await page.evaluate(() => [".promotion-dialog", '#board rect[data-square="g1"]', '#board rect[data-square="g4"]'].map((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return { x: r.x, y: r.y, bottom: r.bottom };
+  }));
+  assert.ok(Math.abs(dialog.x - g1.x) < 1 && Math.abs(dialog.y - g1.y) < 1 && Math.abs(dialog.bottom - g4.bottom) < 1, JSON.stringify({ dialog, g1, g4 }));
+  await page.locator(".promotion-dialog-button-group[data-piece='bn']").click();
+  await waitMoves(page, 1);
+  assert.equal((await moveTexts(page))[0], "g1=N");
 });
 
 test("move now stops a deep search with a legal move", async (t) => {
@@ -393,17 +415,17 @@ test("share: a link to the game at the move shown opens it on the analysis board
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+  await fillImport(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
   await page.locator("#import").click();
   await waitStatus(page, /Game loaded — your move/);
   await page.locator('#moves button[data-ply="3"]').click();
-  await page.locator("#share").click();
+  await clickInIO(page, "#share");
   await waitStatus(page, /^Link to this game (copied|is in the text box)/);
   const link = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
   assert.match(link, /\?moves=e2e4\+e7e5\+g1f3\+b8c6\+f1b5\+a7a6&ply=3&analyse=1$/);
   // Somebody else, with nothing saved: a new context.
   const other = await open(t, link.slice(base.length));
-  await other.waitForFunction(() => document.querySelectorAll("#moves button").length === 6);
+  await other.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 6);
   assert.deepEqual(await moveTexts(other), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
   assert.equal(await other.locator("#analyse").getAttribute("aria-pressed"), "true");
   assert.equal(await other.evaluate(() => window.kibitz.state.viewPly), 3);

@@ -21,6 +21,11 @@ const TWO_GAMES = `<!doctype html><meta charset="utf-8"><title>Two games</title>
   <kibitz-game id="b" depth="3" side="b" style="width: 400px; height: 300px"></kibitz-game>
 </div>`;
 
+// A game with a quarter-minute clock (the shortest the page plays).
+const TIMED = `<!doctype html><meta charset="utf-8"><title>Timed</title><link rel="icon" href="data:,">
+<script type="module" src="lib/kibitz-game.js"></script>
+<kibitz-game id="t" depth="1" side="w" clock="0.25+0" style="width: 360px"></kibitz-game>`;
+
 let server, site;
 const served = [];
 
@@ -31,6 +36,7 @@ before(async () => {
     if (!path.startsWith(PREFIX)) return res.writeHead(404).end();
     const rel = normalize(path.slice(PREFIX.length) || "index.html").replace(/^(\.\.[/\\])+/, "");
     if (rel === "two-games.html") return res.writeHead(200, { "content-type": "text/html" }).end(TWO_GAMES);
+    if (rel === "timed.html") return res.writeHead(200, { "content-type": "text/html" }).end(TIMED);
     const file = join("dist", rel.endsWith("/") ? join(rel, "index.html") : rel);
     try {
       const body = await readFile(file);
@@ -145,4 +151,25 @@ test("two <kibitz-game> elements on one page, each with its own engine", async (
   const end = await page.evaluate(() => window.seen.a.find((e) => e.type === "gameover"));
   assert.deepEqual(end, { type: "gameover", result: "1-0", reason: "Checkmate — White wins" });
   assert.equal(await page.locator("#a .kibitz-game-status").textContent(), "Checkmate — White wins");
+});
+
+test("a timed <kibitz-game>: the clocks run from each side's second move, and a fallen flag ends the game", async (t) => {
+  const page = await openPage(t, "timed.html");
+  await page.evaluate(() => {
+    window.seen = [];
+    for (const type of ["move", "gameover"]) document.getElementById("t").addEventListener(type, (e) => window.seen.push({ type, ...e.detail }));
+  });
+  await page.waitForFunction(() => document.querySelector("#t .kibitz-game-status").textContent === "Your move");
+  const clocks = () => page.locator("#t .kibitz-game-clocks").textContent();
+  assert.equal(await clocks(), "White 0:15Black 0:15");
+  const [e2, e4] = [await elementSquare(page, "t", "e2"), await elementSquare(page, "t", "e4")];
+  await page.mouse.click(e2.x, e2.y);
+  await page.mouse.click(e4.x, e4.y);
+  await page.waitForFunction(() => window.seen.filter((e) => e.type === "move").length === 2, null, { timeout: 30000 });
+  // Both first moves were free; now the player's clock runs down until the flag falls.
+  await page.waitForFunction(() => window.seen.some((e) => e.type === "gameover"), null, { timeout: 30000 });
+  const end = await page.evaluate(() => window.seen.find((e) => e.type === "gameover"));
+  assert.deepEqual(end, { type: "gameover", result: "0-1", reason: "Your time ran out — Black wins" });
+  assert.match(await clocks(), /^White 0:00\.0Black 0:1\d/);
+  assert.equal(await page.evaluate(() => window.seen.filter((e) => e.type === "move").length), 2, "no move after the flag");
 });

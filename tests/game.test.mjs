@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { scoreText, sanKey, whiteScore, winningChances, scoreValue } from "../static/format.js";
+import { scoreText, sanKey, whiteScore, winningChances, scoreValue, boundMark } from "../static/format.js";
 import { gameOver, drawAnswer, DRAW_MIN_MOVES, reviewText, pgnHeaders, pgnDate, restoreSaved, readImport, storeGame, loadStoredGame } from "../static/game.js";
 
 test("a finished position is recognised when it is loaded", () => {
@@ -216,4 +216,14 @@ test("typed moves: check marks, zeros for castling and promotions as people type
   for (const [game, typed] of [[mate, "Ra9"], [castle, "0-0-0-0"], [promote, "b8=K"], [promote, "Kxa8"]]) {
     assert.equal(find(game, typed), undefined, typed);
   }
+});
+
+test("a bound is shown from White's view, with words for it", () => {
+  // A lower bound for the side to move: at least this for White to move, at most for Black.
+  assert.equal(boundMark("lower", "w").mark, " ≥");
+  assert.equal(boundMark("lower", "b").mark, " ≤");
+  assert.equal(boundMark("upper", "w").mark, " ≤");
+  assert.equal(boundMark("upper", "b").mark, " ≥");
+  assert.match(boundMark("upper", "b").text, /^At least this, for White: /);
+  assert.deepEqual(boundMark("", "w"), { mark: "", text: "" });
 });

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { open, waitStatus, waitMoves } from "./page.mjs";
+import { open, waitStatus, waitMoves, fillImport } from "./page.mjs";
 
 // A long game, the same every run: 30 moves each, none ending it.
 function longGame(plies = 60) {
@@ -78,7 +78,7 @@ test("an import closes its box: the 980×760 embed does not scroll", async (t) =
   const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
   await waitStatus(page, /^Your move/);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill(`[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 3. Bb5 a6 *`);
+  await fillImport(page, `[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 3. Bb5 a6 *`);
   await page.locator("#import").click();
   await waitMoves(page, 6);
   assert.equal(await page.locator(".io details").first().evaluate((d) => d.open), false);

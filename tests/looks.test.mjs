@@ -216,3 +216,22 @@ test("themes: light or dark as the system says or as chosen, three board colouri
   const again = await look();
   assert.deepEqual([again.page, again.light, again.coordsShown], [dark.page, squares.blue, false], "remembered after a reload");
 });
+
+test("phone: the board's coordinates keep clear of the pieces (a1, a8, c1, f1)", async (t) => {
+  const page = await open(t, "?depth=2&side=w", { width: 390, height: 844 });
+  await waitStatus(page, /^Your move/);
+  const overlaps = await page.evaluate(() => {
+    const pieces = [...document.querySelectorAll("#board .pieces-layer g[data-square]")].map((g) => [g.dataset.square, g.querySelector(".piece").getBoundingClientRect()]);
+    const labels = [...document.querySelectorAll("#board .coordinates text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+    const out = [];
+    for (const [sq, p] of pieces) {
+      for (const [text, l] of labels) {
+        const w = Math.min(p.right, l.right) - Math.max(p.left, l.left);
+        const h = Math.min(p.bottom, l.bottom) - Math.max(p.top, l.top);
+        if (w > 0.5 && h > 0.5) out.push(`${text} over ${sq}`);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(overlaps, []);
+});

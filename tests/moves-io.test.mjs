@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { open, status, moveTexts, waitStatus, waitMoves, typeMove } from "./page.mjs";
+import { open, status, moveTexts, waitStatus, waitMoves, typeMove, clickInIO, fillImport } from "./page.mjs";
 
 test("typed moves: lower-case piece letters and long algebraic, with or without a hyphen", async (t) => {
   const page = await open(t, "?depth=1&side=w");
@@ -31,22 +31,22 @@ test("Copy FEN copies the board on screen and says which move it follows", async
   const page = await open(t, "?depth=1&side=w");
   await waitStatus(page, /^Your move/);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *");
+  await fillImport(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *");
   await page.locator("#import").click();
   await waitStatus(page, /Game loaded/);
   await waitMoves(page, 8);
   const game = new Chess();
   for (const san of ["e4", "e5", "Nf3", "Nc6"]) game.move(san);
   // Back to 2… Nc6 (the fourth move) in the move list.
-  await page.locator("#moves button").nth(3).click();
+  await page.locator("#moves button[data-ply]").nth(3).click();
   await waitStatus(page, /^Reviewing/);
-  await page.locator("#copy-fen").click();
+  await clickInIO(page, "#copy-fen");
   await waitStatus(page, /^FEN after 2… Nc6 (copied|is in the text box)/);
   const copied = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
   assert.equal(copied, game.fen());
   // At the end of the game: the last position.
   await page.keyboard.press("End");
-  await page.locator("#copy-fen").click();
+  await clickInIO(page, "#copy-fen");
   await waitStatus(page, /^FEN after 4… Nf6 /);
   for (const san of ["Bb5", "a6", "Ba4", "Nf6"]) game.move(san);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value)), game.fen());

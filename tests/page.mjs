@@ -53,7 +53,8 @@ export async function open(t, query = "", viewport = { width: 1280, height: 860 
 }
 
 export const status = (page) => page.locator("#status").textContent();
-export const moveTexts = (page) => page.locator("#moves button").allTextContents();
+// The main line's moves as the list shows them (the variations' moves are not counted).
+export const moveTexts = (page) => page.locator("#moves button[data-ply]").allTextContents();
 
 export async function waitStatus(page, re, timeout = 60000) {
   await page.waitForFunction((src) => new RegExp(src).test(document.getElementById("status").textContent), re.source, { timeout });
@@ -105,7 +106,7 @@ export async function typeMove(page, text) {
 }
 
 export async function waitMoves(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n, { timeout: 60000 });
+  await page.waitForFunction((k) => document.querySelectorAll("#moves button[data-ply]").length === k, n, { timeout: 60000 });
 }
 
 // boardMatchesGame waits until the pieces drawn on the board are exactly
@@ -132,3 +133,17 @@ export async function setDepth(page, depth) {
   await page.locator("#depth").dispatchEvent("input");
 }
 
+
+// clickInIO clicks a button of the "PGN / FEN" box, opening the box first
+// as a person would (an import closes it).
+export async function clickInIO(page, selector) {
+  await page.evaluate(() => (document.querySelector(".io details").open = true));
+  await page.locator(selector).click();
+}
+
+// fillImport types text into the import box, opening the "PGN / FEN" box
+// first as a person would (an import closes it).
+export async function fillImport(page, text) {
+  await page.evaluate(() => (document.querySelector(".io details").open = true));
+  await page.locator("#import-text").fill(text);
+}

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, squareCenter } from "./page.mjs";
+import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, squareCenter, clickInIO, fillImport } from "./page.mjs";
 
 // typeMove plays a move through the page's move form.
 test("analysis: moves for both sides, live lines with an arrow, a line played by a click, back to play", async (t) => {
@@ -61,7 +61,7 @@ test("analysis with three lines never shows one first move twice", async (t) => 
   }
 });
 
-test("analysis: a move on an earlier position replaces what followed; the opening is named", async (t) => {
+test("analysis: a move on an earlier position starts a variation, the main line staying in the list; the opening is named", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
   await page.keyboard.press("a");
@@ -73,8 +73,9 @@ test("analysis: a move on an earlier position replaces what followed; the openin
   await page.locator('#moves button[data-ply="4"]').click();
   await page.waitForFunction(() => /^C\d\d /.test(document.getElementById("opening").textContent));
   await typeMove(page, "Bc4");
-  await waitMoves(page, 5);
-  assert.deepEqual(await moveTexts(page), ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
+  await page.waitForFunction(() => window.kibitz.state.game.history().join() === "e4,e5,Nf3,Nc6,Bc4");
+  assert.deepEqual(await moveTexts(page), ["e4", "e5", "Nf3", "Nc6", "Bb5"], "the main line stays");
+  assert.equal(await page.locator("#moves button.var-move.current").textContent(), "Bc4");
   await page.waitForFunction(() => /Italian Game/.test(document.getElementById("opening").textContent), null, { timeout: 10000 });
 });
 
@@ -83,7 +84,7 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   await waitStatus(page, /^Your move/);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   // 3…Nf6?? allows mate in one.
-  await page.locator("#import-text").fill('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
+  await fillImport(page, '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
   await page.locator("#import").click();
   await waitStatus(page, /Checkmate — White wins/);
   await page.locator("#review-depth").selectOption("6");
@@ -97,7 +98,7 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   assert.match(list, /3… Nf6\?\? — blunder; better (g6|Qe7|Qf6|Nh6|Nd4|Qh4)/);
   assert.match(list, /Black: \d+ inaccurac(y|ies), \d+ mistakes?, [1-9] blunders?/);
   // Accuracy for both players, overall and by phase, and the average loss: Black, who blundered, lower.
-  const table = await page.locator(".review-accuracy").evaluate((t) => [...t.rows].map((r) => [...r.cells].map((c) => c.textContent)));
+  const table = await page.locator(".review-accuracy").evaluate((t) => [...t.rows].map((r) => [...r.cells].map((c) => c.textContent.replaceAll("\u00AD", ""))));
   assert.deepEqual(table[0], ["", "Accuracy", "Opening", "Middlegame", "Endgame", "Avg. loss"]);
   assert.deepEqual([table[1][0], table[2][0]], ["White", "Black"]);
   for (const r of table.slice(1)) assert.match(r.slice(1, 3).join(" ") + " " + r[5], /^\d+ % \d+ % \d+ cp$/);
@@ -142,7 +143,7 @@ test("annotations: a PGN's marks keep their colours beside the review's, and the
   await waitStatus(page, /^Your move/);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   // The PGN calls 2…Nc6 a blunder and 3…Nf6 (which allows mate) only dubious.
-  await page.locator("#import-text").fill('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6?? 3. Bc4 Nf6?! 4. Qxf7# 1-0');
+  await fillImport(page, '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6?? 3. Bc4 Nf6?! 4. Qxf7# 1-0');
   await page.locator("#import").click();
   await waitStatus(page, /Checkmate — White wins/);
   // A successful import reads as a note, not in the error colour.
@@ -159,7 +160,7 @@ test("annotations: a PGN's marks keep their colours beside the review's, and the
   assert.equal(await page.locator('#moves button[data-ply="6"]').textContent(), "Nf6?!??");
   assert.equal(await page.locator('#moves button[data-ply="6"] .verdict-mark').textContent(), "??");
   assert.equal(await colour('#moves button[data-ply="6"] .nag'), "rgb(181, 137, 0)");
-  await page.locator("#copy-pgn").click();
+  await clickInIO(page, "#copy-pgn");
   await waitStatus(page, /PGN (copied|is in the text box)/);
   const pgn = (await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value))).replace(/\n/g, " ");
   // The move keeps its own mark and gains the review's words.
@@ -172,7 +173,7 @@ test("learn from your mistakes: the player's blunder comes back as a question, a
   await waitStatus(page, /^Your move/);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   const pgn = '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
-  await page.locator("#import-text").fill(pgn);
+  await fillImport(page, pgn);
   await page.locator("#import").click();
   await waitStatus(page, /Checkmate — White wins/);
   const played = await moveTexts(page);
@@ -236,7 +237,7 @@ test("sounds follow the toggle; finished games go to the library and come back",
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.settings.v1")).sounds), false);
   // A finished game is kept in the library.
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#import-text").fill('[White "Ann"]\n[Black "Bob"]\n\n1. f3 e5 2. g4 Qh4# 0-1');
+  await fillImport(page, '[White "Ann"]\n[Black "Bob"]\n\n1. f3 e5 2. g4 Qh4# 0-1');
   await page.locator("#import").click();
   await waitStatus(page, /Checkmate — Black wins/);
   await page.locator("summary", { hasText: "Saved games" }).click();
@@ -314,7 +315,7 @@ test("a variation tried after the game ended keeps the game's result and how it 
   await typeMove(page, other);
   await page.waitForFunction((m) => window.kibitz.state.game.history().at(-1) === m, other);
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#copy-pgn").click();
+  await clickInIO(page, "#copy-pgn");
   await waitStatus(page, /PGN (copied|is in the text box)/);
   const pgn = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
   assert.match(pgn, /\[Result "0-1"\]/);
@@ -347,44 +348,63 @@ test("saved games: a takeback after resigning takes the game out of the library,
   assert.equal(await page.locator("#library li").count(), 0, "deleted, and not saved again on reload");
 });
 
-test("variations: made in analysis, shown, promoted, deleted, exported in PGN", async (t) => {
+test("variations: made in analysis, shown inline under the main line, folded, promoted and deleted from a move's menu, exported in PGN", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
   await page.locator("#analyse").click();
   await waitStatus(page, /^Analysis/);
   for (const san of ["e4", "e5", "Nf3"]) await typeMove(page, san);
   await waitMoves(page, 3);
-  // Back to 1. e4 and another reply: the old one stays as a variation.
+  // Back to 1. e4 and another reply: the main line stays in the list, the
+  // new move is a variation under the move it replaces.
   await page.locator('#moves button[data-ply="1"]').click();
   await typeMove(page, "c5");
-  await waitMoves(page, 2);
-  assert.deepEqual(await moveTexts(page), ["e4", "c5"]);
-  assert.match(await page.locator("#variations").textContent(), /After 1\. e4: 1… e5 2\. Nf3 1… c5/);
+  const varMove = (san) => page.locator("#moves button.var-move", { hasText: new RegExp(`^${san}$`) });
+  await varMove("c5").waitFor();
+  assert.deepEqual(await moveTexts(page), ["e4", "e5", "Nf3"], "the main line is never replaced by the variation");
+  assert.match(await page.locator("#moves .move-variations").textContent(), /1… c5/);
+  assert.match(await varMove("c5").getAttribute("class"), /current/);
+  // The variation row comes right after 1… e5, before 2. Nf3.
+  const order = await page.evaluate(() => [...document.querySelectorAll("#moves > li")].map((li) => li.className || li.textContent.trim()));
+  assert.deepEqual(order, ["1.e4e5", "move-variations", "2.Nf3"]);
   const pgn = () => page.evaluate(async () => {
+    document.querySelector(".io details").open = true;
     document.getElementById("copy-pgn").click();
     await new Promise((r) => setTimeout(r, 200));
     return navigator.clipboard.readText().catch(() => document.getElementById("import-text").value);
   });
-  // The main line stays; the new move is a variation, which can be promoted.
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 e5 \(1\.\.\. c5\) 2\. Nf3 \*/);
   // The tree survives a reload (in play mode, on the line that was shown).
   await page.reload();
   await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
-  await waitMoves(page, 2);
-  assert.match(await page.locator("#variations").textContent(), /After 1\. e4: 1… e5 2\. Nf3 1… c5/);
+  await waitMoves(page, 3);
+  await varMove("c5").waitFor();
+  assert.match(await varMove("c5").getAttribute("class"), /current/);
   await page.locator("#analyse").click();
   await waitStatus(page, /^Analysis/);
-  await page.locator("#variations button", { hasText: "Promote" }).click();
-  await page.waitForFunction(() => !document.querySelector("#variations button.branch[aria-current]")?.textContent.includes("e5"));
+  // Folded, the variation says how long it is; unfolded, its moves are back.
+  await page.locator("#moves .variation button.fold").click();
+  await page.waitForFunction(() => /\(1 move\)/.test(document.querySelector("#moves .variation").textContent));
+  assert.equal(await varMove("c5").count(), 0);
+  await page.locator("#moves .variation button.fold").click();
+  await varMove("c5").waitFor();
+  // Its menu (right click) promotes it: 1… c5 becomes the main line.
+  await varMove("c5").click({ button: "right" });
+  await page.locator(".tree-menu button", { hasText: "Promote variation" }).click();
+  await page.waitForFunction(() => [...document.querySelectorAll("#moves button[data-ply]")].map((b) => b.textContent).join() === "e4,c5");
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 c5 \(1\.\.\. e5 2\. Nf3\) \*/);
-  // The other branch shows when clicked; deleting it leaves the main line.
-  await page.locator("#variations button.branch", { hasText: "e5" }).click();
-  await waitMoves(page, 3);
-  assert.deepEqual(await moveTexts(page), ["e4", "e5", "Nf3"]);
-  await page.locator("#variations button", { hasText: "Delete" }).click();
-  await page.waitForFunction(() => document.querySelectorAll("#variations li").length === 0);
+  assert.match(await page.locator("#moves .move-variations").textContent(), /1… e5 2\. Nf3/);
+  // A move of the variation shows its line, the main line still in the list.
+  await varMove("Nf3").click();
+  await page.waitForFunction(() => window.kibitz.state.game.history().join() === "e4,e5,Nf3");
+  assert.deepEqual(await moveTexts(page), ["e4", "c5"]);
+  assert.match(await varMove("Nf3").getAttribute("class"), /current/);
+  // Deleted from its menu, it is gone from the list and the PGN.
+  await varMove("e5").click({ button: "right" });
+  await page.locator(".tree-menu button", { hasText: "Delete variation" }).click();
+  await page.waitForFunction(() => document.querySelectorAll("#moves .move-variations").length === 0);
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 c5 \*/);
-  assert.deepEqual(await moveTexts(page), ["e4"]);
+  assert.deepEqual(await moveTexts(page), ["e4", "c5"]);
 });
 
 test("endgame tables: from K+B+N against K, Kibitz mates within 33 moves and says so", async (t) => {

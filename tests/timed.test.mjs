@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, status, moveTexts, waitStatus, drag, waitMoves, squareCenter, boardMatchesGame, typeMove } from "./page.mjs";
+import { SHOTS, open, status, moveTexts, waitStatus, drag, waitMoves, squareCenter, boardMatchesGame, typeMove, clickInIO } from "./page.mjs";
 
 // clocks reads the two clocks as shown: {top, bottom}, each {who, time,
 // running, low}, the time in seconds.
@@ -77,7 +77,7 @@ test("a timed game: both clocks run with their increments, Kibitz keeps to its c
   await page.screenshot({ path: `${SHOTS}/clock.png` });
   // The PGN carries the control and the time left after each move.
   await page.locator(".io summary").first().click();
-  await page.locator("#copy-pgn").click();
+  await clickInIO(page, "#copy-pgn");
   const pgn = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
   assert.match(pgn, /\[TimeControl "30\+1"\]/);
   const clks = [...pgn.matchAll(/\{\[%clk (\d+):(\d\d):(\d\d)\]\}/g)].map((m) => Number(m[2]) * 60 + Number(m[3]));
