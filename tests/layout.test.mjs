@@ -4,25 +4,7 @@
 // an import (the 980×760 embed does not scroll), the board size setting.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Chess } from "chess.js";
-import { open, waitStatus, waitMoves, fillImport } from "./page.mjs";
-
-// A long game, the same every run: 30 moves each, none ending it.
-function longGame(plies = 60) {
-  const g = new Chess();
-  const uci = [];
-  for (let i = 0; uci.length < plies; i++) {
-    const moves = g.moves({ verbose: true });
-    const m = moves[(i * 7) % moves.length];
-    g.move(m);
-    if (g.isGameOver()) {
-      g.undo();
-      continue;
-    }
-    uci.push(m.from + m.to + (m.promotion || ""));
-  }
-  return uci;
-}
+import { open, waitStatus, waitMoves, fillImport, longGame } from "./page.mjs";
 
 // rowsInView counts the move list's rows wholly visible in its box and the window.
 const rowsInView = (page) =>

@@ -4,8 +4,7 @@
 // bin/kibitz (./build.sh test builds them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Chess } from "chess.js";
-import { SHOTS, base, browser, open, waitStatus, drag, clickMove, waitMoves } from "./page.mjs";
+import { SHOTS, base, browser, open, waitStatus, drag, clickMove, waitMoves, longGame } from "./page.mjs";
 
 test("phone width: the page fits and plays", async (t) => {
   const page = await open(t, "?depth=2&side=w", { width: 360, height: 740 });
@@ -53,18 +52,7 @@ test("embedded in the README's 980×760 frame: the board, the game's buttons, th
   await waitMoves(page, 2);
   await page.screenshot({ path: `${SHOTS}/embed.png` });
   // Thirty moves in, on the analysis board (its comment box shown too).
-  const g = new Chess();
-  const uci = [];
-  for (let i = 0; uci.length < 60; i++) {
-    const moves = g.moves({ verbose: true });
-    const m = moves[(i * 7) % moves.length];
-    g.move(m);
-    if (g.isGameOver()) {
-      g.undo();
-      continue;
-    }
-    uci.push(m.from + m.to + (m.promotion || ""));
-  }
+  const uci = longGame();
   const later = await open(t, `?moves=${uci.join("+")}&analyse=1`, { width: 980, height: 760 });
   await waitMoves(later, 60);
   await visible(later);

@@ -147,3 +147,39 @@ export async function fillImport(page, text) {
   await page.evaluate(() => (document.querySelector(".io details").open = true));
   await page.locator("#import-text").fill(text);
 }
+
+// longGame is a long game, the same every run (plies half-moves, none
+// ending it), in UCI: for the layout tests' move lists.
+export function longGame(plies = 60) {
+  const g = new Chess();
+  const uci = [];
+  for (let i = 0; uci.length < plies; i++) {
+    const moves = g.moves({ verbose: true });
+    const m = moves[(i * 7) % moves.length];
+    g.move(m);
+    if (g.isGameOver()) {
+      g.undo();
+      continue;
+    }
+    uci.push(m.from + m.to + (m.promotion || ""));
+  }
+  return uci;
+}
+
+// openAndResign opens a game against Kibitz at depth 1, plays 1. e4,
+// waits for the reply and resigns (two clicks: the button arms first).
+export async function openAndResign(t) {
+  const page = await open(t, "?depth=1&side=w");
+  await waitStatus(page, /^Your move/);
+  await drag(page, "e2", "e4");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  await resign(page);
+  return page;
+}
+
+export async function resign(page) {
+  await page.locator("#resign").click();
+  await page.locator("#resign").click();
+  await waitStatus(page, /You resigned/);
+}

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, squareCenter, clickInIO, fillImport } from "./page.mjs";
+import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, clickInIO, fillImport, openAndResign, resign } from "./page.mjs";
 
 // typeMove plays a move through the page's move form.
 test("analysis: moves for both sides, live lines with an arrow, a line played by a click, back to play", async (t) => {
@@ -254,24 +254,6 @@ test("sounds follow the toggle; finished games go to the library and come back",
   assert.match(Buffer.concat(text).toString(), /\[White "Ann"\][\s\S]*Qh4#/);
 });
 
-// openAndResign opens a game against Kibitz at depth 1, plays 1. e4,
-// waits for the reply and resigns (two clicks: the button arms first).
-async function openAndResign(t) {
-  const page = await open(t, "?depth=1&side=w");
-  await waitStatus(page, /^Your move/);
-  await drag(page, "e2", "e4");
-  await waitMoves(page, 2);
-  await waitStatus(page, /^Your move/);
-  await resign(page);
-  return page;
-}
-
-async function resign(page) {
-  await page.locator("#resign").click();
-  await page.locator("#resign").click();
-  await waitStatus(page, /You resigned/);
-}
-
 test("a resigned game is saved with its players and how it ended, and reopening it adds no copy", async (t) => {
   const page = await openAndResign(t);
   await waitStatus(page, /You resigned — Black \(Kibitz\) wins/);
@@ -456,69 +438,4 @@ test("endgame model: down to five men, the worker fetches the model once and the
   await waitStatus(page, /^Your move/, 60000);
   assert.equal(await page.evaluate(() => window.kibitz.state.game.history().length), 5);
   assert.deepEqual(models, [200], "the model, fetched once");
-});
-
-test("the result panel: how the game ended, accuracy once reviewed, Rematch with the colours swapped, closed for good", async (t) => {
-  const page = await openAndResign(t);
-  const panel = page.locator("#result-panel");
-  await panel.waitFor({ state: "visible" });
-  assert.equal(await page.locator("#result-title").textContent(), "Kibitz won");
-  assert.equal(await page.locator("#result-reason").textContent(), "0-1 · You resigned — Black (Kibitz) wins");
-  assert.equal(await page.locator("#result-accuracy").isHidden(), true, "no accuracy before a review");
-  // Review from the panel: the accuracy appears in it.
-  await page.selectOption("#review-depth", "6");
-  await page.locator("#result-review").click();
-  await waitStatus(page, /^Review done/);
-  assert.match(await page.locator("#result-accuracy").textContent(), /^Accuracy: you \d+ %, Kibitz \d+ %$/);
-  assert.equal(await page.locator("#result-review").isHidden(), true);
-  // Rematch: a new game, the colours swapped — Kibitz now has White and opens.
-  await page.locator("#rematch").click();
-  await panel.waitFor({ state: "hidden" });
-  await waitMoves(page, 1);
-  await waitStatus(page, /^Your move \(Black\)/);
-  assert.equal(await page.evaluate(() => window.kibitz.state.human), "b");
-  const [a1, a8] = [await squareCenter(page, "a1"), await squareCenter(page, "a8")];
-  assert.ok(a1.y < a8.y, "the board turned: Black at the bottom");
-  assert.equal(await page.evaluate(() => window.kibitz.state.game.history().length), 1);
-  // Resigned again, closed: it stays closed, and a reload does not open it.
-  await resign(page);
-  await panel.waitFor({ state: "visible" });
-  assert.equal(await page.locator("#result-reason").textContent(), "1-0 · You resigned — White (Kibitz) wins");
-  await page.locator("#result-close").click();
-  await panel.waitFor({ state: "hidden" });
-  await page.reload();
-  await waitStatus(page, /You resigned — White \(Kibitz\) wins/);
-  await page.waitForTimeout(300);
-  assert.equal(await panel.isHidden(), true, "a restored finished game opens no panel");
-});
-
-test("piece values: the net's worth of each piece on the analysis board, following the position shown", async (t) => {
-  const page = await open(t, "?depth=3&side=w");
-  await waitStatus(page, /^Your move/);
-  assert.equal(await page.locator("#piece-worth").isDisabled(), true, "only in analysis");
-  await page.locator("#analyse").click();
-  await waitStatus(page, /^Analysis: White to move/);
-  await page.locator("#piece-worth").click();
-  assert.equal(await page.locator("#piece-worth").getAttribute("aria-pressed"), "true");
-  const labels = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll("#piece-worth-layer .piece-worth")].map((l) => [l.dataset.square, l.textContent])));
-  await page.waitForFunction(() => document.querySelectorAll("#piece-worth-layer .piece-worth").length === 30);
-  const start = await labels();
-  assert.equal(start.e1, undefined, "the kings have no value of their own");
-  const pawns = (text) => Number(text.replace("−", "-"));
-  assert.ok(pawns(start.d1) > 3, `White's queen: ${start.d1}`);
-  assert.ok(pawns(start.d8) < -3, `Black's queen: ${start.d8}`);
-  assert.ok(pawns(start.e2) > 0 && pawns(start.e7) < 0, `pawns: ${start.e2}, ${start.e7}`);
-  // Each label sits on its piece's square.
-  const d1 = await squareCenter(page, "d1");
-  const box = await page.locator('#piece-worth-layer .piece-worth[data-square="d1"]').boundingBox();
-  assert.ok(Math.abs(box.x + box.width / 2 - d1.x) < 2 && box.y > d1.y - 40 && box.y < d1.y + 40, JSON.stringify({ box, d1 }));
-  // A move: the values follow the position.
-  await drag(page, "e2", "e4");
-  await page.waitForFunction(() => document.querySelector('#piece-worth-layer .piece-worth[data-square="e4"]') !== null);
-  assert.equal((await labels()).e2, undefined);
-  // Back to play: the overlay goes, and the button with it.
-  await page.locator("#analyse").click();
-  await page.locator("#piece-worth-layer").waitFor({ state: "hidden" });
-  assert.equal(await page.locator("#piece-worth").getAttribute("aria-pressed"), "false");
-  assert.equal(await page.locator("#piece-worth").isDisabled(), true);
 });
