@@ -175,7 +175,7 @@ function showVerdict(history, ply) {
   const mark = document.createElement("span");
   mark.className = `verdict-mark ${v.name}`;
   mark.textContent = `${Math.ceil(ply / 2)}${m.color === "w" ? "." : "…"} ${m.san}${v.mark}`;
-  el.replaceChildren(mark, ` ${v.name[0].toUpperCase()}${v.name.slice(1)}.${v.better ? ` ${v.better} was best.` : ""}`);
+  el.replaceChildren(mark, ` ${v.name[0].toUpperCase()}${v.name.slice(1)}.${v.better ? ` ${v.better} was best.` : ""}${v.why ? ` ${v.why}.` : ""}`);
 }
 
 // showOpening names the opening of the position shown (once the names

@@ -8,12 +8,13 @@
 // is an inaccuracy, 0.10 a mistake, 0.15 a blunder (Lichess's thresholds
 // 0.1 / 0.2 / 0.3 on its −1…1 scale of winning chances).
 
+import { Chess } from "chess.js";
 import { winningChances } from "./format.js";
 
 /** @typedef {import("./accuracy.js").Score} Score */
 /** @typedef {{min: number, name: string, mark: string}} Verdict */
-/** @typedef {{score: Score, best?: string, bestSan?: string | null}} ReviewedPosition an analysed position, White's view */
-/** @typedef {{ply: number, san: string, color: string, loss: number, verdict: Verdict | null, better: string | null}} JudgedMove */
+/** @typedef {{score: Score, best?: string, bestSan?: string | null, pv?: string[]}} ReviewedPosition an analysed position, White's view, and the engine's line from it (UCI) */
+/** @typedef {{ply: number, san: string, color: string, loss: number, verdict: Verdict | null, better: string | null, why: string | null}} JudgedMove */
 
 /** @type {Verdict[]} */
 export const VERDICTS = [
@@ -44,7 +45,7 @@ export function verdictFor(loss) {
 // (the next position, searched as deep, sees further), not the move's, and
 // there would be no better move to name.
 /**
- * @param {{from: string, to: string, promotion?: string, san: string, color: string}[]} history
+ * @param {{from: string, to: string, promotion?: string, san: string, color: string, after?: string}[]} history
  * @param {ReviewedPosition[]} positions
  * @returns {JudgedMove[]}
  */
@@ -60,9 +61,55 @@ export function judgeMoves(history, positions) {
     const best = positions[i].best;
     const verdict = best === played ? null : verdictFor(loss);
     const better = verdict && best ? positions[i].bestSan : null;
-    out.push({ ply: i + 1, san: m.san, color: m.color, loss, verdict, better });
+    const why = verdict && m.after ? explainMove(m.after, positions[i + 1].pv, m.color) : null;
+    out.push({ ply: i + 1, san: m.san, color: m.color, loss, verdict, better, why });
   }
   return out;
+}
+
+const VALUES = /** @type {Record<string, number>} */ ({ p: 1, n: 3, b: 3, r: 5, q: 9 });
+const NAMES = /** @type {Record<string, string>} */ ({ p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen" });
+// The engine's line is read this far for an explanation: further on, what
+// it says is the search's guess, not the move's consequence.
+const EXPLAIN_PLIES = 8;
+
+// explainMove says in words what a marked move allows, read from the
+// engine's line after it (pv, UCI, from fenAfter): a mate it walks into,
+// or the material it loses (the mover's biggest piece taken, once the
+// line's captures are counted both ways) — or null when the line shows
+// neither, and then nothing is claimed.
+/** @param {string} fenAfter @param {string[] | undefined} pv @param {string} mover "w" or "b" @returns {string | null} */
+export function explainMove(fenAfter, pv, mover) {
+  if (!pv || pv.length === 0) return null;
+  const g = new Chess(fenAfter);
+  /** @type {string[]} */
+  const line = [];
+  let lost = 0;
+  let won = 0;
+  /** @type {{value: number, name: string, square: string, upto: number} | null} */
+  let worst = null;
+  for (const uci of pv.slice(0, EXPLAIN_PLIES)) {
+    let m;
+    try {
+      m = g.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    } catch {
+      break;
+    }
+    const n = m.before.split(" ")[5];
+    line.push(m.color === "w" ? `${n}. ${m.san}` : line.length === 0 ? `${n}… ${m.san}` : m.san);
+    if (m.captured) {
+      const value = VALUES[m.captured];
+      if (m.color === mover) won += value;
+      else {
+        lost += value;
+        if (!worst || value > worst.value) worst = { value, name: NAMES[m.captured], square: m.to, upto: line.length };
+      }
+    }
+    if (g.isCheckmate()) return g.turn() === mover ? `It allows mate in ${Math.ceil(line.length / 2)}: ${line.join(" ")}` : null;
+  }
+  if (!worst || lost - won < 1) return null;
+  const what = worst.value === 1 ? "a pawn" : `the ${worst.name} on ${worst.square}`;
+  return `It loses ${what} after ${line.slice(0, worst.upto).join(" ")}`;
 }
 
 // graphPoints places White's winning chances at each position (0 = start)

@@ -39,7 +39,7 @@ export async function analyseGame(engine, start, moves, depth, onProgress, cance
       const r = await engine.search({ fen: start, moves: moves.slice(0, i), depth, multipv: 1 });
       if (cancelled()) return null;
       const bestSan = r.bestmove ? moveSan(g.fen(), r.bestmove) : null;
-      out.push({ score: whiteScore(r.score, g.turn()), best: r.bestmove, bestSan });
+      out.push({ score: whiteScore(r.score, g.turn()), best: r.bestmove, bestSan, pv: r.pv });
     }
     onProgress(i + 1, moves.length + 1);
   }
@@ -48,7 +48,7 @@ export async function analyseGame(engine, start, moves, depth, onProgress, cance
 
 // showReview draws the graph into svg and the summary into list, and
 // returns the marks for the move list (ply → verdict, with the better
-// move). onPick(ply) shows a
+// move and, where the engine's line shows it, what the move allows). onPick(ply) shows a
 // position when the graph is clicked.
 /**
  * @param {SVGSVGElement} svg
@@ -56,7 +56,7 @@ export async function analyseGame(engine, start, moves, depth, onProgress, cance
  * @param {import("chess.js").Move[]} history
  * @param {ReviewedPosition[]} positions
  * @param {(ply: number) => void} onPick
- * @returns {Map<number, {name: string, mark: string, better: string | null}>}
+ * @returns {Map<number, {name: string, mark: string, better: string | null, why: string | null}>}
  */
 export function showReview(svg, list, history, positions, onPick) {
   const judged = judgeMoves(history, positions);
@@ -87,7 +87,7 @@ export function showReview(svg, list, history, positions, onPick) {
     items.push(item);
   }
   list.append(...items);
-  return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, { ...j.verdict, better: j.better }]));
+  return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, { ...j.verdict, better: j.better, why: j.why }]));
 }
 
 // showAccuracy starts the review's list with a table of each side's

@@ -17,7 +17,7 @@ import { GameTree } from "./tree.js";
  * @property {boolean} hinting a hint search runs ("Move now" ends it)
  * @property {Record<string, string>} headers PGN headers of an imported game, kept on export
  * @property {"play" | "analyse"} mode analyse: moves for both sides, the engine analysing
- * @property {Map<number, {name: string, mark: string, better?: string | null}>} marks the review's verdicts by ply, with the better move
+ * @property {Map<number, {name: string, mark: string, better?: string | null, why?: string | null}>} marks the review's verdicts by ply, with the better move and what the move allows
  * @property {boolean} reviewing a review runs
  * @property {{history: any[], positions: any[], depth: number} | null} review the last review's analysis
  * @property {boolean} learning the player is going through their mistakes (learn.js)

@@ -113,7 +113,8 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   assert.equal(await page.locator("#verdict").isHidden(), true, "no verdict for 3. Bc4");
   await page.locator('#moves button[data-ply="6"]').click();
   await page.waitForFunction(() => !document.getElementById("verdict").hidden);
-  assert.match(await page.locator("#verdict").textContent(), /^3… Nf6\?\? Blunder\. (g6|Qe7|Qf6|Nh6|Nd4|Qh4) was best\.$/);
+  // …and what it allows, in words read from the engine's line.
+  assert.match(await page.locator("#verdict").textContent(), /^3… Nf6\?\? Blunder\. (g6|Qe7|Qf6|Nh6|Nd4|Qh4) was best\. It allows mate in 1: 4\. Qxf7#\.$/);
   const bar = await page.locator(".evalbar-text").textContent();
   assert.notEqual(bar, "1-0", "browsing, the bar shows the position's score");
   assert.match(bar, /^(#−?\d+|\d+\.\d\d)$/);

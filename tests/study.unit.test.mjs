@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
 import { parseOpenings, openingAt, positionKey } from "../static/openings.js";
-import { winProbability, verdictFor, judgeMoves, graphPoints, summary, counted } from "../static/review.js";
+import { winProbability, verdictFor, judgeMoves, graphPoints, summary, counted, explainMove } from "../static/review.js";
 import { soundFor } from "../static/sounds.js";
 import { saveToLibrary, libraryGames, libraryPgn, LIBRARY_SIZE } from "../static/library.js";
 
@@ -90,4 +90,31 @@ test("the library keeps the newest games, once each, and exports them oldest fir
   } finally {
     delete globalThis.localStorage;
   }
+});
+
+test("a marked move explained from the engine's line: a mate walked into, material lost, or nothing claimed", () => {
+  const after = (sans) => {
+    const g = new Chess();
+    for (const s of sans) g.move(s);
+    return g.fen();
+  };
+  // 3… Nf6?? and the engine's line is Qxf7#.
+  assert.equal(explainMove(after(["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]), ["h5f7"], "b"), "It allows mate in 1: 4. Qxf7#");
+  // 3. Nxe5?? takes a pawn and loses the knight.
+  assert.equal(explainMove(after(["e4", "e5", "Nf3", "d6", "Nxe5"]), ["d6e5", "d2d4"], "w"), "It loses the knight on e5 after 3… dxe5");
+  // A pawn given for nothing.
+  assert.equal(explainMove(after(["e4", "d5", "Nc3"]), ["d5e4"], "w"), "It loses a pawn after 2… dxe4");
+  // Captures that even out claim nothing; nor does an empty or unplayable line.
+  assert.equal(explainMove(after(["e4", "d5"]), ["e4d5", "d8d5"], "b"), null);
+  assert.equal(explainMove(after(["e4"]), [], "w"), null);
+  assert.equal(explainMove(after(["e4"]), ["a1a8"], "w"), null);
+  // judgeMoves carries the words with the verdict.
+  const g = new Chess();
+  for (const s of ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]) g.move(s);
+  const history = g.history({ verbose: true });
+  const positions = [{ cp: 30 }, { cp: 30 }, { cp: 20 }, { cp: 10 }, { cp: 10 }, { cp: 10 }].map((score) => ({ score, best: "a2a3", bestSan: "a3", pv: ["a2a3"] }));
+  positions.push({ score: { mate: 1 }, pv: ["h5f7"] });
+  const judged = judgeMoves(history, positions);
+  assert.equal(judged[5].verdict.name, "blunder");
+  assert.equal(judged[5].why, "It allows mate in 1: 4. Qxf7#");
 });
