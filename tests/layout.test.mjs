@@ -89,3 +89,15 @@ test("board size: a smaller board from the settings, kept for the next visit", a
   await waitStatus(page, /^Your move/);
   assert.ok(Math.abs((await width()) - full * 0.7) < 2, "the size is remembered");
 });
+
+test("phone: the board takes nearly the whole width beside a thin evaluation bar, its label whole", async (t) => {
+  const page = await open(t, "?depth=6&side=w", { width: 390, height: 844 });
+  await waitStatus(page, /^Your move/);
+  const [board, bar] = [await page.locator("#board").boundingBox(), await page.locator("#evalbar").boundingBox()];
+  assert.ok(bar.width <= 26, `the bar is ${bar.width} px wide`);
+  assert.ok(board.width >= 330 && board.x + board.width <= 390 - 8, `the board: ${JSON.stringify(board)}`);
+  await page.locator("#hint").click();
+  await page.waitForFunction(() => /\d/.test(document.querySelector(".evalbar-text").textContent));
+  const label = await page.locator(".evalbar-text").evaluate((el) => [el.textContent, el.scrollWidth <= el.clientWidth]);
+  assert.ok(label[1], `"${label[0]}" is clipped`);
+});
