@@ -8,7 +8,7 @@ import { Chess } from "chess.js";
 import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { sanKey } from "./format.js";
 import { $ } from "./dom.js";
-import { alignPromotion } from "./boardview.js";
+import { alignPromotion } from "./promotion.js";
 
 const PREMOVE = { class: "marker-premove", slice: "markerSquare" };
 const FILES = "abcdefgh";
