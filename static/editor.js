@@ -153,6 +153,9 @@ export function createEditor(page) {
   $("edit-position").addEventListener("click", async () => {
     if (!board) build();
     hold(null);
+    // Nothing of the last position set up is offered until this one is judged.
+    $("editor-fen").textContent = "";
+    /** @type {HTMLButtonElement} */ ($("editor-play")).disabled = /** @type {HTMLButtonElement} */ ($("editor-analyse")).disabled = true;
     dialog.showModal();
     await setUp(page.shownFen());
   });

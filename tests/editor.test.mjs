@@ -78,10 +78,9 @@ test("board editor: a position set up by hand, judged by the engine, then played
   assert.equal(await page.evaluate(() => window.kibitz.state.tree.line.length), 1);
   assert.equal(await page.evaluate(() => window.kibitz.state.game.history({ verbose: true })[0].before), "4k3/R7/8/8/8/8/8/4K3 b - - 0 1");
   // The editor opens on the position shown; Analyse opens the analysis board on it.
-  await page.locator("#edit-position").click();
-  await page.waitForFunction(() => !document.getElementById("editor-analyse").disabled);
   const shown = await page.evaluate(() => window.kibitz.state.game.fen().split(" ").slice(0, 2).join(" "));
-  assert.ok((await fen(page)).startsWith(shown), `${await fen(page)} starts with ${shown}`);
+  await page.locator("#edit-position").click();
+  await page.waitForFunction((s) => document.getElementById("editor-fen").textContent.startsWith(s) && !document.getElementById("editor-analyse").disabled, shown);
   await page.locator("#editor-analyse").click();
   await page.locator("#editor").waitFor({ state: "hidden" });
   await waitStatus(page, /^Analysis: White to move/);

@@ -35,7 +35,7 @@ test("the result panel: how the game ended, accuracy once reviewed, Rematch with
   await panel.waitFor({ state: "hidden" });
   await page.reload();
   await waitStatus(page, /You resigned — White \(Kibitz\) wins/);
-  await page.waitForTimeout(300);
+  // The restored game is drawn (and the panel decided) by the time the status says it.
   assert.equal(await panel.isHidden(), true, "a restored finished game opens no panel");
 });
 
