@@ -6,12 +6,6 @@ import { chosenControl } from "./timed.js";
 import { controlText } from "./clock.js";
 import { $ } from "./dom.js";
 
-// The settings fold away under their summary where the page is short (an
-// embed, a laptop) or narrow (a phone): the board, the game's buttons, the
-// engine and the move list then fit the screen. Taller screens show them.
-const SETTINGS_OPEN_MIN_HEIGHT = 821;
-const SETTINGS_OPEN_MIN_WIDTH = 721;
-
 /**
  * The settings in a few words: the player's side, the engine's strength
  * and the clock.
@@ -35,8 +29,15 @@ export function settingsSummary(settings) {
  * @param {{onLines: () => void, onSounds: (on: boolean) => void, onHelp: () => void, onLook: () => void}} hooks
  */
 export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
+  // The settings start folded under their summary, which says the side, the
+  // strength and the clock: the move list keeps its room. Opened on a wide
+  // screen they drop down over the panel (style.css) and Escape folds them.
   const details = /** @type {HTMLDetailsElement} */ ($("settings"));
-  details.open = innerHeight >= SETTINGS_OPEN_MIN_HEIGHT && innerWidth >= SETTINGS_OPEN_MIN_WIDTH;
+  details.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !details.open) return;
+    details.open = false;
+    /** @type {HTMLElement} */ (details.querySelector("summary")).focus();
+  });
   // Listeners on the box run after each control's own: the summary follows every change.
   const summarize = () => ($("settings-summary").textContent = settingsSummary(settings));
   details.addEventListener("change", summarize);

@@ -156,6 +156,10 @@ export function createEditor(page) {
     // Nothing of the last position set up is offered until this one is judged.
     $("editor-fen").textContent = "";
     /** @type {HTMLButtonElement} */ ($("editor-play")).disabled = /** @type {HTMLButtonElement} */ ($("editor-analyse")).disabled = true;
+    // The "PGN / FEN" box the button sits in has done its work: closed, it
+    // leaves the page its height (an embed would scroll under the dialog).
+    const box = $("edit-position").closest("details");
+    if (box) box.open = false;
     dialog.showModal();
     await setUp(page.shownFen());
   });

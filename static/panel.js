@@ -162,7 +162,8 @@ export function download(text, name, type) {
 // scrollWithin brings el into view by scrolling its nearest box that
 // scrolls, never the page: scrollIntoView would scroll every ancestor, the
 // page included, and move the board away from the player after each move.
-// A box's sticky heading (.moves-head) does not count as room.
+// A box's sticky heading (.moves-head) and sticky foot (the annotation
+// buttons, #annotate, where the layout pins them) do not count as room.
 /** @param {Element} el */
 export function scrollWithin(el) {
   let box = el.parentElement;
@@ -172,18 +173,25 @@ export function scrollWithin(el) {
   if (!box || box === document.body) return;
   const head = box.querySelector(".moves-head")?.getBoundingClientRect().height ?? 0;
   const b = box.getBoundingClientRect();
+  const pinned = box.querySelector("#annotate:not([hidden])");
+  const foot = pinned && getComputedStyle(pinned).position === "sticky" ? pinned.getBoundingClientRect().top : Infinity;
+  const bottom = Math.min(b.top + box.clientTop + box.clientHeight, foot);
   const c = el.getBoundingClientRect();
-  if (c.bottom > b.bottom) box.scrollTop += c.bottom - b.bottom;
+  if (c.bottom > bottom) box.scrollTop += c.bottom - bottom;
   else if (c.top < b.top + head) box.scrollTop -= b.top + head - c.top;
 }
 
 // keepCurrentInView scrolls the move shown back into view whenever the
 // moves' box changes size (in a short window the panel gives it what the
-// engine's lines leave over, and the box scrolls).
+// engine's lines leave over, and the box scrolls) or the annotation buttons
+// pinned at its foot appear, grow or go.
 /** @param {HTMLElement} box */
 export function keepCurrentInView(box) {
-  new ResizeObserver(() => {
+  const observer = new ResizeObserver(() => {
     const current = box.querySelector("#moves .current");
     if (current) scrollWithin(current);
-  }).observe(box);
+  });
+  observer.observe(box);
+  const pinned = box.querySelector("#annotate");
+  if (pinned) observer.observe(pinned);
 }

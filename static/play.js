@@ -14,8 +14,8 @@ import { recordThinkTime, measureSpeed } from "./depth.js";
 import { setScale, nearestLevel, strengthHelp, playingAt, eloText } from "./strength.js";
 import { spoken, describe } from "./speech.js";
 import { renderMoves, showLine, copyText, download, keepCurrentInView } from "./panel.js";
-import { gameOver, reviewText, storeGame, loadStoredGame } from "./game.js";
-import { GameTree, importTree, NAG_SYMBOLS } from "./tree.js";
+import { gameOver, reviewText, storeGame } from "./game.js";
+import { GameTree, NAG_SYMBOLS } from "./tree.js";
 import { Sounds, soundFor } from "./sounds.js";
 import { loadOpenings, openingAt } from "./openings.js";
 import openingsUrl from "./openings.tsv";
@@ -28,13 +28,13 @@ import { createEditor } from "./editor.js";
 import { createMoveTree } from "./movetree.js";
 import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
-import { shareLink, readShared, withoutShare } from "./share.js";
+import { shareLink } from "./share.js";
 import { createLearn } from "./learn.js";
 import { createInput } from "./input.js";
 import { createTimed } from "./timed.js";
 import { createShapes } from "./shapes.js";
 import { createAnnotate } from "./annotate.js";
-import { GameClock } from "./clock.js";
+import { createStartup } from "./startup.js";
 import { $ } from "./dom.js";
 import { state, startFen, uciMoves, engineColor } from "./state.js";
 
@@ -425,70 +425,12 @@ function bind() {
   });
 }
 
-// restoreGame brings back the saved game; false when there is none (or it
-// no longer replays).
-function restoreGame() {
-  const saved = loadStoredGame();
-  if (!saved) return false;
-  const { tree, clock, ...rest } = saved;
-  Object.assign(state, rest);
-  state.clock = GameClock.fromJSON(clock); // a running clock went on meanwhile
-  state.tree = importTree(tree || "", state.game, startFen());
-  state.viewPly = null;
-  clearReadouts();
-  setOrientation(state.human === "b").then(() => {
-    refresh();
-    if (!state.over) {
-      setStatus(state.game.turn() === state.human ? "Your game is back — your move" : "Your game is back");
-      engineMove();
-    }
-  });
-  return true;
-}
-
 // calibrate measures this device's search speed once per load (50 000
 // nodes, a few tenths of a second at most) for the depth slider's times.
 async function calibrate() {
   await measureSpeed(engine);
   $("depth-help").textContent = strengthHelp(settings);
   await engine.newGame().catch(() => {});
-}
-
-// startFromAddress starts from ?fen= when it is given (saying why when the
-// engine refuses it), else restores the game saved before a reload.
-async function startFromAddress() {
-  const shared = readShared(location.search);
-  if (shared) {
-    history.replaceState(history.state, "", withoutShare(location.href));
-    if ("error" in shared) {
-      await newGame();
-      setStatus(`The shared link was not opened: ${shared.error}`);
-      return;
-    }
-    $("import-text").value = shared.pgn;
-    await importText();
-    if (state.mode !== "analyse") await study.toggleAnalysis();
-    if (shared.ply !== null) showPly(shared.ply);
-    return;
-  }
-  if (settings.fen) {
-    dropFenFromAddress();
-    if (await newGame(settings.fen)) return;
-    const why = $("status").textContent;
-    await newGame();
-    setStatus(`${why} — the address's fen was ignored; a new game from the usual position`);
-    return;
-  }
-  if (!restoreGame()) await newGame();
-}
-
-// dropFenFromAddress takes ?fen= out of the address once it has been read:
-// a reload then restores the game played from that position (saved like
-// any other) instead of starting it again.
-function dropFenFromAddress() {
-  const url = new URL(location.href);
-  url.searchParams.delete("fen");
-  history.replaceState(history.state, "", url);
 }
 
 const timed = createTimed({ state, settings, view, endGame, sounds, announce });
@@ -509,6 +451,8 @@ const annotate = createAnnotate({ state, refresh });
 createEditor({ engine, newGame, shownFen: () => study.shownFen(), analyse: () => study.toggleAnalysis() });
 const moveTree = createMoveTree({ state, showPly }, study);
 const pieceWorth = createPieceWorth({ state, engine, shownFen: () => study.shownFen() });
+const { startFromAddress } = createStartup(
+  { state, settings, study, refresh, setStatus, setOrientation, clearReadouts, newGame, showPly, engineMove, startFen }, importText);
 const resultPanel = createResultPanel({ state, newGame }, {
   // A rematch starts where the game started, the colours swapped.
   rematch: (human) => started.then(() => newGame(startFen() === new Chess().fen() ? null : startFen(), human)),

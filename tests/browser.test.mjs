@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { freePort } from "./workerd.mjs";
 import { Chess } from "chess.js";
-import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth, clickInIO, fillImport } from "./page.mjs";
+import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth, clickInIO, fillImport, openSettings, closeSettings } from "./page.mjs";
 
 test("play by dragging; the engine answers at the chosen depth; panel, bar and slider update", async (t) => {
   const page = await open(t, "?depth=3&side=w");
@@ -81,7 +81,9 @@ test("flip, new game as Black, offer draw and resign", async (t) => {
   await waitWhiteBottom(true);
   await page.locator("#flip").click();
   await waitWhiteBottom(false);
+  await openSettings(page);
   await page.locator("#side").selectOption("b");
+  await closeSettings(page);
   await page.locator("#new-game").click();
   await waitMoves(page, 1); // the engine opens as White
   await waitStatus(page, /^Your move \(Black\)/);

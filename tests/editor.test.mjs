@@ -3,7 +3,7 @@
 // played from and analysed from.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, waitStatus, waitMoves } from "./page.mjs";
+import { open, waitStatus, waitMoves, clickInIO } from "./page.mjs";
 
 async function square(page, sq) {
   const handle = await page.waitForFunction((s) => {
@@ -79,7 +79,7 @@ test("board editor: a position set up by hand, judged by the engine, then played
   assert.equal(await page.evaluate(() => window.kibitz.state.game.history({ verbose: true })[0].before), "4k3/R7/8/8/8/8/8/4K3 b - - 0 1");
   // The editor opens on the position shown; Analyse opens the analysis board on it.
   const shown = await page.evaluate(() => window.kibitz.state.game.fen().split(" ").slice(0, 2).join(" "));
-  await page.locator("#edit-position").click();
+  await clickInIO(page, "#edit-position"); // the box closed when the editor opened
   await page.waitForFunction((s) => document.getElementById("editor-fen").textContent.startsWith(s) && !document.getElementById("editor-analyse").disabled, shown);
   await page.locator("#editor-analyse").click();
   await page.locator("#editor").waitFor({ state: "hidden" });

@@ -4,16 +4,20 @@
 // an import (the 980×760 embed does not scroll), the board size setting.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, waitStatus, waitMoves, fillImport, longGame } from "./page.mjs";
+import { open, waitStatus, waitMoves, fillImport, longGame, drag, resign, typeMove, clickInIO, openSettings } from "./page.mjs";
 
-// rowsInView counts the move list's rows wholly visible in its box and the window.
+// rowsInView counts the move list's rows wholly visible in its box and the
+// window, below its sticky heading and above the annotation buttons pinned
+// at its foot.
 const rowsInView = (page) =>
   page.evaluate(() => {
     const area = document.querySelector(".moves-area").getBoundingClientRect();
     const head = document.querySelector(".moves-head").getBoundingClientRect();
     const list = document.getElementById("moves").getBoundingClientRect();
+    const pinned = document.querySelector("#annotate:not([hidden])");
+    const foot = pinned && getComputedStyle(pinned).position === "sticky" ? pinned.getBoundingClientRect().top : Infinity;
     const top = Math.max(area.top, head.bottom, list.top, 0);
-    const bottom = Math.min(area.bottom, list.bottom, innerHeight);
+    const bottom = Math.min(area.bottom, list.bottom, innerHeight, foot);
     const rows = [...document.querySelectorAll("#moves .num")].map((n) => n.getBoundingClientRect());
     return rows.filter((r) => r.top >= top - 1 && r.bottom <= bottom + 1).length;
   });
@@ -100,4 +104,76 @@ test("phone: the board takes nearly the whole width beside a thin evaluation bar
   await page.waitForFunction(() => /\d/.test(document.querySelector(".evalbar-text").textContent));
   const label = await page.locator(".evalbar-text").evaluate((el) => [el.textContent, el.scrollWidth <= el.clientWidth]);
   assert.ok(label[1], `"${label[0]}" is clipped`);
+});
+
+test("the 980×760 embed in every state: the result panel, a review with a variation in the move tree, the piece values, the board editor", async (t) => {
+  const page = await open(t, "?depth=1&side=w", { width: 980, height: 760 });
+  // fits checks that the page does not scroll and that each named element
+  // shown is wholly inside the frame.
+  const fits = async (state, selectors) => {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height <= 760, `${state}: the page is ${height} px tall`);
+    for (const sel of selectors) {
+      const r = await page.locator(sel).first().boundingBox();
+      assert.ok(r && r.x >= 0 && r.y >= 0 && r.x + r.width <= 980 && r.y + r.height <= 760, `${state}: ${sel} at ${JSON.stringify(r)}`);
+    }
+  };
+  await waitStatus(page, /^Your move/);
+  for (const [from, to, plies] of [["e2", "e4", 2], ["d2", "d4", 4], ["g1", "f3", 6]]) {
+    await drag(page, from, to);
+    await waitMoves(page, plies);
+    await waitStatus(page, /^Your move/);
+  }
+  await resign(page);
+  await page.locator("#result-panel").waitFor({ state: "visible" });
+  await fits("the result panel", ["#result-panel", "#rematch", "#result-review", "#board"]);
+  // Reviewed from the panel, then a variation on the analysis board.
+  await page.selectOption("#review-depth", "6");
+  await page.locator("#result-review").click();
+  await waitStatus(page, /^Review done/);
+  await fits("the result panel after a review", ["#result-panel", "#result-accuracy"]);
+  await page.locator("#result-close").click();
+  await page.locator("#analyse").click();
+  await page.locator('#moves button[data-ply="1"]').click();
+  await typeMove(page, "c5");
+  await page.locator("#moves button.var-move", { hasText: /^c5$/ }).waitFor();
+  await fits("a review with a variation", ["#board", "#evalbar", ".moves-area", "#moves .move-variations"]);
+  // The piece values over the analysis board.
+  await page.locator("#piece-worth").click();
+  await page.waitForFunction(() => document.querySelectorAll("#piece-worth-layer .piece-worth").length > 0);
+  await fits("the piece values", ["#piece-worth-layer", "#board"]);
+  // The board editor, with its palette and its buttons.
+  await clickInIO(page, "#edit-position");
+  await page.locator("#editor").waitFor({ state: "visible" });
+  await fits("the board editor", ["#editor-board", "#editor-palette", "#editor-side", "#editor-play", "#editor-analyse"]);
+});
+
+test("on a desktop the move list is the panel's tallest section, the settings open or not, in play and in analysis", async (t) => {
+  const uci = longGame();
+  for (const viewport of [{ width: 1366, height: 800 }, { width: 1280, height: 860 }, { width: 1920, height: 1080 }]) {
+    for (const query of ["?depth=1&side=w", `?moves=${uci.join("+")}&analyse=1`]) {
+      const page = await open(t, query, viewport);
+      if (query.includes("analyse")) await waitMoves(page, 60);
+      else {
+        await waitStatus(page, /^Your move/);
+        await drag(page, "e2", "e4");
+        await waitMoves(page, 2);
+      }
+      for (const settingsOpen of [false, true]) {
+        if (settingsOpen) await openSettings(page);
+        const heights = await page.evaluate(() =>
+          Object.fromEntries([...document.querySelectorAll(".panel > section")].filter((s) => !s.hidden).map((s) => [s.className, Math.round(s.getBoundingClientRect().height)])),
+        );
+        const where = `${viewport.width}×${viewport.height} ${query.includes("analyse") ? "analysis" : "play"}, settings ${settingsOpen ? "open" : "folded"}: ${JSON.stringify(heights)}`;
+        for (const [name, h] of Object.entries(heights)) assert.ok(heights["moves-area"] >= h, `${where}: ${name} is taller than the moves`);
+        // The open settings are wholly in the window, and the page's height is the window's.
+        if (settingsOpen) {
+          const body = await page.locator(".settings-body").boundingBox();
+          assert.ok(body.y >= 0 && body.y + body.height <= viewport.height, `${where}: the settings at ${JSON.stringify(body)}`);
+          await page.keyboard.press("Escape");
+          assert.equal(await page.locator("#settings").evaluate((d) => d.open), false, "Escape folds the settings");
+        }
+      }
+    }
+  }
 });

@@ -4,7 +4,7 @@
 // engine reports back), and the choice survives a reload.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SHOTS, open, drag, waitMoves, waitStatus, moveTexts } from "./page.mjs";
+import { SHOTS, open, drag, waitMoves, waitStatus, moveTexts, openSettings, closeSettings } from "./page.mjs";
 
 // How the page writes an Elo: a true minus sign below 0.
 const elo = (e) => `about ${e < 0 ? "\u2212" + -e : e} Elo`;
@@ -27,6 +27,7 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   assert.match(await page.locator("#depth-help").textContent(), new RegExp(`It plays at ${elo(scale.depths[5])}\\.$`));
 
   const weakest = scale.levels[0];
+  await openSettings(page);
   await page.locator("#level").selectOption(String(weakest));
   assert.equal(await page.locator("#depth").isDisabled(), true, "a level sets its own search: the slider is off");
   assert.equal(await page.locator("#depth-value").textContent(), "set by level 1", "the slider's readout does not claim a depth's Elo");
@@ -34,6 +35,7 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
     (await page.locator("#depth-help").textContent()).startsWith(`Level 1, ${elo(weakest)}: Kibitz plays like a beginner`),
     true,
   );
+  await closeSettings(page);
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);
   await waitStatus(page, /^Your move/);
@@ -53,7 +55,9 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
 
   // Back to a depth (full strength is no level: the option's value is
   // empty, every number being a level): the engine panel says so.
+  await openSettings(page);
   await page.locator("#level").selectOption("");
+  await closeSettings(page);
   const before = (await moveTexts(page)).length;
   // The weakest level draws its moves at random, so White may be in check
   // here or h3 taken: play h2-h3 when it is legal, else any legal move.
@@ -78,6 +82,7 @@ test("every depth the slider offers shows the Elo measured for it", async (t) =>
   const page = await open(t, "?side=w&depth=1");
   await waitStatus(page, /^Your move/);
   const scale = await page.evaluate(() => window.kibitz.engine.strengths);
+  await openSettings(page);
   const slider = page.locator("#depth");
   const [lo, hi] = [Number(await slider.getAttribute("min")), Number(await slider.getAttribute("max"))];
   assert.equal(lo, 1);

@@ -4,7 +4,7 @@
 // bin/kibitz (./build.sh test builds them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SHOTS, base, browser, open, waitStatus, drag, clickMove, waitMoves, longGame } from "./page.mjs";
+import { SHOTS, base, browser, open, waitStatus, drag, clickMove, waitMoves, longGame, openSettings, closeSettings } from "./page.mjs";
 
 test("phone width: the page fits and plays", async (t) => {
   const page = await open(t, "?depth=2&side=w", { width: 360, height: 740 });
@@ -35,12 +35,15 @@ test("embedded in the README's 980×760 frame: the board, the game's buttons, th
     }
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(height <= 760, `the page is ${height} px tall`);
-    // The move shown is in view in the moves' box, below its heading (the list scrolls within the box).
+    // The move shown is in view in the moves' box, below its heading and
+    // above the annotation buttons pinned at its foot (the list scrolls within the box).
     await page.waitForFunction(() => {
       const current = document.querySelector("#moves .current")?.getBoundingClientRect();
       const box = document.querySelector(".moves-area").getBoundingClientRect();
       const head = document.querySelector(".moves-head").getBoundingClientRect();
-      return !current || (current.top >= head.bottom - 1 && current.bottom <= box.bottom + 1); // none before the first move
+      const annotate = document.querySelector("#annotate:not([hidden])")?.getBoundingClientRect();
+      const bottom = Math.min(box.bottom, annotate ? annotate.top : Infinity);
+      return !current || (current.top >= head.bottom - 1 && current.bottom <= bottom + 1); // none before the first move
     }, null, { timeout: 30000 });
   };
   const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
@@ -138,7 +141,9 @@ test("layout: nothing moves as the engine's figures arrive, the strength reads o
 test("playing without help: no bar, score or lines while playing, all back in analysis, and remembered", async (t) => {
   const page = await open(t, "?depth=4&side=w");
   await waitStatus(page, /^Your move/);
+  await openSettings(page);
   await page.locator("#help").uncheck();
+  await closeSettings(page);
   const shown = () => page.evaluate(() => ["evalbar", "info-score", "pv-lines"].map((id) => getComputedStyle(document.getElementById(id)).visibility));
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);
@@ -182,6 +187,7 @@ test("themes: light or dark as the system says or as chosen, three board colouri
   const light = await look();
   assert.equal(light.page, "rgb(243, 243, 241)", "the system's light theme");
   readable(light, "light");
+  await openSettings(page);
   await page.locator("summary", { hasText: "Appearance" }).click();
   await page.locator("#theme").selectOption("dark");
   const dark = await look();
@@ -198,6 +204,7 @@ test("themes: light or dark as the system says or as chosen, three board colouri
   await page.locator("#board-colours").selectOption("blue");
   await page.locator("#coords").uncheck();
   assert.equal((await look()).coordsShown, false, "coordinates hidden");
+  await closeSettings(page);
   await page.screenshot({ path: `${SHOTS}/themes.png` });
   await page.reload();
   await waitStatus(page, /^Your move/);

@@ -128,9 +128,23 @@ export async function boardShows(page, fen) {
   }, want, { timeout: 30000 });
 }
 
+// openSettings unfolds the settings as a person would, by their summary;
+// closeSettings folds them again (on a wide screen they drop down over the
+// panel, covering what is under them).
+export async function openSettings(page) {
+  if (!(await page.locator("#settings").evaluate((d) => d.open))) await page.locator("#settings > summary").click();
+}
+
+export async function closeSettings(page) {
+  if (await page.locator("#settings").evaluate((d) => d.open)) await page.locator("#settings > summary").click();
+}
+
+// setDepth moves the depth slider in the settings, then folds them.
 export async function setDepth(page, depth) {
+  await openSettings(page);
   await page.locator("#depth").fill(String(depth));
   await page.locator("#depth").dispatchEvent("input");
+  await closeSettings(page);
 }
 
 

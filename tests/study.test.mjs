@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, clickInIO, fillImport, openAndResign, resign } from "./page.mjs";
+import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, clickInIO, fillImport, openAndResign, resign, openSettings, closeSettings } from "./page.mjs";
 
 // typeMove plays a move through the page's move form.
 test("analysis: moves for both sides, live lines with an arrow, a line played by a click, back to play", async (t) => {
@@ -224,12 +224,16 @@ test("sounds follow the toggle; finished games go to the library and come back",
   const page = await open(t, "?depth=1&side=w");
   await waitStatus(page, /^Your move/);
   const played = () => page.evaluate(() => window.kibitz.sounds.played.length);
+  await openSettings(page);
   await page.locator("#sounds").setChecked(true);
+  await closeSettings(page);
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);
   await page.waitForFunction(() => window.kibitz.sounds.played.length >= 2);
   assert.deepEqual(await page.evaluate(() => window.kibitz.sounds.played.slice(0, 1)), ["move"]);
+  await openSettings(page);
   await page.locator("#sounds").setChecked(false);
+  await closeSettings(page);
   const before = await played();
   await waitStatus(page, /^Your move/);
   await drag(page, "d2", "d4");
