@@ -57,18 +57,18 @@ var Levels = []Level{
 	{Elo: 400, Params: Params{Nodes: 1, Lines: allLines, Temperature: 160, MaxLoss: 800}},
 	{Elo: 600, Params: Params{Nodes: 200, Lines: allLines, Temperature: 110, MaxLoss: 600}},
 	{Elo: 810, Params: Params{Nodes: 600, Lines: 12, Temperature: 80, MaxLoss: 450}},
-	{Elo: 1315, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
-	{Elo: 1556, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
-	{Elo: 1711, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
-	{Elo: 1927, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
-	{Elo: 1933, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
-	{Elo: 2089, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
+	{Elo: 1337, Params: Params{Nodes: 1500, Lines: 8, Temperature: 60, MaxLoss: 350}},
+	{Elo: 1547, Params: Params{Nodes: 4000, Lines: 6, Temperature: 45, MaxLoss: 250}},
+	{Elo: 1733, Params: Params{Nodes: 10000, Lines: 5, Temperature: 32, MaxLoss: 200}},
+	{Elo: 1882, Params: Params{Nodes: 25000, Lines: 4, Temperature: 22, MaxLoss: 150}},
+	{Elo: 2003, Params: Params{Nodes: 60000, Lines: 3, Temperature: 14, MaxLoss: 100}},
+	{Elo: 2190, Params: Params{Nodes: 150000, Lines: 2, Temperature: 8, MaxLoss: 60}},
 }
 
 // FullElo is the measured Elo of the unweakened engine at the calibration
 // time control (5+0.05; it grows with the time): the top of the UCI_Elo
 // range.
-const FullElo = 2304
+const FullElo = 2373
 
 // MinElo is the bottom of the scale, the weakest level: a player who knows
 // the rules.
