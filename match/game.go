@@ -71,6 +71,17 @@ type Result struct {
 	// PonderHits and PonderMisses count, for White and Black, the moves
 	// where the reply a pondering engine expected was played or not.
 	PonderHits, PonderMisses [2]int
+	// Clocks holds, for each move of SAN an engine played on a clock, the
+	// mover's time left after it (increment added); opening moves and
+	// moves at fixed nodes or depth have none (-1). The PGN's %clk.
+	Clocks []time.Duration
+	// Thought and Had sum, for White and Black on a clock, the time the
+	// engine took over its moves and the time it could have spent: the
+	// base plus the increments of the moves it made. Their ratio is how
+	// much of its clock an engine uses.
+	Thought, Had [2]time.Duration
+	// Moves counts each side's moves on a clock.
+	Moves [2]int
 }
 
 // Forfeit is a loss by rule rather than on the board.
@@ -151,7 +162,13 @@ func (r Referee) Play(white, black *Process, op Opening) Result {
 		case reply != "":
 			res.PonderMisses[side]++
 		}
-		mv, why, forfeit := r.askMove(eng, position, last, limits, &clock, side)
+		mv, took, why, forfeit := r.askMove(eng, position, last, limits, &clock, side)
+		onClock := limits[side].Base > 0
+		if onClock {
+			res.Thought[side] += took
+			res.Moves[side]++
+			res.Had[side] = limits[side].Base + time.Duration(res.Moves[side])*limits[side].Inc
+		}
 		if forfeit == NoForfeit {
 			if err := game.play(mv); err != nil {
 				why, forfeit = fmt.Sprintf("%s played an illegal move %q", eng.Name(), mv), IllegalMove
@@ -160,7 +177,15 @@ func (r Referee) Play(white, black *Process, op Opening) Result {
 		if forfeit != NoForfeit {
 			return r.lose(res.withGame(game), side, why, forfeit)
 		}
+		for len(res.Clocks) < len(played) {
+			res.Clocks = append(res.Clocks, -1) // the opening's moves
+		}
 		played = append(played, mv)
+		if onClock {
+			res.Clocks = append(res.Clocks, clock[side])
+		} else {
+			res.Clocks = append(res.Clocks, -1)
+		}
 		lastScore[side] = eng.LastScore()
 
 		if o, why := r.adjudicate(lastScore, len(played)-openingPlies, &drawRun, &resignRun); o != chess.NoOutcome {
@@ -230,9 +255,10 @@ func (r Referee) limitOf(e *Process) Limit {
 	return r.Limit
 }
 
-// askMove asks eng, playing side, for its move and charges its clock; a
-// forfeit comes back with its reason.
-func (r Referee) askMove(eng *Process, position, last string, limits [2]Limit, clock *[2]time.Duration, side int) (string, string, Forfeit) {
+// askMove asks eng, playing side, for its move and charges its clock; it
+// returns the move, how long the engine took (from the go or ponderhit to
+// its bestmove) and a forfeit with its reason.
+func (r Referee) askMove(eng *Process, position, last string, limits [2]Limit, clock *[2]time.Duration, side int) (string, time.Duration, string, Forfeit) {
 	lim := limits[side]
 	goCmd, timeout := r.goCommand(limits, *clock, side)
 	if lim.Nodes == 0 && lim.Depth == 0 {
@@ -248,7 +274,7 @@ func (r Referee) askMove(eng *Process, position, last string, limits [2]Limit, c
 		mv, took, err = eng.PonderHit(timeout)
 	case reply != "":
 		if err := eng.StopPondering(r.stopTimeout()); err != nil {
-			return "", eng.Name() + " hung (no bestmove after stop while pondering)", Crash
+			return "", took, eng.Name() + " hung (no bestmove after stop while pondering)", Crash
 		}
 		fallthrough
 	default:
@@ -256,20 +282,20 @@ func (r Referee) askMove(eng *Process, position, last string, limits [2]Limit, c
 	}
 	switch {
 	case errors.Is(err, errTimeout) && lim.Base > 0:
-		return "", eng.Name() + " lost on time (no move before its flag fell)", TimeForfeit
+		return "", took, eng.Name() + " lost on time (no move before its flag fell)", TimeForfeit
 	case errors.Is(err, errTimeout):
-		return "", eng.Name() + " hung (no move in " + timeout.String() + ")", Crash
+		return "", took, eng.Name() + " hung (no move in " + timeout.String() + ")", Crash
 	case err != nil:
-		return "", eng.Name() + " crashed or disconnected: " + err.Error(), Crash
+		return "", took, eng.Name() + " crashed or disconnected: " + err.Error(), Crash
 	}
 	if lim.Base > 0 {
 		clock[side] -= took
 		if clock[side] < -r.Tolerance {
-			return "", fmt.Sprintf("%s lost on time (%v over)", eng.Name(), -clock[side]), TimeForfeit
+			return "", took, fmt.Sprintf("%s lost on time (%v over)", eng.Name(), -clock[side]), TimeForfeit
 		}
 		clock[side] = max(clock[side], 0) + lim.Inc
 	}
-	return mv, "", NoForfeit
+	return mv, took, "", NoForfeit
 }
 
 // stopTimeout is how long an engine may take to answer stop: a second

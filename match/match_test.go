@@ -121,6 +121,45 @@ func TestEngineWithItsOwnClock(t *testing.T) {
 			t.Errorf("PGN lacks %s:\n%s", tag, pgn)
 		}
 	}
+	// The clock record: the sleeper thinks at least 1 s on each move after
+	// its first, on a clock of 60 s a game with no increment.
+	if sum.Had[1] != 2*60*time.Second || sum.Had[0] != 2*3*time.Second {
+		t.Errorf("clocks had %v, want [6s 2m0s]", sum.Had)
+	}
+	if sum.ClockMoves[0] == 0 || sum.ClockMoves[1] == 0 {
+		t.Fatalf("moves on a clock %v", sum.ClockMoves)
+	}
+	if min := time.Duration(sum.ClockMoves[1]-2) * time.Second; sum.Thought[1] < min {
+		t.Errorf("the sleeper thought %v over %d moves, want at least %v", sum.Thought[1], sum.ClockMoves[1], min)
+	}
+	// Each side's %clk after its moves: the sleeper's falls by at least a
+	// second a move after its first, and never rises.
+	for _, res := range sum.Results {
+		sleeper := 1
+		if res.White == "slow" {
+			sleeper = 0
+		}
+		blackFirst := 0 // the mover of ply i is (i + blackFirst) % 2
+		if f := strings.Fields(res.StartFEN); len(f) > 1 && f[1] == "b" {
+			blackFirst = 1
+		}
+		var last time.Duration = -1
+		for i, c := range res.Clocks {
+			if (i+blackFirst)%2 != sleeper || c < 0 {
+				continue
+			}
+			if last >= 0 && c > last-time.Second {
+				t.Errorf("the sleeper's clock went %v → %v at ply %d", last, c, i)
+			}
+			last = c
+		}
+		if last < 0 {
+			t.Errorf("no clock recorded for the sleeper: %v", res.Clocks)
+		}
+	}
+	if !strings.Contains(pgn, "{[%clk 0:00:5") {
+		t.Errorf("PGN lacks the sleeper's %%clk after its second move:\n%s", pgn)
+	}
 }
 
 // Two Kibitz processes pondering on each other's time: every ponder

@@ -58,6 +58,9 @@ func (res Result) PGN(tags PGNTags, round int) string {
 			tokens = append(tokens, fmt.Sprintf("%d...", moveNo))
 		}
 		tokens = append(tokens, san)
+		if i < len(res.Clocks) && res.Clocks[i] >= 0 {
+			tokens = append(tokens, "{[%clk "+clockText(res.Clocks[i])+"]}")
+		}
 		if black {
 			moveNo++
 		}
@@ -78,6 +81,13 @@ func (res Result) PGN(tags PGNTags, round int) string {
 	}
 	b.WriteString("\n\n")
 	return b.String()
+}
+
+// clockText writes a clock as PGN's %clk command does, H:MM:SS.s
+// (tenths, rounded down: a clock never shows more than is left).
+func clockText(d time.Duration) string {
+	tenths := int64(d / (100 * time.Millisecond))
+	return fmt.Sprintf("%d:%02d:%02d.%d", tenths/36000, tenths/600%60, tenths/10%60, tenths%10)
 }
 
 // terminationTag maps the reason to PGN's standard Termination values.

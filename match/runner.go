@@ -32,9 +32,11 @@ type Config struct {
 // Summary is the outcome of a match from the first engine's view.
 type Summary struct {
 	Stats
-	TimeLosses, Illegal, Crashes [2]int // by engine
-	Stalls                       [2]int // by engine, with a watchdog
-	PonderHits, PonderMisses     [2]int // by engine: see Result
+	TimeLosses, Illegal, Crashes [2]int           // by engine
+	Stalls                       [2]int           // by engine, with a watchdog
+	PonderHits, PonderMisses     [2]int           // by engine: see Result
+	Thought, Had                 [2]time.Duration // by engine, summed over games: see Result
+	ClockMoves                   [2]int           // by engine: moves made on a clock
 	Memory                       []MemorySample
 	Aborted                      int
 	Decision                     string // SPRT: "H0", "H1" or ""
@@ -233,6 +235,9 @@ func (s *Summary) record(res Result, swapped bool, firstScore float64) {
 		}
 		s.PonderHits[e] += res.PonderHits[side]
 		s.PonderMisses[e] += res.PonderMisses[side]
+		s.Thought[e] += res.Thought[side]
+		s.Had[e] += res.Had[side]
+		s.ClockMoves[e] += res.Moves[side]
 	}
 	if res.Result == "*" {
 		s.Aborted++
@@ -308,6 +313,10 @@ func (s Summary) Report(w io.Writer, names [2]string, t *SPRT) {
 		fmt.Fprintf(w, "%s: %d time losses, %d illegal moves, %d crashes/hangs\n", n, s.TimeLosses[i], s.Illegal[i], s.Crashes[i])
 		if p := s.PonderHits[i] + s.PonderMisses[i]; p > 0 {
 			fmt.Fprintf(w, "%s pondered on %d moves: the expected reply came %d times (%.0f%%)\n", n, p, s.PonderHits[i], 100*float64(s.PonderHits[i])/float64(p))
+		}
+		if s.Had[i] > 0 {
+			fmt.Fprintf(w, "%s used %.1f%% of its clock (base and increments), %.3f s a move over %d moves\n", n,
+				100*s.Thought[i].Seconds()/s.Had[i].Seconds(), s.Thought[i].Seconds()/float64(max(s.ClockMoves[i], 1)), s.ClockMoves[i])
 		}
 	}
 	s.reportWatch(w, names)

@@ -13,13 +13,14 @@
 # and $ZAHAK (default /tmp/peers/counter and /tmp/peers/zahak; see
 # docs/elo-log.md for the commits and the build commands) —, base (57c1019 built in a scratch worktree,
 # 400), search (57c1019 with today's default net, nnue/default.nnue, as its
-# EvalFile: the search alone, 400); default: the first four. A match whose log already ends with its result
+# EvalFile: the search alone, 400), g7 (63bdac6, generation 7 and its search,
+# 400); default: the first four. A match whose log already ends with its result
 # is skipped, so an interrupted run resumes with the next one. Environment:
 # KIBITZ (bin/kibitz), TC (10+0.1), SEED (71), GAMES (each match's own
 # count when unset). Install the opponents with
 # apt-get install toga2 ethereal-chess glaurung.
 set -euo pipefail
-out=${1:?usage: scripts/gauntlet.sh OUTDIR [toga|ethereal|glaurung|counter|zahak|base|search ...]}
+out=${1:?usage: scripts/gauntlet.sh OUTDIR [toga|ethereal|glaurung|counter|zahak|base|search|g7 ...]}
 shift
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
@@ -31,11 +32,11 @@ tc=${TC:-10+0.1}
 seed=${SEED:-71}
 [ $# -gt 0 ] || set -- toga ethereal glaurung base
 
-build_base() { # 57c1019, once per OUTDIR
-	if [ ! -x "$out/kibitz-57c1019" ]; then
+build_at() { # COMMIT: $out/kibitz-COMMIT, built once per OUTDIR
+	if [ ! -x "$out/kibitz-$1" ]; then
 		tree=$(mktemp -d)
-		git worktree add -q --detach "$tree" 57c1019
-		(cd "$tree" && go build -trimpath -o "$out/kibitz-57c1019" ./cmd/kibitz)
+		git worktree add -q --detach "$tree" "$1"
+		(cd "$tree" && go build -trimpath -o "$out/kibitz-$1" ./cmd/kibitz)
 		git worktree remove --force "$tree"
 	fi
 }
@@ -62,13 +63,17 @@ for opp in "$@"; do
 	counter) play counter 200 "cmd=${COUNTER:-/tmp/peers/counter},name=counter" ;;
 	zahak) play zahak 200 "cmd=${ZAHAK:-/tmp/peers/zahak},name=zahak" ;;
 	base)
-		build_base
+		build_at 57c1019
 		play base 400 "cmd=$out/kibitz-57c1019,name=kibitz-57c1019"
 		;;
 	search)
-		build_base
+		build_at 57c1019
 		play search 400 "cmd=$out/kibitz-57c1019,name=search-57c1019,option.EvalFile=$(realpath nnue/default.nnue)"
 		;;
-	*) echo "unknown opponent $opp (toga, ethereal, glaurung, counter, zahak, base, search)" >&2; exit 2 ;;
+	g7)
+		build_at 63bdac6
+		play g7 400 "cmd=$out/kibitz-63bdac6,name=kibitz-63bdac6"
+		;;
+	*) echo "unknown opponent $opp (toga, ethereal, glaurung, counter, zahak, base, search, g7)" >&2; exit 2 ;;
 	esac
 done
