@@ -163,12 +163,7 @@ func (r Referee) Play(white, black *Process, op Opening) Result {
 			res.PonderMisses[side]++
 		}
 		mv, took, why, forfeit := r.askMove(eng, position, last, limits, &clock, side)
-		onClock := limits[side].Base > 0
-		if onClock {
-			res.Thought[side] += took
-			res.Moves[side]++
-			res.Had[side] = limits[side].Base + time.Duration(res.Moves[side])*limits[side].Inc
-		}
+		res.noteClock(side, limits[side], took, clock[side], len(played))
 		if forfeit == NoForfeit {
 			if err := game.play(mv); err != nil {
 				why, forfeit = fmt.Sprintf("%s played an illegal move %q", eng.Name(), mv), IllegalMove
@@ -177,15 +172,7 @@ func (r Referee) Play(white, black *Process, op Opening) Result {
 		if forfeit != NoForfeit {
 			return r.lose(res.withGame(game), side, why, forfeit)
 		}
-		for len(res.Clocks) < len(played) {
-			res.Clocks = append(res.Clocks, -1) // the opening's moves
-		}
 		played = append(played, mv)
-		if onClock {
-			res.Clocks = append(res.Clocks, clock[side])
-		} else {
-			res.Clocks = append(res.Clocks, -1)
-		}
 		lastScore[side] = eng.LastScore()
 
 		if o, why := r.adjudicate(lastScore, len(played)-openingPlies, &drawRun, &resignRun); o != chess.NoOutcome {
@@ -193,6 +180,23 @@ func (r Referee) Play(white, black *Process, op Opening) Result {
 		}
 		r.startPondering(eng, game, res.StartFEN, played, limits, clock, side)
 	}
+}
+
+// noteClock records the move of ply (counted from the start position) that
+// side made under lim after thinking for took, with left on its clock
+// after it: the move's %clk and the side's clock use.
+func (res *Result) noteClock(side int, lim Limit, took, left time.Duration, ply int) {
+	for len(res.Clocks) < ply {
+		res.Clocks = append(res.Clocks, -1) // the opening's moves
+	}
+	if lim.Base <= 0 {
+		res.Clocks = append(res.Clocks, -1)
+		return
+	}
+	res.Clocks = append(res.Clocks, left)
+	res.Thought[side] += took
+	res.Moves[side]++
+	res.Had[side] = lim.Base + time.Duration(res.Moves[side])*lim.Inc
 }
 
 // startPondering has eng, which just played the last of played, think
