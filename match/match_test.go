@@ -158,7 +158,7 @@ func TestEngineWithItsOwnClock(t *testing.T) {
 		}
 	}
 	if !strings.Contains(pgn, "{[%clk 0:00:5") {
-		t.Errorf("PGN lacks the sleeper's %%clk after its second move:\n%s", pgn)
+		t.Errorf("PGN lacks the sleeper's %%clk under a minute:\n%s", pgn)
 	}
 }
 
