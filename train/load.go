@@ -22,6 +22,11 @@ type Filter struct {
 	MinPly      int  // skip positions before this ply of the game (opening plies count)
 	MaxPly      int  // skip positions from this ply on (0: no limit)
 	MaxAbsScore int  // skip |score| above this (0: keep all but mate scores)
+	// Dedup keeps a position only where it first occurs in file and game
+	// order (by its hash key: pieces, side to move, castling, en passant),
+	// so that the positions every game shares after its opening do not
+	// weigh more than the rest.
+	Dedup bool
 }
 
 // DefaultFilter is the selection every generation so far was trained on:
@@ -61,10 +66,24 @@ var errStop = errors.New("stop")
 // holds whole games out. fn returns false to stop.
 func EachPosition(files []string, sel corpus.Selection, f Filter, fn func(p Position) bool) error {
 	stop := false
+	var seen map[uint64]struct{}
+	if f.Dedup {
+		seen = make(map[uint64]struct{})
+	}
+	first := func(pos *board.Position) bool {
+		if seen == nil {
+			return true
+		}
+		if _, dup := seen[pos.Key()]; dup {
+			return false
+		}
+		seen[pos.Key()] = struct{}{}
+		return true
+	}
 	err := corpus.ReadSelected(files, sel, func(_ int, meta map[string]string, g *corpus.Game) error {
 		key := GameKey(meta, g.Index)
 		err := g.Replay(func(pos *board.Position, _ int, p corpus.Ply) {
-			if !stop && f.keep(pos, p) {
+			if !stop && f.keep(pos, p) && first(pos) {
 				stop = !fn(Position{Board: pos, Ply: p, Result: g.Result, Game: key})
 			}
 		})

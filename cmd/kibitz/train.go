@@ -42,6 +42,7 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs.IntVar(&filter.MinPly, "min-ply", 0, "skip positions before this ply")
 	fs.IntVar(&filter.MaxPly, "max-ply", 0, "skip positions from this ply on (0: no limit)")
 	fs.IntVar(&filter.MaxAbsScore, "max-score", 0, "skip positions scored beyond ±N centipawns (0: keep all but mates)")
+	fs.BoolVar(&filter.Dedup, "dedup", false, "keep each position once, where it first occurs (by its hash key)")
 	out := fs.String("out", "kibitz.nnue", "network to write; the loss curve goes beside it (.csv, .svg)")
 	limit := fs.Int("positions", 0, "use only the first N positions (0: all)")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons per perspective (a multiple of 64)")

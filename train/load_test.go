@@ -1,0 +1,65 @@
+package train
+
+import (
+	"path/filepath"
+	"testing"
+
+	"kibitz/engine/board"
+	"kibitz/train/corpus"
+)
+
+// TestDedupKeepsFirstOccurrence: with Filter.Dedup a position met again —
+// in a copy of a game or by a transposition — is read once, with the labels
+// of the game it first occurred in; without it every occurrence is read.
+func TestDedupKeepsFirstOccurrence(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dups"+corpus.Ext)
+	w, _, err := corpus.Append(path, "test=dedup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := [][]string{
+		{"g1f3", "g8f6", "b1c3", "b8c6", "e2e4"}, // game 0
+		{"g1f3", "g8f6", "b1c3", "b8c6", "e2e4"}, // game 1: game 0 again
+		// game 2: the start and, by transposition, the position before
+		// e2e4 are game 0's; the three between are new.
+		{"b1c3", "b8c6", "g1f3", "g8f6", "d2d4"},
+	}
+	for i, moves := range games {
+		g := corpus.Game{Index: uint64(i), Result: float64(i) / 2}
+		p := board.NewPosition()
+		for _, u := range moves {
+			m, err := p.ParseMove(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Plies = append(g.Plies, corpus.Ply{Move: m, Score: 10 * i})
+			p.MakeMove(m)
+		}
+		if err := w.Write(&g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	all, err := LoadCorpus([]string{path}, corpus.Selection{}, DefaultFilter, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 15 {
+		t.Fatalf("without dedup: %d positions, want all 15", len(all))
+	}
+	once, err := LoadCorpus([]string{path}, corpus.Selection{}, Filter{Dedup: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(once) != 8 {
+		t.Fatalf("with dedup: %d positions, want 8 (game 0's five and game 2's three new ones)", len(once))
+	}
+	for i, s := range once {
+		fromGame0 := i < 5
+		if fromGame0 != (s.Result == 0 && s.Score == 0) || !fromGame0 && (s.Result != 1 || s.Score != 20) {
+			t.Errorf("position %d kept the labels score %d, result %g: not its first game's", i, s.Score, s.Result)
+		}
+	}
+}
