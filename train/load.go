@@ -27,6 +27,12 @@ type Filter struct {
 	// so that the positions every game shares after its opening do not
 	// weigh more than the rest.
 	Dedup bool
+	// Gap, if set, keeps only the positions where its quiescence search
+	// gains at most MaxGap centipawns over its static evaluation
+	// (search.Searcher.QuiescenceGap): with MaxGap 0, those whose
+	// evaluation already is their quiescence score.
+	Gap    *search.Searcher
+	MaxGap int
 }
 
 // DefaultFilter is the selection every generation so far was trained on:
@@ -45,6 +51,9 @@ func (f Filter) keep(pos *board.Position, p corpus.Ply) bool {
 		return false
 	case !f.KeepNoisy && p.Move != board.NullMove && (p.Move.IsCapture() || p.Move.IsPromotion()):
 		return false
+	case f.Gap != nil: // last: a search costs more than every rule above
+		gap, ok := f.Gap.QuiescenceGap(pos)
+		return ok && gap <= f.MaxGap
 	}
 	return true
 }

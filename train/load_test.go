@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
+	"kibitz/engine/search"
 	"kibitz/train/corpus"
 )
 
@@ -60,6 +61,35 @@ func TestDedupKeepsFirstOccurrence(t *testing.T) {
 		fromGame0 := i < 5
 		if fromGame0 != (s.Result == 0 && s.Score == 0) || !fromGame0 && (s.Result != 1 || s.Score != 20) {
 			t.Errorf("position %d kept the labels score %d, result %g: not its first game's", i, s.Score, s.Result)
+		}
+	}
+}
+
+// TestGapFilter: with a searcher set, the filter keeps a position whose
+// captures gain nothing and drops one with a queen to take, unless the
+// margin allows the gain; a position in check has no gap and is dropped
+// even where in-check positions are otherwise kept.
+func TestGapFilter(t *testing.T) {
+	s := search.New(search.Options{}) // the classical evaluation: no net needed
+	quiet, _ := board.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	hanging, _ := board.ParseFEN("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1")
+	check, _ := board.ParseFEN("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1")
+	ply := corpus.Ply{Score: 10}
+	for _, c := range []struct {
+		name string
+		f    Filter
+		pos  *board.Position
+		want bool
+	}{
+		{"quiet, gap 0", Filter{Gap: s}, quiet, true},
+		{"queen hangs, gap 0", Filter{Gap: s}, hanging, false},
+		{"queen hangs, gap 100", Filter{Gap: s, MaxGap: 100}, hanging, false},
+		{"queen hangs, gap 2000", Filter{Gap: s, MaxGap: 2000}, hanging, true},
+		{"queen hangs, no searcher", Filter{}, hanging, true},
+		{"in check, kept by the rest", Filter{Gap: s, MaxGap: 2000, KeepInCheck: true}, check, false},
+	} {
+		if got := c.f.keep(c.pos, ply); got != c.want {
+			t.Errorf("%s: keep %v, want %v", c.name, got, c.want)
 		}
 	}
 }

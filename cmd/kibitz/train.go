@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"kibitz/engine"
+	"kibitz/engine/search"
 	"kibitz/nnue"
 	"kibitz/train"
 	"kibitz/train/corpus"
@@ -25,6 +26,8 @@ type trainRun struct {
 	data, where, gameRange string
 	out, activation, init  string
 	evaluate               string // nets whose held-out loss to report instead of training
+	gapNet                 string // with maxGap ≥ 0, the net of the quiescence filter
+	maxGap                 int
 	limit                  int
 	fitScale               bool
 }
@@ -43,6 +46,8 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs.IntVar(&filter.MaxPly, "max-ply", 0, "skip positions from this ply on (0: no limit)")
 	fs.IntVar(&filter.MaxAbsScore, "max-score", 0, "skip positions scored beyond ±N centipawns (0: keep all but mates)")
 	fs.BoolVar(&filter.Dedup, "dedup", false, "keep each position once, where it first occurs (by its hash key)")
+	maxGap := fs.Int("max-gap", -1, "keep only positions whose quiescence search gains at most N centipawns over the static evaluation of --gap-net (0: quiet positions; -1: no check)")
+	gapNet := fs.String("gap-net", engine.EmbeddedNetName, "the net that scores --max-gap's evaluations: a .nnue file or "+engine.EmbeddedNetName)
 	out := fs.String("out", "kibitz.nnue", "network to write; the loss curve goes beside it (.csv, .svg)")
 	limit := fs.Int("positions", 0, "use only the first N positions (0: all)")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons per perspective (a multiple of 64)")
@@ -81,7 +86,11 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	if filter.MinPly < 0 || filter.MaxPly < 0 || filter.MaxAbsScore < 0 || (filter.MaxPly > 0 && filter.MaxPly <= filter.MinPly) {
 		return nil, errors.New("--min-ply, --max-ply and --max-score must not be negative, and --max-ply must exceed --min-ply")
 	}
+	if *maxGap < -1 {
+		return nil, errors.New("--max-gap must be -1 (no check) or a number of centipawns")
+	}
 	r.data, r.where, r.gameRange, r.out, r.limit, r.activation = *data, *where, *gameRange, *out, *limit, *activation
+	r.maxGap, r.gapNet = *maxGap, *gapNet
 	return r, nil
 }
 
@@ -97,6 +106,13 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--init: %w", err)
 		}
 		cfg.Init = train.FromNet(n)
+	}
+	if r.maxGap >= 0 {
+		n, err := loadNet(r.gapNet)
+		if err != nil {
+			return fmt.Errorf("--gap-net: %w", err)
+		}
+		filter.Gap, filter.MaxGap = search.New(search.Options{Net: n, HashMB: 16}), r.maxGap
 	}
 	files, sel, err := corpusSelection(r.data, r.where, r.gameRange)
 	if err != nil {
