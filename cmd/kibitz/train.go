@@ -107,12 +107,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		}
 		cfg.Init = train.FromNet(n)
 	}
-	if r.maxGap >= 0 {
-		n, err := loadNet(r.gapNet)
-		if err != nil {
-			return fmt.Errorf("--gap-net: %w", err)
-		}
-		filter.Gap, filter.MaxGap = search.New(search.Options{Net: n, HashMB: 16}), r.maxGap
+	if err := r.setGap(&filter); err != nil {
+		return err
 	}
 	files, sel, err := corpusSelection(r.data, r.where, r.gameRange)
 	if err != nil {
@@ -177,6 +173,19 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 }
 
 // loadNet reads a net file, or the embedded net for engine.EmbeddedNetName.
+// setGap gives the filter the searcher of --max-gap, when one is asked for.
+func (r *trainRun) setGap(f *train.Filter) error {
+	if r.maxGap < 0 {
+		return nil
+	}
+	n, err := loadNet(r.gapNet)
+	if err != nil {
+		return fmt.Errorf("--gap-net: %w", err)
+	}
+	f.Gap, f.MaxGap = search.New(search.Options{Net: n, HashMB: 16}), r.maxGap
+	return nil
+}
+
 func loadNet(path string) (*nnue.Net, error) {
 	if path == engine.EmbeddedNetName {
 		return engine.EmbeddedNet()
