@@ -172,7 +172,6 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// loadNet reads a net file, or the embedded net for engine.EmbeddedNetName.
 // setGap gives the filter the searcher of --max-gap, when one is asked for.
 func (r *trainRun) setGap(f *train.Filter) error {
 	if r.maxGap < 0 {
@@ -186,6 +185,7 @@ func (r *trainRun) setGap(f *train.Filter) error {
 	return nil
 }
 
+// loadNet reads a net file, or the embedded net for engine.EmbeddedNetName.
 func loadNet(path string) (*nnue.Net, error) {
 	if path == engine.EmbeddedNetName {
 		return engine.EmbeddedNet()
