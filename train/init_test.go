@@ -52,7 +52,8 @@ func TestTrainingStartsFromANet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if netLoss := Loss(start, va, cfg, 2); curve[0].ValidLoss < netLoss*0.999 || curve[0].ValidLoss > netLoss*1.001 {
+	netLoss := Loss(start, va, cfg, 2)
+	if curve[0].ValidLoss < netLoss*0.999 || curve[0].ValidLoss > netLoss*1.001 {
 		t.Errorf("one epoch at a tiny step from the net: validation %.6f, the net's %.6f", curve[0].ValidLoss, netLoss)
 	}
 	// With king buckets the net's weights become the shared factor (the
@@ -63,8 +64,60 @@ func TestTrainingStartsFromANet(t *testing.T) {
 	if err != nil || again.K != 2 || start.K != 1 || &again.FTF[0] == &start.FTW[0] {
 		t.Errorf("king buckets: %v, %d (start %d), or the start's weights trained in place", err, again.K, start.K)
 	}
-	cfg.Hidden = 128
+	// A wider model starts where the net stands too (Widen), and a
+	// narrower one is refused.
+	cfg.Hidden, cfg.KingBuckets = 128, 1
+	wide, curve, err := Train(tr, va, cfg)
+	if err != nil || wide.H != 128 {
+		t.Fatalf("a 64-hidden net starting a 128-hidden model: %v", err)
+	}
+	if curve[0].ValidLoss < netLoss*0.999 || curve[0].ValidLoss > netLoss*1.001 {
+		t.Errorf("one epoch of the widened model at a tiny step: validation %.6f, the net's %.6f", curve[0].ValidLoss, netLoss)
+	}
+	cfg.Init, cfg.Hidden = wide, 64
 	if _, _, err := Train(tr, va, cfg); err == nil {
-		t.Error("a 64-hidden net started a 128-hidden model")
+		t.Error("a 128-hidden net started a 64-hidden model")
+	}
+}
+
+// A widened model evaluates every position as the model it grew from, with
+// and without king buckets, and its new neurons learn: one step of training
+// moves their output weights away from zero.
+func TestWidenKeepsTheEvaluation(t *testing.T) {
+	samples, err := LoadCorpus([]string{materialCorpus(t, 20, 9)}, corpus.Selection{}, Filter{KeepInCheck: true, KeepNoisy: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{1, 2} {
+		m := NewModel(64, 2, 5)
+		m.UseKingBuckets(k)
+		for i := range m.FTW {
+			m.FTW[i] = float32(i%13-6) / 200
+		}
+		wide := m.clone()
+		wide.Widen(192, 6)
+		if wide.H != 192 || len(wide.FTB) != 192 || len(wide.OW) != 2*2*192 || len(wide.FTW) != max(k, 1)*nnue.Inputs*192 {
+			t.Fatalf("k=%d: widened to H %d with %d biases, %d output and %d feature weights", k, wide.H, len(wide.FTB), len(wide.OW), len(wide.FTW))
+		}
+		for i := range samples {
+			if a, b := m.Eval(&samples[i]), wide.Eval(&samples[i]); a != b {
+				t.Fatalf("k=%d, sample %d: %v before widening, %v after", k, i, a, b)
+			}
+		}
+		cfg := DefaultConfig()
+		cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Epochs, cfg.BatchSize, cfg.Init = 192, 2, max(k, 1), 1, 64, m
+		trained, _, err := Train(samples, samples[:64], cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := 0
+		for j := 64; j < 192; j++ {
+			if trained.OW[j] != 0 {
+				moved++
+			}
+		}
+		if moved == 0 {
+			t.Errorf("k=%d: no new neuron's output weight moved in training", k)
+		}
 	}
 }

@@ -102,6 +102,40 @@ func (m *Model) UseKingBuckets(k int) {
 	m.K, m.FTF, m.FTW = k, m.FTW, make([]float32, k*nnue.Inputs*m.H)
 }
 
+// Widen gives the model h hidden neurons (h > m.H) and keeps what it
+// computes: the new neurons start with NewModel's seeded random feature
+// weights and biases and output weights of zero, so the wider model
+// evaluates every position exactly as before, and training grows the new
+// neurons from there. A net's hidden layer should grow with its data; this
+// lets a wider generation still start from its parent. With king buckets the
+// new neurons' random weights are the shared factor, as in UseKingBuckets.
+func (m *Model) Widen(h int, seed uint64) {
+	old, add := m.H, h-m.H
+	if add <= 0 {
+		return
+	}
+	fresh := NewModel(add, m.B, seed)
+	zeros := make([]float32, add)
+	// rows interleaves each row of old columns with one of the new.
+	rows := func(w []float32, newRow func(r int) []float32) []float32 {
+		out := make([]float32, 0, len(w)/old*h)
+		for r := 0; r < len(w)/old; r++ {
+			out = append(append(out, w[r*old:(r+1)*old]...), newRow(r)...)
+		}
+		return out
+	}
+	randomRow := func(r int) []float32 { return fresh.FTW[r*add : (r+1)*add] }
+	zeroRow := func(int) []float32 { return zeros }
+	if m.K > 1 {
+		m.FTW, m.FTF = rows(m.FTW, zeroRow), rows(m.FTF, randomRow)
+	} else {
+		m.FTW = rows(m.FTW, randomRow)
+	}
+	m.FTB = append(m.FTB, fresh.FTB...)
+	m.OW = rows(m.OW, zeroRow) // per bucket: the side to move's neurons, then the other side's
+	m.H = h
+}
+
 // params lists the parameter slices in a fixed order (for Adam and
 // checkpoints).
 func (m *Model) params() [][]float32 {

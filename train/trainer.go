@@ -53,8 +53,9 @@ type Config struct {
 	Mirror bool
 	// Init, if set, is where training starts instead of seeded random
 	// weights (FromNet: a net trained before). Its shape must be the
-	// configuration's; a net without king buckets may start a model with
-	// them (its weights become the shared factor, as in UseKingBuckets).
+	// configuration's, but a net without king buckets may start a model
+	// with them (its weights become the shared factor, as in
+	// UseKingBuckets) and a narrower net a wider model (Model.Widen).
 	Init     *Model
 	Progress func(EpochStats)
 }
@@ -134,11 +135,12 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
 	m.Squared = cfg.Squared
 	if in := cfg.Init; in != nil {
-		if in.H != cfg.Hidden || in.B != cfg.Buckets || in.Squared != cfg.Squared || in.K != 1 && in.K != cfg.KingBuckets {
-			return nil, nil, fmt.Errorf("the starting net has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v, not %d, %d, %d and %v",
+		if in.H > cfg.Hidden || in.B != cfg.Buckets || in.Squared != cfg.Squared || in.K != 1 && in.K != cfg.KingBuckets {
+			return nil, nil, fmt.Errorf("the starting net has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v; asked for %d (or more), %d, %d and %v",
 				in.H, in.B, in.K, in.Squared, cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Squared)
 		}
 		m = in.clone()
+		m.Widen(cfg.Hidden, cfg.Seed)
 	}
 	if m.K == 1 {
 		m.UseKingBuckets(cfg.KingBuckets)
