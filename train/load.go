@@ -33,6 +33,11 @@ type Filter struct {
 	// evaluation already is their quiescence score.
 	Gap    *search.Searcher
 	MaxGap int
+	// OneIn, above 1, keeps about one position in OneIn of each game,
+	// chosen by a hash of the game's key and the position's ply (the same
+	// ones on every read): fewer positions of more games, for the question
+	// whether a game's neighbouring positions teach more than one of them.
+	OneIn int
 }
 
 // DefaultFilter is the selection every generation so far was trained on:
@@ -56,6 +61,12 @@ func (f Filter) keep(pos *board.Position, p corpus.Ply) bool {
 		return ok && gap <= f.MaxGap
 	}
 	return true
+}
+
+// sampled says whether the i-th position of the game with this key is in
+// the OneIn sample (every position without one).
+func (f Filter) sampled(game uint32, i int) bool {
+	return f.OneIn <= 1 || mix(uint64(game)<<32|uint64(uint32(i)))%uint64(f.OneIn) == 0
 }
 
 // Position is one position of the corpus as the trainers see it.
@@ -91,8 +102,8 @@ func EachPosition(files []string, sel corpus.Selection, f Filter, fn func(p Posi
 	}
 	err := corpus.ReadSelected(files, sel, func(_ int, meta map[string]string, g *corpus.Game) error {
 		key := GameKey(meta, g.Index)
-		err := g.Replay(func(pos *board.Position, _ int, p corpus.Ply) {
-			if !stop && f.keep(pos, p) && first(pos) {
+		err := g.Replay(func(pos *board.Position, i int, p corpus.Ply) {
+			if !stop && f.sampled(key, i) && f.keep(pos, p) && first(pos) {
 				stop = !fn(Position{Board: pos, Ply: p, Result: g.Result, Game: key})
 			}
 		})

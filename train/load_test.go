@@ -93,3 +93,75 @@ func TestGapFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestOneInSamplesEachGame: Filter.OneIn keeps about one position in N of
+// every game, the same ones on every read, each with its own labels.
+func TestOneInSamplesEachGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sample"+corpus.Ext)
+	w, _, err := corpus.Append(path, "test=one-in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []string{"g1f3", "g8f6", "f3g1", "f6g8"} // round and round: 20 plies
+	const games, plies = 60, 20
+	for i := range games {
+		g := corpus.Game{Index: uint64(i), Result: 0.5}
+		p := board.NewPosition()
+		for j := range plies {
+			m, err := p.ParseMove(moves[j%len(moves)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Plies = append(g.Plies, corpus.Ply{Move: m, Score: j})
+			p.MakeMove(m)
+		}
+		if err := w.Write(&g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	type id struct {
+		game  uint32
+		score int16
+	}
+	read := func(f Filter) map[id]bool {
+		samples, err := LoadCorpus([]string{path}, corpus.Selection{}, f, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make(map[id]bool)
+		for _, s := range samples {
+			out[id{s.Game, s.Score}] = true
+		}
+		if len(out) != len(samples) {
+			t.Fatalf("a position was read twice: %d samples, %d distinct", len(samples), len(out))
+		}
+		return out
+	}
+	all := read(DefaultFilter)
+	if len(all) != games*plies {
+		t.Fatalf("without a sample: %d positions, want %d", len(all), games*plies)
+	}
+	one := read(Filter{OneIn: 5})
+	if n := len(one); n < games*plies/5/2 || n > games*plies/5*2 {
+		t.Errorf("one in 5 kept %d of %d positions", n, len(all))
+	}
+	again := read(Filter{OneIn: 5})
+	for k := range one {
+		if !all[k] || !again[k] {
+			t.Errorf("sampled position (game %x, ply %d): in the whole %v, in a second read %v", k.game, k.score, all[k], again[k])
+		}
+	}
+	if len(again) != len(one) {
+		t.Errorf("a second read kept %d positions, the first %d", len(again), len(one))
+	}
+	perGame := make(map[uint32]int)
+	for k := range one {
+		perGame[k.game]++
+	}
+	if len(perGame) < games*3/4 {
+		t.Errorf("one in 5 kept positions of only %d of %d games", len(perGame), games)
+	}
+}

@@ -46,6 +46,7 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs.IntVar(&filter.MaxPly, "max-ply", 0, "skip positions from this ply on (0: no limit)")
 	fs.IntVar(&filter.MaxAbsScore, "max-score", 0, "skip positions scored beyond ±N centipawns (0: keep all but mates)")
 	fs.BoolVar(&filter.Dedup, "dedup", false, "keep each position once, where it first occurs (by its hash key)")
+	fs.IntVar(&filter.OneIn, "one-in", 0, "keep about one position in N of each game, the same ones on every read (0 or 1: all)")
 	maxGap := fs.Int("max-gap", -1, "keep only positions whose quiescence search gains at most N centipawns over the static evaluation of --gap-net (0: quiet positions; -1: no check)")
 	gapNet := fs.String("gap-net", engine.EmbeddedNetName, "the net that scores --max-gap's evaluations: a .nnue file or "+engine.EmbeddedNetName)
 	out := fs.String("out", "kibitz.nnue", "network to write; the loss curve goes beside it (.csv, .svg)")
@@ -85,6 +86,9 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	cfg.Squared = *activation == "screlu"
 	if filter.MinPly < 0 || filter.MaxPly < 0 || filter.MaxAbsScore < 0 || (filter.MaxPly > 0 && filter.MaxPly <= filter.MinPly) {
 		return nil, errors.New("--min-ply, --max-ply and --max-score must not be negative, and --max-ply must exceed --min-ply")
+	}
+	if filter.OneIn < 0 {
+		return nil, errors.New("--one-in must be a positive number of positions (0 or 1: keep all)")
 	}
 	if *maxGap < -1 {
 		return nil, errors.New("--max-gap must be -1 (no check) or a number of centipawns")

@@ -6,9 +6,11 @@ import (
 	"testing"
 )
 
-// TestTrainFilterFlags: --dedup and --max-gap only ever take positions
-// away from what train reads; a gap of the whole board keeps them all; a
-// negative margin and a gap net that is no net are refused before training.
+// TestTrainFilterFlags: --dedup, --max-gap and --one-in only ever take
+// positions away from what train reads (one in four keeps fewer than
+// half); a gap of the whole board and one in one keep them all; a negative
+// margin or sample and a gap net that is no net are refused before
+// training.
 func TestTrainFilterFlags(t *testing.T) {
 	dir := t.TempDir()
 	data := dir + "/d.kgames"
@@ -31,6 +33,8 @@ func TestTrainFilterFlags(t *testing.T) {
 		{[]string{"--dedup"}, func(n int) bool { return n > 0 && n <= all }},
 		{[]string{"--max-gap", "0"}, func(n int) bool { return n > 0 && n < all }},
 		{[]string{"--max-gap", "30000"}, func(n int) bool { return n == all }},
+		{[]string{"--one-in", "4"}, func(n int) bool { return n > 0 && n < all/2 }},
+		{[]string{"--one-in", "1"}, func(n int) bool { return n == all }},
 	} {
 		code, out, errOut := train(c.flags...)
 		if n := positionsIn(out); code != 0 || !c.most(n) {
@@ -39,7 +43,7 @@ func TestTrainFilterFlags(t *testing.T) {
 	}
 	readme := dir + "/README.md"
 	os.WriteFile(readme, []byte("# not a net\n"), 0o644)
-	for _, flags := range [][]string{{"--max-gap", "-2"}, {"--max-gap", "0", "--gap-net", readme}} {
+	for _, flags := range [][]string{{"--max-gap", "-2"}, {"--max-gap", "0", "--gap-net", readme}, {"--one-in", "-3"}} {
 		if code, out, errOut := train(flags...); code == 0 || strings.Contains(out, "epoch") || errOut == "" {
 			t.Errorf("train %v: exit %d, %s", flags, code, out)
 		}
