@@ -121,17 +121,40 @@ func EachPosition(files []string, sel corpus.Selection, f Filter, fn func(p Posi
 // LoadCorpus reads the selected games of the corpus files and returns the
 // positions that pass the filter, at most limit of them (0: all). Each
 // sample keeps its game's key, so that Split keeps whole games on one side.
+//
+// The samples are gathered in blocks of loadBlock and copied once into a
+// slice of the exact size: one slice grown by append would leave behind
+// the arrays it outgrew, together several times the corpus, for the
+// collector to find — on a corpus of tens of millions of positions the
+// difference between fitting in memory and not.
 func LoadCorpus(files []string, sel corpus.Selection, f Filter, limit int) ([]Sample, error) {
-	var out []Sample
+	var blocks [][]Sample
+	n := 0
 	err := EachPosition(files, sel, f, func(p Position) bool {
-		out = append(out, FromPosition(p.Board, p.Ply.Score, p.Result, p.Game))
-		return limit == 0 || len(out) < limit
+		if len(blocks) == 0 || len(blocks[len(blocks)-1]) == loadBlock {
+			blocks = append(blocks, make([]Sample, 0, loadBlock))
+		}
+		b := &blocks[len(blocks)-1]
+		*b = append(*b, FromPosition(p.Board, p.Ply.Score, p.Result, p.Game))
+		n++
+		return limit == 0 || n < limit
 	})
 	if err != nil {
 		return nil, err
 	}
+	out := make([]Sample, 0, n)
+	for i, b := range blocks {
+		out = append(out, b...)
+		blocks[i] = nil // free for the collector as soon as it is copied
+	}
 	return out, nil
 }
+
+// loadBlock is the number of samples LoadCorpus gathers per block: big
+// enough that the blocks' own list is short, small enough that the last,
+// part-filled block wastes little. A variable, so that a test can make
+// blocks of a few samples.
+var loadBlock = 1 << 16
 
 // GameKey identifies a game for good: by what its file's header says
 // (datagen's net, nodes, seed and generation, or an import's source) and

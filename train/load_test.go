@@ -94,16 +94,16 @@ func TestGapFilter(t *testing.T) {
 	}
 }
 
-// TestOneInSamplesEachGame: Filter.OneIn keeps about one position in N of
-// every game, the same ones on every read, each with its own labels.
-func TestOneInSamplesEachGame(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sample"+corpus.Ext)
-	w, _, err := corpus.Append(path, "test=one-in")
+// roundAndRound writes a corpus of games of knights going out and back
+// (plies each, every ply's score its number) and returns its path.
+func roundAndRound(t *testing.T, games, plies int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rounds"+corpus.Ext)
+	w, _, err := corpus.Append(path, "test=rounds")
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves := []string{"g1f3", "g8f6", "f3g1", "f6g8"} // round and round: 20 plies
-	const games, plies = 60, 20
+	moves := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
 	for i := range games {
 		g := corpus.Game{Index: uint64(i), Result: 0.5}
 		p := board.NewPosition()
@@ -122,6 +122,14 @@ func TestOneInSamplesEachGame(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// TestOneInSamplesEachGame: Filter.OneIn keeps about one position in N of
+// every game, the same ones on every read, each with its own labels.
+func TestOneInSamplesEachGame(t *testing.T) {
+	const games, plies = 60, 20
+	path := roundAndRound(t, games, plies)
 	type id struct {
 		game  uint32
 		score int16
@@ -163,5 +171,36 @@ func TestOneInSamplesEachGame(t *testing.T) {
 	}
 	if len(perGame) < games*3/4 {
 		t.Errorf("one in 5 kept positions of only %d of %d games", len(perGame), games)
+	}
+}
+
+// TestLoadCorpusAcrossBlocks: samples gathered in blocks of a few come out
+// as one slice in corpus order, the same as in one block, and a limit that
+// falls inside a block stops there.
+func TestLoadCorpusAcrossBlocks(t *testing.T) {
+	path := roundAndRound(t, 7, 20)
+	whole, err := LoadCorpus([]string{path}, corpus.Selection{}, DefaultFilter, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(b int) { loadBlock = b }(loadBlock)
+	loadBlock = 3
+	for _, limit := range []int{0, 1, 3, 10, 139, 140, 1000} {
+		got, err := LoadCorpus([]string{path}, corpus.Selection{}, DefaultFilter, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := whole
+		if limit > 0 && limit < len(whole) {
+			want = whole[:limit]
+		}
+		if len(got) != len(want) {
+			t.Fatalf("limit %d in blocks of 3: %d samples, want %d", limit, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("limit %d in blocks of 3: sample %d differs", limit, i)
+			}
+		}
 	}
 }
