@@ -94,28 +94,17 @@ func TestGapFilter(t *testing.T) {
 	}
 }
 
-// roundAndRound writes a corpus of games of knights going out and back
-// (plies each, every ply's score its number) and returns its path.
-func roundAndRound(t *testing.T, games, plies int) string {
+// writeCorpus writes games into a new corpus file of the given name and
+// header in a temporary folder and returns its path.
+func writeCorpus(t *testing.T, name, meta string, games []corpus.Game) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "rounds"+corpus.Ext)
-	w, _, err := corpus.Append(path, "test=rounds")
+	path := filepath.Join(t.TempDir(), name+corpus.Ext)
+	w, _, err := corpus.Append(path, meta)
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
 	for i := range games {
-		g := corpus.Game{Index: uint64(i), Result: 0.5}
-		p := board.NewPosition()
-		for j := range plies {
-			m, err := p.ParseMove(moves[j%len(moves)])
-			if err != nil {
-				t.Fatal(err)
-			}
-			g.Plies = append(g.Plies, corpus.Ply{Move: m, Score: j})
-			p.MakeMove(m)
-		}
-		if err := w.Write(&g); err != nil {
+		if err := w.Write(&games[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -123,6 +112,27 @@ func roundAndRound(t *testing.T, games, plies int) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// roundAndRound writes a corpus of games of knights going out and back
+// (plies each, every ply's score its number) and returns its path.
+func roundAndRound(t *testing.T, games, plies int) string {
+	t.Helper()
+	moves := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	all := make([]corpus.Game, games)
+	for i := range all {
+		all[i] = corpus.Game{Index: uint64(i), Result: 0.5}
+		p := board.NewPosition()
+		for j := range plies {
+			m, err := p.ParseMove(moves[j%len(moves)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			all[i].Plies = append(all[i].Plies, corpus.Ply{Move: m, Score: j})
+			p.MakeMove(m)
+		}
+	}
+	return writeCorpus(t, "rounds", "test=rounds", all)
 }
 
 // TestOneInSamplesEachGame: Filter.OneIn keeps about one position in N of

@@ -131,14 +131,11 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 func materialCorpus(t *testing.T, games int, seed uint64) string {
 	t.Helper()
 	values := [6]int{100, 300, 300, 500, 900, 0}
-	path := filepath.Join(t.TempDir(), "material"+corpus.Ext)
-	w, _, err := corpus.Append(path, "test=material")
-	if err != nil {
-		t.Fatal(err)
-	}
 	rng := rand.New(rand.NewPCG(seed, 3))
-	for i := 0; i < games; i++ {
-		g := corpus.Game{Index: uint64(i), Result: 0.5}
+	all := make([]corpus.Game, games)
+	for i := range all {
+		g := &all[i]
+		*g = corpus.Game{Index: uint64(i), Result: 0.5}
 		p := board.NewPosition()
 		for ply := 0; ply < 80; ply++ {
 			var l board.MoveList
@@ -160,14 +157,8 @@ func materialCorpus(t *testing.T, games int, seed uint64) string {
 			g.Plies = append(g.Plies, corpus.Ply{Move: m, Score: score})
 			p.MakeMove(m)
 		}
-		if err := w.Write(&g); err != nil {
-			t.Fatal(err)
-		}
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return writeCorpus(t, "material", "test=material", all)
 }
 
 func TestMirroredSampleIsTheMirroredPosition(t *testing.T) {
