@@ -13,11 +13,6 @@ import (
 // in a copy of a game or by a transposition — is read once, with the labels
 // of the game it first occurred in; without it every occurrence is read.
 func TestDedupKeepsFirstOccurrence(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "dups"+corpus.Ext)
-	w, _, err := corpus.Append(path, "test=dedup")
-	if err != nil {
-		t.Fatal(err)
-	}
 	games := [][]string{
 		{"g1f3", "g8f6", "b1c3", "b8c6", "e2e4"}, // game 0
 		{"g1f3", "g8f6", "b1c3", "b8c6", "e2e4"}, // game 1: game 0 again
@@ -25,8 +20,10 @@ func TestDedupKeepsFirstOccurrence(t *testing.T) {
 		// e2e4 are game 0's; the three between are new.
 		{"b1c3", "b8c6", "g1f3", "g8f6", "d2d4"},
 	}
+	written := make([]corpus.Game, len(games))
 	for i, moves := range games {
-		g := corpus.Game{Index: uint64(i), Result: float64(i) / 2}
+		g := &written[i]
+		*g = corpus.Game{Index: uint64(i), Result: float64(i) / 2}
 		p := board.NewPosition()
 		for _, u := range moves {
 			m, err := p.ParseMove(u)
@@ -36,13 +33,8 @@ func TestDedupKeepsFirstOccurrence(t *testing.T) {
 			g.Plies = append(g.Plies, corpus.Ply{Move: m, Score: 10 * i})
 			p.MakeMove(m)
 		}
-		if err := w.Write(&g); err != nil {
-			t.Fatal(err)
-		}
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	path := writeCorpus(t, "dups", "test=dedup", written)
 	all, err := LoadCorpus([]string{path}, corpus.Selection{}, DefaultFilter, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -88,7 +88,7 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 		return nil, errors.New("--min-ply, --max-ply and --max-score must not be negative, and --max-ply must exceed --min-ply")
 	}
 	if filter.OneIn < 0 {
-		return nil, errors.New("--one-in must be a positive number of positions (0 or 1: keep all)")
+		return nil, errors.New("--one-in must not be negative (0 or 1: keep every position)")
 	}
 	if *maxGap < -1 {
 		return nil, errors.New("--max-gap must be -1 (no check) or a number of centipawns")
