@@ -10,7 +10,8 @@ import (
 // positions away from what train reads (one in four keeps fewer than
 // half); a gap of the whole board and one in one keep them all; a negative
 // margin or sample and a gap net that is no net are refused before
-// training.
+// training. Batches of 16: one position in four of four short games is
+// only a few dozen, and their number moves with the search.
 func TestTrainFilterFlags(t *testing.T) {
 	dir := t.TempDir()
 	data := dir + "/d.kgames"
@@ -18,7 +19,7 @@ func TestTrainFilterFlags(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	train := func(flags ...string) (int, string, string) {
-		args := append([]string{"train", "--data", data, "--out", dir + "/n.nnue", "--hidden", "64", "--epochs", "1", "--batch", "64", "--valid", "25"}, flags...)
+		args := append([]string{"train", "--data", data, "--out", dir + "/n.nnue", "--hidden", "64", "--epochs", "1", "--batch", "16", "--valid", "25"}, flags...)
 		return runCLI(t, "", args...)
 	}
 	code, out, errOut := train()
