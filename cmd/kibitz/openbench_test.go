@@ -120,12 +120,15 @@ func TestSPSAForOpenBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The defaults move with every tuning run: read RFPMargin's from the source.
-	m := regexp.MustCompile(`\{"RFPMargin", (\d+),`).FindSubmatch(src)
-	if m == nil {
-		t.Fatal("no RFPMargin in params.go")
+	// The defaults move with every tuning run: read them from the source.
+	defaultOf := func(name string) string {
+		m := regexp.MustCompile(`\{"` + name + `", (\d+),`).FindSubmatch(src)
+		if m == nil {
+			t.Fatalf("no %s in params.go", name)
+		}
+		return string(m[1])
 	}
-	rfp := string(m[1])
+	rfp, lmrDivisor := defaultOf("RFPMargin"), defaultOf("LMRDivisor")
 	if !strings.HasPrefix(lines[0], "RFPMargin, int, "+rfp+", 30, 160, 8,") {
 		t.Errorf("first line %q", lines[0])
 	}
@@ -138,7 +141,7 @@ func TestSPSAForOpenBench(t *testing.T) {
 		t.Fatalf("apply: exit %d, %s %s", code, out, errOut)
 	}
 	got, _ := os.ReadFile(params)
-	want := strings.Replace(strings.Replace(string(src), `{"RFPMargin", `+rfp+`,`, `{"RFPMargin", 92,`, 1), `{"LMRDivisor", 200,`, `{"LMRDivisor", 187,`, 1)
+	want := strings.Replace(strings.Replace(string(src), `{"RFPMargin", `+rfp+`,`, `{"RFPMargin", 92,`, 1), `{"LMRDivisor", `+lmrDivisor+`,`, `{"LMRDivisor", 187,`, 1)
 	if string(got) != want {
 		t.Error("params.go after --apply differs from the source with the two defaults changed")
 	}
