@@ -121,3 +121,59 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 		}
 	}
 }
+
+// A king-bucketed model split into a finer layout evaluates every position
+// as before, whichever of the old buckets each king square fell in; a
+// coarser layout is refused, and training grows a 2-bucket net into 4.
+func TestSplitKingBucketsKeepsTheEvaluation(t *testing.T) {
+	samples, err := LoadCorpus([]string{materialCorpus(t, 40, 11)}, corpus.Selection{}, Filter{KeepInCheck: true, KeepNoisy: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, split := range [][2]int{{2, 4}, {2, 8}, {4, 8}} {
+		m := NewModel(64, 2, 5)
+		m.UseKingBuckets(split[0])
+		for i := range m.FTW { // every bucket its own weights, so a wrong copy shows
+			m.FTW[i] = float32(i%29-14) / 150
+		}
+		fine := m.clone()
+		if err := fine.SplitKingBuckets(split[1]); err != nil {
+			t.Fatal(err)
+		}
+		if fine.K != split[1] || len(fine.FTW) != split[1]*nnue.Inputs*64 {
+			t.Fatalf("%v: split into %d buckets with %d feature weights", split, fine.K, len(fine.FTW))
+		}
+		views := map[int]bool{}
+		for i := range samples {
+			views[fine.view(&samples[i], 0).Offset] = true
+			if a, b := m.Eval(&samples[i]), fine.Eval(&samples[i]); a != b {
+				t.Fatalf("%v, sample %d: %v before the split, %v after", split, i, a, b)
+			}
+		}
+		if len(views) < 3 {
+			t.Fatalf("%v: the samples' kings stand in only %d of the fine buckets", split, len(views))
+		}
+		if err := fine.SplitKingBuckets(split[0]); err == nil {
+			t.Errorf("%v: a split back into %d buckets accepted", split, split[0])
+		}
+	}
+	cfg := DefaultConfig()
+	cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Epochs, cfg.BatchSize, cfg.LR = 64, 2, 2, 1, 64, 1e-9
+	tr, va := Split(samples, 10)
+	parent, _, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.KingBuckets, cfg.Init = 4, FromNet(parent.Quantise())
+	grown, curve, err := Train(tr, va, cfg)
+	if err != nil || grown.K != 4 {
+		t.Fatalf("a 2-bucket net growing into 4: %v", err)
+	}
+	if want := Loss(cfg.Init, va, cfg, 2); curve[0].ValidLoss < want*0.999 || curve[0].ValidLoss > want*1.001 {
+		t.Errorf("one epoch of the split model at a tiny step: validation %.6f, the net's %.6f", curve[0].ValidLoss, want)
+	}
+	cfg.KingBuckets, cfg.Init = 2, FromNet(grown.Quantise())
+	if _, _, err := Train(tr, va, cfg); err == nil {
+		t.Error("a 4-bucket net started a 2-bucket model")
+	}
+}

@@ -2,9 +2,11 @@ package train
 
 import (
 	"bytes"
+	"fmt"
 	"kibitz/engine/board"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"kibitz/nnue"
 )
@@ -100,6 +102,42 @@ func (m *Model) UseKingBuckets(k int) {
 		return
 	}
 	m.K, m.FTF, m.FTW = k, m.FTW, make([]float32, k*nnue.Inputs*m.H)
+}
+
+// SplitKingBuckets gives a king-bucketed model k finer buckets (k > m.K,
+// a layout that refines m.K's: every new bucket's king squares lie in one
+// old bucket). Each new bucket starts as a copy of the bucket it came
+// from and the shared factor stays as it was, so the model evaluates every
+// position exactly as before and training sets the finer buckets apart:
+// a grown generation keeps what its parent learnt of each king position.
+func (m *Model) SplitKingBuckets(k int) error {
+	if m.K <= 1 || k <= m.K || !nnue.ValidKingBuckets(k) {
+		return fmt.Errorf("king buckets split only from 2 or 4 into a finer layout (%v), not %d into %d", nnue.KingBucketLayouts, m.K, k)
+	}
+	from := make([]int, k) // from[new bucket] = the old bucket it refines
+	for i := range from {
+		from[i] = -1
+	}
+	for sq := range nnue.Square(64) {
+		if sq.File() >= 4 {
+			continue // mirrored: the king views use files a–d only
+		}
+		nb, ob := nnue.ViewOf(k, sq).Offset/nnue.Inputs, nnue.ViewOf(m.K, sq).Offset/nnue.Inputs
+		if from[nb] >= 0 && from[nb] != ob {
+			return fmt.Errorf("the %d-bucket layout does not refine the %d-bucket one", k, m.K)
+		}
+		from[nb] = ob
+	}
+	if slices.Contains(from, -1) {
+		return fmt.Errorf("the %d-bucket layout leaves a bucket without king squares", k)
+	}
+	cols := nnue.Inputs * m.H
+	ftw := make([]float32, k*cols)
+	for nb, ob := range from {
+		copy(ftw[nb*cols:(nb+1)*cols], m.FTW[ob*cols:(ob+1)*cols])
+	}
+	m.K, m.FTW = k, ftw
+	return nil
 }
 
 // Widen gives the model h hidden neurons (h > m.H) and keeps what it

@@ -55,7 +55,9 @@ type Config struct {
 	// weights (FromNet: a net trained before). Its shape must be the
 	// configuration's, but a net without king buckets may start a model
 	// with them (its weights become the shared factor, as in
-	// UseKingBuckets) and a narrower net a wider model (Model.Widen).
+	// UseKingBuckets), a king-bucketed net a model with a finer layout
+	// (Model.SplitKingBuckets) and a narrower net a wider model
+	// (Model.Widen).
 	Init     *Model
 	Progress func(EpochStats)
 }
@@ -125,6 +127,30 @@ func mix(x uint64) uint64 { // splitmix64 finaliser: game numbers to a fair spli
 	return x ^ x>>31
 }
 
+// startModel is where training starts: cfg.Init grown to the
+// configuration's shape, or seeded random weights.
+func startModel(cfg Config) (*Model, error) {
+	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
+	m.Squared = cfg.Squared
+	if in := cfg.Init; in != nil {
+		if in.H > cfg.Hidden || in.B != cfg.Buckets || in.Squared != cfg.Squared || in.K > cfg.KingBuckets {
+			return nil, fmt.Errorf("the starting net has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v; asked for %d (or more), %d, %d (or more, a finer layout) and %v",
+				in.H, in.B, in.K, in.Squared, cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Squared)
+		}
+		m = in.clone()
+		m.Widen(cfg.Hidden, cfg.Seed)
+		if m.K > 1 && m.K < cfg.KingBuckets {
+			if err := m.SplitKingBuckets(cfg.KingBuckets); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if m.K == 1 {
+		m.UseKingBuckets(cfg.KingBuckets)
+	}
+	return m, nil
+}
+
 // Train fits a model to the training samples, reporting the validation
 // loss after every epoch.
 func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error) {
@@ -132,18 +158,9 @@ func Train(trainSet, validSet []Sample, cfg Config) (*Model, []EpochStats, error
 		return nil, nil, fmt.Errorf("need at least one batch of %d positions (have %d), hidden a multiple of 64, 1 to %d output buckets, king buckets one of %v and ≥ 1 epoch",
 			cfg.BatchSize, len(trainSet), nnue.MaxBuckets, nnue.KingBucketLayouts)
 	}
-	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
-	m.Squared = cfg.Squared
-	if in := cfg.Init; in != nil {
-		if in.H > cfg.Hidden || in.B != cfg.Buckets || in.Squared != cfg.Squared || in.K != 1 && in.K != cfg.KingBuckets {
-			return nil, nil, fmt.Errorf("the starting net has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v; asked for %d (or more), %d, %d and %v",
-				in.H, in.B, in.K, in.Squared, cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Squared)
-		}
-		m = in.clone()
-		m.Widen(cfg.Hidden, cfg.Seed)
-	}
-	if m.K == 1 {
-		m.UseKingBuckets(cfg.KingBuckets)
+	m, err := startModel(cfg)
+	if err != nil {
+		return nil, nil, err
 	}
 	opt := newAdam(m)
 	start, curve := 1, []EpochStats(nil)
