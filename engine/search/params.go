@@ -91,19 +91,19 @@ type ParamSpec struct {
 
 var paramSpecs = [numParams]ParamSpec{
 	pRFPMargin:          {"RFPMargin", 78, 30, 160, 8},
-	pNMPEvalDivisor:     {"NMPEvalDivisor", 188, 60, 400, 20},
-	pLMPBase:            {"LMPBase", 4, 0, 10, 1},
-	pFutilityBase:       {"FutilityBase", 69, 20, 250, 12},
-	pFutilityPerDepth:   {"FutilityPerDepth", 75, 30, 200, 10},
-	pSEEQuietMargin:     {"SEEQuietMargin", 78, 10, 150, 8},
+	pNMPEvalDivisor:     {"NMPEvalDivisor", 178, 60, 400, 20},
+	pLMPBase:            {"LMPBase", 7, 0, 10, 1},
+	pFutilityBase:       {"FutilityBase", 56, 20, 250, 12},
+	pFutilityPerDepth:   {"FutilityPerDepth", 80, 30, 200, 10},
+	pSEEQuietMargin:     {"SEEQuietMargin", 79, 10, 150, 8},
 	pSEENoisyMargin:     {"SEENoisyMargin", 100, 20, 200, 10},
-	pLMRBase:            {"LMRBase", 105, 0, 200, 8},
+	pLMRBase:            {"LMRBase", 119, 0, 200, 8},
 	pLMRDivisor:         {"LMRDivisor", 200, 120, 400, 12},
 	pLMRHistoryDivisor:  {"LMRHistoryDivisor", 6000, 2000, 16000, 600},
 	pHistoryPruneMargin: {"HistoryPruneMargin", 3000, 500, 12000, 300},
 	pHistoryBonusScale:  {"HistoryBonusScale", 16, 4, 48, 2},
 	pHistoryBonusMax:    {"HistoryBonusMax", 1600, 400, 4000, 150},
-	pDeltaMargin:        {"DeltaMargin", 242, 50, 400, 20},
+	pDeltaMargin:        {"DeltaMargin", 325, 50, 400, 20},
 	pAspirationDelta:    {"AspirationDelta", 20, 8, 60, 3},
 }
 
