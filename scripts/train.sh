@@ -7,8 +7,9 @@
 # generation 5's, starting from generation 5's, generation 7 from generation
 # 6's, starting from generation 6's, generation 8 from generation 7's,
 # starting from generation 7's, generation 9 from generations 7 and 8's,
-# starting from generation 8's with its king buckets split. Everything goes to train-data/; an interrupted run continues
-# (datagen appends and resumes, train resumes from its checkpoint).
+# starting from generation 8's with its king buckets split. Everything goes
+# to train-data/; an interrupted run continues (datagen appends and
+# resumes, train resumes from its checkpoint).
 #
 # Usage: scripts/train.sh [1|2|3|4|5|6|7|8|9]   (default: 9, which makes the earlier ones first)
 # Environment: KIBITZ (bin/kibitz), NODES (3000 per move for generations 1
@@ -87,9 +88,9 @@ grown() {
 # Generation 9 splits generation 8's two king buckets into four (each new
 # bucket a copy of the one its squares lie in) and learns 1 epoch from
 # generation 7's games (generation 8's data) with generation 8's own
-# games (the default net's: about 11 000, seeds 7-9 of a local store).
+# games (the default net's: 11 031, seeds 7-9 of a local store).
 echo "== generation 9: self-play of generation 8 at 5000 nodes per move"
-"$kibitz" datagen --out "$out/gen9.kgames" --until "${GAMES9:-11295}" --nodes 5000 --seed 9 --evalfile "$out/gen8.nnue"
+"$kibitz" datagen --out "$out/gen9.kgames" --until "${GAMES9:-11031}" --nodes 5000 --seed 9 --evalfile "$out/gen8.nnue"
 echo "== generation 9: training from generation 8 with 4 king buckets, ${EPOCHS9:-1} epoch(s)"
 "$kibitz" train --init "$out/gen8.nnue" --data "$out/gen8.kgames,$out/gen9.kgames" --out "$out/gen9.nnue" --mirror \
 	--king-buckets 4 --epochs "${EPOCHS9:-1}" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen9.ckpt"
