@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train [GEN]|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -361,10 +361,10 @@ mutation)
 	;;
 train)
 	# Reproduces the default net end to end (scripts/train.sh: generation 1
-	# from classical self-play, generation 2 from generation 1's, 3 from 2's,
-	# 4 from 2's and 3's).
+	# from classical self-play, each next one from its predecessors' games),
+	# or up to generation $2.
 	native >/dev/null
-	scripts/train.sh "${2:-4}"
+	scripts/train.sh ${2:+"$2"}
 	;;
 bench-api)
 	npm_deps
@@ -390,5 +390,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|mutation [PKG...]|train [GEN]|pgo|clean]" >&2; exit 2 ;;
 esac
