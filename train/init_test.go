@@ -177,3 +177,54 @@ func TestSplitKingBucketsKeepsTheEvaluation(t *testing.T) {
 		t.Error("a 4-bucket net started a 2-bucket model")
 	}
 }
+
+// TestSplitOutputBucketsKeepsTheEvaluation: a one-output model split into
+// output buckets evaluates every position as before, whatever its material,
+// and a one-output net starts a bucketed training run from where it stands.
+func TestSplitOutputBucketsKeepsTheEvaluation(t *testing.T) {
+	samples, err := LoadCorpus([]string{materialCorpus(t, 40, 12)}, corpus.Selection{}, Filter{KeepInCheck: true, KeepNoisy: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewModel(64, 1, 7)
+	m.UseKingBuckets(4)
+	for i := range m.OW { // weights of both signs and sizes, so a wrong copy shows
+		m.OW[i] = float32(i%17-8) / 40
+	}
+	m.OB[0] = 0.3
+	split := m.clone()
+	if err := split.SplitOutputBuckets(8); err != nil {
+		t.Fatal(err)
+	}
+	if split.B != 8 || len(split.OW) != 8*2*64 || len(split.OB) != 8 {
+		t.Fatalf("split into %d buckets with %d output weights and %d biases", split.B, len(split.OW), len(split.OB))
+	}
+	buckets := map[int]bool{}
+	for i := range samples {
+		buckets[split.bucket(&samples[i])] = true
+		if a, b := m.Eval(&samples[i]), split.Eval(&samples[i]); a != b {
+			t.Fatalf("sample %d: %v before the split, %v after", i, a, b)
+		}
+	}
+	if len(buckets) < 3 {
+		t.Fatalf("the samples fall in only %d of the 8 output buckets", len(buckets))
+	}
+	if err := split.SplitOutputBuckets(4); err == nil {
+		t.Error("an 8-bucket model split into 4 accepted")
+	}
+	cfg := DefaultConfig()
+	cfg.Hidden, cfg.KingBuckets, cfg.Epochs, cfg.BatchSize, cfg.LR = 64, 4, 1, 64, 1e-9
+	tr, va := Split(samples, 10)
+	parent, _, err := Train(tr, va, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Buckets, cfg.Init = 8, FromNet(parent.Quantise())
+	grown, curve, err := Train(tr, va, cfg)
+	if err != nil || grown.B != 8 {
+		t.Fatalf("a one-output net growing into 8 output buckets: %v", err)
+	}
+	if want := Loss(cfg.Init, va, cfg, 2); curve[0].ValidLoss < want*0.999 || curve[0].ValidLoss > want*1.001 {
+		t.Errorf("one epoch of the split model at a tiny step: validation %.6f, the net's %.6f", curve[0].ValidLoss, want)
+	}
+}

@@ -140,6 +140,26 @@ func (m *Model) SplitKingBuckets(k int) error {
 	return nil
 }
 
+// SplitOutputBuckets gives a one-output model b output buckets (chosen by
+// the number of men, nnue.OutputBucket), each a copy of the one output, so
+// the model evaluates every position exactly as before and training sets
+// the phases apart: an opening and a rook ending need not share a last
+// layer once the data is large enough to tell them apart.
+func (m *Model) SplitOutputBuckets(b int) error {
+	if b == m.B {
+		return nil
+	}
+	if m.B != 1 || b < 1 || b > nnue.MaxBuckets {
+		return fmt.Errorf("output buckets split only from 1 into 2 to %d, not %d into %d", nnue.MaxBuckets, m.B, b)
+	}
+	ow, ob := make([]float32, 0, b*len(m.OW)), make([]float32, 0, b)
+	for range b {
+		ow, ob = append(ow, m.OW...), append(ob, m.OB...)
+	}
+	m.B, m.OW, m.OB = b, ow, ob
+	return nil
+}
+
 // Widen gives the model h hidden neurons (h > m.H) and keeps what it
 // computes: the new neurons start with NewModel's seeded random feature
 // weights and biases and output weights of zero, so the wider model

@@ -56,8 +56,9 @@ type Config struct {
 	// configuration's, but a net without king buckets may start a model
 	// with them (its weights become the shared factor, as in
 	// UseKingBuckets), a king-bucketed net a model with a finer layout
-	// (Model.SplitKingBuckets) and a narrower net a wider model
-	// (Model.Widen).
+	// (Model.SplitKingBuckets), a narrower net a wider model
+	// (Model.Widen) and a one-output net output buckets
+	// (Model.SplitOutputBuckets).
 	Init     *Model
 	Progress func(EpochStats)
 }
@@ -133,12 +134,15 @@ func startModel(cfg Config) (*Model, error) {
 	m := NewModel(cfg.Hidden, cfg.Buckets, cfg.Seed)
 	m.Squared = cfg.Squared
 	if in := cfg.Init; in != nil {
-		if in.H > cfg.Hidden || in.B != cfg.Buckets || in.Squared != cfg.Squared || in.K > cfg.KingBuckets {
-			return nil, fmt.Errorf("the starting net has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v; asked for %d (or more), %d, %d (or more, a finer layout) and %v",
+		if in.H > cfg.Hidden || (in.B != cfg.Buckets && in.B != 1) || in.Squared != cfg.Squared || in.K > cfg.KingBuckets {
+			return nil, fmt.Errorf("the starting net has %d hidden neurons, %d output buckets, %d king buckets and squared activation %v; asked for %d (or more), %d (or more, from 1), %d (or more, a finer layout) and %v",
 				in.H, in.B, in.K, in.Squared, cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Squared)
 		}
 		m = in.clone()
 		m.Widen(cfg.Hidden, cfg.Seed)
+		if err := m.SplitOutputBuckets(cfg.Buckets); err != nil {
+			return nil, err
+		}
 		if m.K > 1 && m.K < cfg.KingBuckets {
 			if err := m.SplitKingBuckets(cfg.KingBuckets); err != nil {
 				return nil, err

@@ -71,7 +71,7 @@ func parseTrain(args []string, stderr io.Writer) (*trainRun, error) {
 	fs.Int64Var(&cfg.Positions, "seen", 0, "training positions the run sees in all, the last pass over the data partial (0: --epochs passes)")
 	fs.Float64Var(&cfg.WeightDecay, "weight-decay", 0, "decoupled weight decay per step (AdamW), e.g. 0.01 (0: none)")
 	fs.BoolVar(&r.fitScale, "fit-scale", false, "fit --scale to the training positions' results first, and train with it")
-	fs.StringVar(&r.init, "init", "", "start from this net instead of random weights: a .nnue file, or "+engine.EmbeddedNetName+" for the embedded net (its shape must be the one asked for, but king buckets and hidden neurons may be added)")
+	fs.StringVar(&r.init, "init", "", "start from this net instead of random weights: a .nnue file, or "+engine.EmbeddedNetName+" for the embedded net (its shape must be the one asked for, but king buckets, hidden neurons and output buckets may be added)")
 	fs.StringVar(&r.evaluate, "evaluate", "", "report the held-out loss of these nets (comma-separated .nnue files or "+engine.EmbeddedNetName+") on the selection's held-out games at --lambda and --scale, and train nothing")
 	fs.BoolVar(&cfg.Mirror, "mirror", false, "train on positions without castling rights mirrored left to right half of the time")
 	if err := parseFlags(fs, args); err != nil {
