@@ -160,17 +160,9 @@ func TestSplitKingBucketsKeepsTheEvaluation(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Hidden, cfg.Buckets, cfg.KingBuckets, cfg.Epochs, cfg.BatchSize, cfg.LR = 64, 2, 2, 1, 64, 1e-9
 	tr, va := Split(samples, 10)
-	parent, _, err := Train(tr, va, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.KingBuckets, cfg.Init = 4, FromNet(parent.Quantise())
-	grown, curve, err := Train(tr, va, cfg)
-	if err != nil || grown.K != 4 {
-		t.Fatalf("a 2-bucket net growing into 4: %v", err)
-	}
-	if want := Loss(cfg.Init, va, cfg, 2); curve[0].ValidLoss < want*0.999 || curve[0].ValidLoss > want*1.001 {
-		t.Errorf("one epoch of the split model at a tiny step: validation %.6f, the net's %.6f", curve[0].ValidLoss, want)
+	grown := growFromTrainedParent(t, tr, va, cfg, func(c *Config) { c.KingBuckets = 4 })
+	if grown.K != 4 {
+		t.Fatalf("a 2-bucket net grown into %d king buckets, not 4", grown.K)
 	}
 	cfg.KingBuckets, cfg.Init = 2, FromNet(grown.Quantise())
 	if _, _, err := Train(tr, va, cfg); err == nil {
@@ -215,16 +207,29 @@ func TestSplitOutputBucketsKeepsTheEvaluation(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Hidden, cfg.KingBuckets, cfg.Epochs, cfg.BatchSize, cfg.LR = 64, 4, 1, 64, 1e-9
 	tr, va := Split(samples, 10)
+	if grown := growFromTrainedParent(t, tr, va, cfg, func(c *Config) { c.Buckets = 8 }); grown.B != 8 {
+		t.Fatalf("a one-output net grown into %d output buckets, not 8", grown.B)
+	}
+}
+
+// growFromTrainedParent trains a parent with cfg, then one epoch of the
+// shape grow asks for from it at cfg's (tiny) step, and checks that the
+// grown model starts where its parent stands: the first epoch's held-out
+// loss is the parent net's.
+func growFromTrainedParent(t *testing.T, tr, va []Sample, cfg Config, grow func(*Config)) *Model {
+	t.Helper()
 	parent, _, err := Train(tr, va, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Buckets, cfg.Init = 8, FromNet(parent.Quantise())
+	grow(&cfg)
+	cfg.Init = FromNet(parent.Quantise())
 	grown, curve, err := Train(tr, va, cfg)
-	if err != nil || grown.B != 8 {
-		t.Fatalf("a one-output net growing into 8 output buckets: %v", err)
+	if err != nil {
+		t.Fatalf("growing a trained net: %v", err)
 	}
 	if want := Loss(cfg.Init, va, cfg, 2); curve[0].ValidLoss < want*0.999 || curve[0].ValidLoss > want*1.001 {
-		t.Errorf("one epoch of the split model at a tiny step: validation %.6f, the net's %.6f", curve[0].ValidLoss, want)
+		t.Errorf("one epoch of the grown model at a tiny step: validation %.6f, the parent's %.6f", curve[0].ValidLoss, want)
 	}
+	return grown
 }
