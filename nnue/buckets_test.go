@@ -74,10 +74,14 @@ func TestBucketedNetFormat(t *testing.T) {
 	if m.Buckets != 8 || !slices.Equal(m.OutWeights, n.OutWeights) || !slices.Equal(m.OutBias, n.OutBias) {
 		t.Error("round trip changed the buckets")
 	}
-	// A one-bucket net keeps version 1 and its exact bytes: the embedded
-	// net (and every net file named by its hash) stays the same.
+	// A one-bucket net keeps version 1, and every net its exact bytes: the
+	// embedded net (and every net file named by its hash) stays the same.
+	one := RandomNet(64, 5)
+	if v := one.Bytes()[4]; v != 1 {
+		t.Errorf("a one-bucket net is written as version %d, want 1", v)
+	}
 	d, err := Default()
-	if err != nil || d.Buckets != 1 || !bytes.Equal(d.Bytes(), defaultNet) {
+	if err != nil || !bytes.Equal(d.Bytes(), defaultNet) {
 		t.Errorf("the embedded net does not round-trip to its own bytes (%v)", err)
 	}
 	// Version 1 cannot carry buckets; version 2 at most MaxBuckets.

@@ -11,7 +11,9 @@ import (
 // TestSelfPlayMovesAreLegal plays a game at a tiny depth and checks every
 // move with notnil/chess, an independent implementation of the rules.
 func TestSelfPlayMovesAreLegal(t *testing.T) {
-	starts := []string{board.StartFEN, BenchPositions[1], BenchPositions[3]}
+	// Four starts: however quickly a game ends (a net's play decides), the
+	// games together play well over the plies asked for below.
+	starts := []string{board.StartFEN, BenchPositions[1], BenchPositions[3], BenchPositions[5]}
 	plies := 0
 	for _, fen := range starts {
 		e := New(Options{HashMB: 4})
@@ -31,6 +33,7 @@ func TestSelfPlayMovesAreLegal(t *testing.T) {
 			plies++
 		}
 	}
+	t.Logf("%d plies from %d starts", plies, len(starts))
 	if plies < 200 {
 		t.Errorf("only %d plies played", plies)
 	}
