@@ -8,8 +8,8 @@
 # kill -STOP PID, resume: kill -CONT PID).
 #
 # Usage: scripts/selfplay-background.sh
-# Environment: KIBITZ (bin/kibitz), NODES (5000 per move), SEED (12),
-# GENERATION (10: the net this data is for — generation 9 plays), CONCURRENCY (all cores).
+# Environment: KIBITZ (bin/kibitz), NODES (5000 per move), SEED (14),
+# GENERATION (11: the net this data is for — generation 10 plays), CONCURRENCY (all cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kibitz=${KIBITZ:-bin/kibitz}
@@ -19,7 +19,7 @@ mkdir -p "$store"
 # A copy of the binary: rebuilding bin/kibitz must not change the running games.
 bin="$store/kibitz-selfplay"
 cp "$kibitz" "$bin.new" && mv "$bin.new" "$bin"
-log="$store/selfplay-s${SEED:-12}.log"
-KIBITZ_DATA=$store nohup nice -n 19 "$bin" datagen --games 100000000 --nodes "${NODES:-5000}" --seed "${SEED:-12}" \
-	--generation "${GENERATION:-10}" --concurrency "${CONCURRENCY:-$(nproc)}" >>"$log" 2>&1 &
+log="$store/selfplay-s${SEED:-14}.log"
+KIBITZ_DATA=$store nohup nice -n 19 "$bin" datagen --games 100000000 --nodes "${NODES:-5000}" --seed "${SEED:-14}" \
+	--generation "${GENERATION:-11}" --concurrency "${CONCURRENCY:-$(nproc)}" >>"$log" 2>&1 &
 echo "self-play running as process $!; progress in $log"

@@ -7,20 +7,22 @@
 # generation 5's, starting from generation 5's, generation 7 from generation
 # 6's, starting from generation 6's, generation 8 from generation 7's,
 # starting from generation 7's, generation 9 from generations 7 and 8's,
-# starting from generation 8's with its king buckets split. Everything goes
+# starting from generation 8's with its king buckets split, generation 10
+# from generations 7, 8 and 9's, starting from generation 9's with its one
+# output split into eight output buckets. Everything goes
 # to train-data/; an interrupted run continues (datagen appends and
 # resumes, train resumes from its checkpoint).
 #
-# Usage: scripts/train.sh [1|2|3|4|5|6|7|8|9]   (default: 9, which makes the earlier ones first)
+# Usage: scripts/train.sh [1|2|3|4|5|6|7|8|9|10]   (default: 10, which makes the earlier ones first)
 # Environment: KIBITZ (bin/kibitz), NODES (3000 per move for generations 1
-# and 2), GAMES1…GAMES9, EPOCHS1…EPOCHS9, GAMES3FOR4, POSITIONS2
+# and 2), GAMES1…GAMES10, EPOCHS1…EPOCHS10, GAMES3FOR4, POSITIONS2
 # (the recipe below; docs/training.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kibitz=${KIBITZ:-bin/kibitz}
 [ -x "$kibitz" ] || { echo "$kibitz not found: run ./build.sh native first" >&2; exit 1; }
-target=${1:-9}
-case "$target" in 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9) ;; *) echo "usage: $0 [1|2|3|4|5|6|7|8|9]" >&2; exit 2 ;; esac
+target=${1:-10}
+case "$target" in 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10) ;; *) echo "usage: $0 [1|2|3|4|5|6|7|8|9|10]" >&2; exit 2 ;; esac
 nodes=${NODES:-3000}
 out=train-data
 mkdir -p "$out"
@@ -89,8 +91,21 @@ grown() {
 # bucket a copy of the one its squares lie in) and learns 1 epoch from
 # generation 7's games (generation 8's data) with generation 8's own
 # games (the default net's: 11 031, seeds 7-9 of a local store).
-echo "== generation 9: self-play of generation 8 at 5000 nodes per move"
-"$kibitz" datagen --out "$out/gen9.kgames" --until "${GAMES9:-11031}" --nodes 5000 --seed 9 --evalfile "$out/gen8.nnue"
-echo "== generation 9: training from generation 8 with 4 king buckets, ${EPOCHS9:-1} epoch(s)"
-"$kibitz" train --init "$out/gen8.nnue" --data "$out/gen8.kgames,$out/gen9.kgames" --out "$out/gen9.nnue" --mirror \
-	--king-buckets 4 --epochs "${EPOCHS9:-1}" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen9.ckpt"
+if [ ! -f "$out/gen9.nnue" ]; then
+	echo "== generation 9: self-play of generation 8 at 5000 nodes per move"
+	"$kibitz" datagen --out "$out/gen9.kgames" --until "${GAMES9:-11031}" --nodes 5000 --seed 9 --evalfile "$out/gen8.nnue"
+	echo "== generation 9: training from generation 8 with 4 king buckets, ${EPOCHS9:-1} epoch(s)"
+	"$kibitz" train --init "$out/gen8.nnue" --data "$out/gen8.kgames,$out/gen9.kgames" --out "$out/gen9.nnue" --mirror \
+		--king-buckets 4 --epochs "${EPOCHS9:-1}" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen9.ckpt"
+fi
+[ "$target" = 9 ] && exit 0
+# Generation 10 splits generation 9's one output into eight output buckets
+# by the number of men (each a copy of the one output) and learns 1 epoch
+# from everything generation 9 learnt from with generation 9's own games
+# (the default net's: about 17 700 of seed 12 in a local store, the file
+# growing while it was read).
+echo "== generation 10: self-play of generation 9 at 5000 nodes per move"
+"$kibitz" datagen --out "$out/gen10.kgames" --until "${GAMES10:-17700}" --nodes 5000 --seed 10 --evalfile "$out/gen9.nnue"
+echo "== generation 10: training from generation 9 with 8 output buckets, ${EPOCHS10:-1} epoch(s)"
+"$kibitz" train --init "$out/gen9.nnue" --data "$out/gen8.kgames,$out/gen9.kgames,$out/gen10.kgames" --out "$out/gen10.nnue" \
+	--mirror --king-buckets 4 --buckets 8 --epochs "${EPOCHS10:-1}" --lr 0.0005 --seed 1 --lambda 0.25 --checkpoint "$out/gen10.ckpt"
