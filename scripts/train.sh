@@ -15,7 +15,8 @@
 #
 # Usage: scripts/train.sh [1|2|3|4|5|6|7|8|9|10]   (default: 10, which makes the earlier ones first)
 # Environment: KIBITZ (bin/kibitz), NODES (3000 per move for generations 1
-# and 2), GAMES1…GAMES10, EPOCHS1…EPOCHS10, GAMES3FOR4, POSITIONS2
+# and 2), GAMES1…GAMES10, EPOCHS1…EPOCHS10, GAMES3FOR4,
+# GAMES9FOR10, POSITIONS2
 # (the recipe below; docs/training.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -101,10 +102,11 @@ fi
 [ "$target" = 9 ] && exit 0
 # Generation 10 splits generation 9's one output into eight output buckets
 # by the number of men (each a copy of the one output) and learns 1 epoch
-# from everything generation 9 learnt from with generation 9's own games
-# (the default net's: about 17 700 of seed 12 in a local store, the file
-# growing while it was read).
-echo "== generation 10: self-play of generation 9 at 5000 nodes per move"
+# from generation 7's games, generation 8's (by then 16 286 in the local
+# store) and generation 9's own (the default net's: about 17 700 of seed 12,
+# the file growing while it was read).
+echo "== generation 10: generation 8's games continued, then self-play of generation 9 at 5000 nodes per move"
+"$kibitz" datagen --out "$out/gen9.kgames" --until "${GAMES9FOR10:-16286}" --nodes 5000 --seed 9 --evalfile "$out/gen8.nnue"
 "$kibitz" datagen --out "$out/gen10.kgames" --until "${GAMES10:-17700}" --nodes 5000 --seed 10 --evalfile "$out/gen9.nnue"
 echo "== generation 10: training from generation 9 with 8 output buckets, ${EPOCHS10:-1} epoch(s)"
 "$kibitz" train --init "$out/gen9.nnue" --data "$out/gen8.kgames,$out/gen9.kgames,$out/gen10.kgames" --out "$out/gen10.nnue" \
