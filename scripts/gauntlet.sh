@@ -16,7 +16,7 @@
 # EvalFile: the search alone, 400), g7 (63bdac6, generation 7 and its search,
 # 400); default: the first four. A match whose log already ends with its result
 # is skipped, so an interrupted run resumes with the next one. Environment:
-# KIBITZ (bin/kibitz), TC (10+0.1), SEED (71), GAMES (each match's own
+# KIBITZ (bin/kibitz), TC (10+0.1), SEED (71), WATCHDOG (60s), GAMES (each match's own
 # count when unset). Install the opponents with
 # apt-get install toga2 ethereal-chess glaurung.
 set -euo pipefail
@@ -30,6 +30,10 @@ cp "${KIBITZ:-bin/kibitz}" "$out/kibitz"
 kibitz=$out/kibitz
 tc=${TC:-10+0.1}
 seed=${SEED:-71}
+# An engine that owes a move this long at 10+0.1 has hung: the watchdog writes
+# what it was last sent (and asks Kibitz for a goroutine dump) instead of the
+# match waiting in silence.
+watchdog=${WATCHDOG:-60s}
 [ $# -gt 0 ] || set -- toga ethereal glaurung base
 
 build_at() { # COMMIT: $out/kibitz-COMMIT, built once per OUTDIR
@@ -51,6 +55,7 @@ play() { # name games engine-spec
 	"$kibitz" match --engine "cmd=$kibitz,name=kibitz" --engine "$3" --tc "$tc" --games "$games" \
 		--concurrency 2 --seed "$seed" --openings ../shared/openings/8moves_v3.pgn \
 		--resign movecount=4,score=1000 --draw movenumber=40,movecount=8,score=10 \
+		--watchdog "$watchdog" --watchdog-dir "$out" \
 		--pgn "$out/$name.pgn" >"$log" 2>&1
 	sed -n "/^Score of/,\$p" "$log"
 }
