@@ -206,17 +206,23 @@ func (s Summary) reportWatch(w io.Writer, names [2]string) {
 	}
 	fmt.Fprintf(w, "Stalls (watchdog): %s %d, %s %d\n", names[0], s.Stalls[0], names[1], s.Stalls[1])
 	for _, m := range s.Memory {
-		fmt.Fprintf(w, "Memory of %s (pid %d, %d games): %s after warm-up, %s at the end", m.Process, m.PID, m.Games, mib(m.First), mib(m.End))
-		if m.First > 0 && m.End > 0 {
-			fmt.Fprintf(w, " (%+.1f%%)", 100*float64(m.End-m.First)/float64(m.First))
+		fmt.Fprintf(w, "Memory of %s (pid %d, %d games): ", m.Process, m.PID, m.Games)
+		switch {
+		case m.First > 0 && m.End > 0:
+			fmt.Fprintf(w, "%s after warm-up, %s at the end (%+.1f%%)\n", mib(m.First), mib(m.End), 100*float64(m.End-m.First)/float64(m.First))
+		case m.First == 0 && m.End > 0:
+			// A process that played fewer games than the warm-up was never
+			// sampled warm; say so rather than print an empty figure.
+			fmt.Fprintf(w, "%s at the end (no sample after warm-up: it played fewer games than the warm-up)\n", mib(m.End))
+		default:
+			fmt.Fprintf(w, "%s after warm-up, %s at the end\n", mib(m.First), mib(m.End))
 		}
-		fmt.Fprintln(w)
 	}
 }
 
 func mib(n int64) string {
 	if n == 0 {
-		return "?"
+		return "unknown"
 	}
 	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }

@@ -85,3 +85,28 @@ func TestStalledKibitzReportsWhereItIs(t *testing.T) {
 		t.Fatalf("no bestmove after stop: %v", err)
 	}
 }
+
+// The report names each process's memory; one that played fewer games than
+// the warm-up has no warm sample, and the report says why instead of
+// printing an empty figure.
+func TestWatchReportExplainsAMissingWarmSample(t *testing.T) {
+	s := Summary{Memory: []MemorySample{
+		{Process: "a", PID: 1, Games: 120, First: 64 << 20, End: 80 << 20},
+		{Process: "b", PID: 2, Games: 48, End: 100 << 20},
+	}}
+	var out strings.Builder
+	s.reportWatch(&out, [2]string{"a", "b"})
+	got := out.String()
+	for _, want := range []string{
+		"Stalls (watchdog): a 0, b 0\n",
+		"Memory of a (pid 1, 120 games): 64.0 MiB after warm-up, 80.0 MiB at the end (+25.0%)\n",
+		"Memory of b (pid 2, 48 games): 100.0 MiB at the end (no sample after warm-up: it played fewer games than the warm-up)\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "?") {
+		t.Errorf("report prints a bare %q:\n%s", "?", got)
+	}
+}
