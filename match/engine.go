@@ -127,6 +127,7 @@ type Process struct {
 	err       chan error
 	lastScore Score           // from the most recent search's info lines
 	declared  map[string]bool // the options it declared in the handshake, by lower-case name
+	idName    string          // what it calls itself in the handshake ("id name")
 	closed    bool
 	broken    bool // it exited, stopped answering or could not be written to
 	// ponderMove is the reply its last bestmove expected ("" none);
@@ -307,6 +308,9 @@ func (e *Process) waitFor(prefix string, timeout time.Duration) (string, error) 
 					e.lastScore = s
 				}
 				continue
+			}
+			if name, ok := strings.CutPrefix(line, "id name "); ok {
+				e.idName = strings.TrimSpace(name)
 			}
 			if decl, ok := strings.CutPrefix(line, "option name "); ok {
 				if name, _, ok := strings.Cut(decl, " type "); ok {

@@ -9,13 +9,16 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"kibitz/internal/version"
 )
 
 // Watchdog watches a long match for stalls: an engine that owes an answer
 // (bestmove, readyok, uciok) and has not given it within After. For each
 // stall it writes a report — the engine, what it was asked last, what it
-// said last, and what it printed on its standard error after being sent
-// the dump signal (SIGUSR1; Kibitz answers it with a goroutine dump) — and
+// said last, and, for Kibitz, what it printed on its standard error after
+// being sent the dump signal (SIGUSR1, which it answers with a goroutine
+// dump; other engines are not sent it, since it may kill them) — and
 // the game goes on waiting up to the match's own timeout, so a slow answer
 // is recorded without being forfeited. With a watchdog the match also
 // samples each engine process's resident memory (see Summary.Memory).
@@ -42,6 +45,7 @@ type stallReport struct {
 	since           time.Time
 	sent, received  []string
 	stderr          *tailBuffer
+	noDump          string // why there is no dump, when there is none
 }
 
 // stalled records a stall of e, which owes a line starting with awaited
@@ -58,8 +62,13 @@ func (w *Watchdog) stalled(e *Process, awaited string, since time.Time) {
 	w.mu.Unlock()
 	r := stallReport{engine: e.Name(), awaited: awaited, pid: e.cmd.Process.Pid, since: since,
 		sent: e.sent.lines(), received: e.received.lines(), stderr: e.stderr}
-	if err := signalDump(e.cmd.Process); err != nil {
-		r.stderr = nil // nothing more will come
+	switch {
+	case !answersDump(e.idName):
+		// Another engine may die of the signal (a C program's default), and
+		// a stall is not to cost it its game.
+		r.stderr, r.noDump = nil, fmt.Sprintf("it calls itself %q, not Kibitz, and is not sent the dump signal", e.idName)
+	case signalDump(e.cmd.Process) != nil:
+		r.stderr, r.noDump = nil, "the engine could not be signalled" // nothing more will come
 	}
 	path := filepath.Join(w.Dir, fmt.Sprintf("stall-%d-%s.txt", n, safeName(e.Name())))
 	w.logf("watchdog: %s (pid %d) owes %q for %v; report in %s\n", r.engine, r.pid, awaited, w.After, path)
@@ -73,6 +82,12 @@ func (w *Watchdog) stalled(e *Process, awaited string, since time.Time) {
 			w.logf("watchdog: %v\n", err)
 		}
 	}()
+}
+
+// answersDump reports whether an engine of this name answers the dump
+// signal with a report and goes on: Kibitz does ("Kibitz 0.1 (63bdac6)").
+func answersDump(idName string) bool {
+	return idName == version.Name || strings.HasPrefix(idName, version.Name+" ")
 }
 
 // Stalls returns the number of stalls recorded for the engine named.
@@ -100,7 +115,7 @@ func (r stallReport) text() string {
 	fmt.Fprintf(&b, "\n# last lines sent to it, oldest first\n%s\n", strings.Join(r.sent, "\n"))
 	fmt.Fprintf(&b, "\n# last lines received from it, oldest first\n%s\n", strings.Join(r.received, "\n"))
 	if r.stderr == nil {
-		b.WriteString("\n# no dump: the engine could not be signalled\n")
+		fmt.Fprintf(&b, "\n# no dump: %s\n", r.noDump)
 	} else {
 		fmt.Fprintf(&b, "\n# its standard error (the end), after the dump signal\n%s\n", r.stderr.String())
 	}

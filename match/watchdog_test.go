@@ -10,7 +10,8 @@ import (
 
 // A slow engine is reported each time it stalls, with the commands it was
 // answering, and its games go on to their end: a stall is not a forfeit.
-// The engine processes' memory is sampled.
+// It is not Kibitz, so it is not sent the dump signal, which would kill it
+// (as it kills many C engines). The engine processes' memory is sampled.
 func TestWatchdogReportsStallsAndTheGamesGoOn(t *testing.T) {
 	dir := t.TempDir()
 	// The slow engine sleeps 3 s on each move after its second; the watchdog
@@ -19,7 +20,7 @@ func TestWatchdogReportsStallsAndTheGamesGoOn(t *testing.T) {
 	w := &Watchdog{After: time.Second, Dir: dir}
 	ref := Referee{Limit: Limit{Nodes: 1000}, Timeout: 20 * time.Second, Adjudge: Adjudication{MaxMoves: 4}}
 	sum, err := Run(Config{
-		Engines: [2]EngineConfig{engine("ok"), engine("slow", "-mode", "sleep", "-sleep", "3s", "-after", "2")},
+		Engines: [2]EngineConfig{engine("ok"), engine("slow", "-mode", "sleep", "-sleep", "3s", "-after", "2", "-dieonusr1")},
 		Referee: ref, Games: 2, Concurrency: 1, Openings: DefaultOpenings(), Seed: 7, Watchdog: w,
 	})
 	if err != nil {
@@ -39,7 +40,8 @@ func TestWatchdogReportsStallsAndTheGamesGoOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"engine slow", `owes a line starting "bestmove"`, "position fen ", "go nodes 1000"} {
+	for _, want := range []string{"engine slow", `owes a line starting "bestmove"`, "position fen ", "go nodes 1000",
+		`no dump: it calls itself "testengine", not Kibitz`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("report lacks %q:\n%s", want, b)
 		}
@@ -108,5 +110,19 @@ func TestWatchReportExplainsAMissingWarmSample(t *testing.T) {
 	}
 	if strings.Contains(got, "?") {
 		t.Errorf("report prints a bare %q:\n%s", "?", got)
+	}
+}
+
+// Only Kibitz is sent the dump signal: it names itself "Kibitz" and a
+// release in "id name"; a name that merely starts with the same letters
+// is another engine's.
+func TestOnlyKibitzAnswersTheDumpSignal(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Kibitz 0.1 (63bdac6)": true, "Kibitz": true, "Kibitz 0.1 (7e3bb18+)": true,
+		"KibitzFork 2": false, "Ethereal 12.00": false, "testengine": false, "": false,
+	} {
+		if got := answersDump(name); got != want {
+			t.Errorf("answersDump(%q) = %v, want %v", name, got, want)
+		}
 	}
 }

@@ -3,7 +3,8 @@
 // sleep too long, answer an illegal move, crash (every time, or once per
 // state file), flood its output with info lines (itself, or through a
 // child process that shares its output, as a script's "yes" would), or
-// send an overlong line.
+// send an overlong line; and it can die of the watchdog's dump signal, as
+// many C engines do.
 package main
 
 import (
@@ -24,7 +25,11 @@ func main() {
 	state := flag.String("state", "", "crashonce: crash only if this file does not exist yet (and create it)")
 	after := flag.Int("after", 0, "misbehave from this many own moves on")
 	sleep := flag.Duration("sleep", time.Second, "how long sleep mode sleeps")
+	dieOnDump := flag.Bool("dieonusr1", false, "exit on SIGUSR1 (the match watchdog's dump signal)")
 	flag.Parse()
+	if *dieOnDump {
+		dieOnDumpSignal()
+	}
 	if *mode == "floodonly" {
 		flood()
 	}

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package main
+
+// dieOnDumpSignal does nothing where there is no SIGUSR1.
+func dieOnDumpSignal() {}
