@@ -9,7 +9,8 @@
 // players on one Elo scale from the matches between them.
 //
 // match imports only the standard library, notnil/chess, epd,
-// engine/board (for Chess960), internal/pgntext (for opening files) and
-// internal/regular: it drives any UCI engine, Kibitz included, as a
-// separate process.
+// engine/board (for Chess960), internal/pgntext (for opening files),
+// internal/regular and internal/version (for the name that marks the
+// one engine the watchdog's dump signal is sent to): it drives any UCI
+// engine, Kibitz included, as a separate process.
 package match
