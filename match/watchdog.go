@@ -67,6 +67,9 @@ func (w *Watchdog) stalled(e *Process, awaited string, since time.Time) {
 		// Another engine may die of the signal (a C program's default), and
 		// a stall is not to cost it its game.
 		r.stderr, r.noDump = nil, fmt.Sprintf("it calls itself %q, not Kibitz, and is not sent the dump signal", e.idName)
+		if e.idName == "" {
+			r.noDump = "it has not named itself (no \"id name\" yet), so it is not sent the dump signal"
+		}
 	case signalDump(e.cmd.Process) != nil:
 		r.stderr, r.noDump = nil, "the engine could not be signalled" // nothing more will come
 	}

@@ -126,3 +126,23 @@ func TestOnlyKibitzAnswersTheDumpSignal(t *testing.T) {
 		}
 	}
 }
+
+// An engine that stalls before it names itself is not signalled either,
+// and its report says so.
+func TestStallBeforeIDNameIsNotSignalled(t *testing.T) {
+	dir := t.TempDir()
+	w := &Watchdog{After: 300 * time.Millisecond, Dir: dir}
+	if _, err := startWatched(engine("mute", "-mode", "mute", "-dieonusr1"), 2*time.Second, w); err == nil {
+		t.Fatal("a mute engine completed the handshake")
+	}
+	w.wait()
+	b, err := os.ReadFile(filepath.Join(dir, "stall-1-mute.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`owes a line starting "uciok"`, `no dump: it has not named itself`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("report lacks %q:\n%s", want, b)
+		}
+	}
+}
