@@ -31,15 +31,19 @@ native() {
 
 # wasm builds the page's two engine modules: kibitz-simd.wasm for browsers
 # with WebAssembly SIMD (all current ones) and kibitz.wasm, scalar, for the
-# rest; the worker picks one. bin/wasm_exec.js is their JavaScript glue.
+# rest; the worker picks one. bin/wasm_exec.js is their JavaScript glue,
+# bin/kibitz.nnue the net they are given.
 wasm() {
 	need go "install Go 1.26 or newer"
 	mkdir -p "$BIN"
 	page_go version >/dev/null || { echo "build.sh: cannot fetch the $PAGE_GO toolchain through the Go module proxy" >&2; exit 1; }
-	GOOS=js GOARCH=wasm page_go build -trimpath -ldflags="-s -w" -o "$BIN/kibitz.wasm" ./wasm
-	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go build -trimpath -ldflags="-s -w" -o "$BIN/kibitz-simd.wasm" ./wasm
+	# Neither embeds the net (build tag kibitz_netfile): the worker fetches
+	# it once for both, in its wire form (nnue/wire.go), as bin/kibitz.nnue.
+	GOOS=js GOARCH=wasm page_go build -trimpath -tags kibitz_netfile -ldflags="-s -w" -o "$BIN/kibitz.wasm" ./wasm
+	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go build -trimpath -tags kibitz_netfile -ldflags="-s -w" -o "$BIN/kibitz-simd.wasm" ./wasm
+	go run ./nnue/internal/wirenet nnue/default.nnue "$BIN/kibitz.nnue"
 	install -m 0644 "$(page_go env GOROOT)/lib/wasm/wasm_exec.js" "$BIN/wasm_exec.js"
-	echo "built $BIN/kibitz.wasm, $BIN/kibitz-simd.wasm"
+	echo "built $BIN/kibitz.wasm, $BIN/kibitz-simd.wasm, $BIN/kibitz.nnue"
 }
 
 run_tests() {
@@ -55,7 +59,7 @@ run_tests() {
 	echo "== the worker's JavaScript API under node"
 	wasm >/dev/null
 	for module in kibitz kibitz-simd; do
-		WASM_EXEC="$PWD/$BIN/wasm_exec.js" KIBITZ_WASM="$BIN/$module.wasm" node --test wasm/bridge.test.mjs
+		WASM_EXEC="$PWD/$BIN/wasm_exec.js" KIBITZ_WASM="$BIN/$module.wasm" KIBITZ_NET="$BIN/kibitz.nnue" node --test wasm/bridge.test.mjs
 	done
 	echo "== the play page in Chromium (and its game rules under node)"
 	need_chromium
@@ -224,7 +228,7 @@ site() {
 	mkdir -p bin/page
 	# What the bundles import besides the page's sources, as kibitz-page/…:
 	# the engine modules, Go's glue, the endgame tables and model.
-	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" static/endgame.kwdl bin/page/
+	cp "$BIN/wasm_exec.js" "$BIN/kibitz.wasm" "$BIN/kibitz-simd.wasm" "$BIN/kibitz.nnue" static/endgame.kwdl bin/page/
 	"$BIN/kibitz" tb gen --tables "$PAGE_TABLES" --out bin/page >/dev/null
 	page_tables_module >bin/page/tables.js
 	# esbuild gives every file a content-hashed name (so that a host may
@@ -234,7 +238,7 @@ site() {
 	# sites to import; the page bundles the library and uses lib/'s worker.
 	local common=(--bundle --minify --target=es2020 --asset-names='[name]-[hash]'
 		--alias:kibitz-page=./bin/page --log-level=warning
-		--loader:.wasm=file --loader:.ktb=file --loader:.kwdl=file --loader:.tsv=file --loader:.svg=file)
+		--loader:.wasm=file --loader:.nnue=file --loader:.ktb=file --loader:.kwdl=file --loader:.tsv=file --loader:.svg=file)
 	npx esbuild static/engine-worker.js "${common[@]}" --outdir=dist/lib --entry-names='[name]-[hash]' --format=iife --metafile=bin/page/worker-meta.json
 	local worker
 	worker=$(node scripts/site-manifest.mjs worker bin/page/worker-meta.json)

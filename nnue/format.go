@@ -104,12 +104,18 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // ErrBadNet is wrapped by every error Load returns.
 var ErrBadNet = errors.New("bad network file")
 
-// Load reads and validates a network file: magic, version, architecture,
-// sizes, weight ranges and the CRC-32C checksum of everything before it.
+// Load reads and validates a network file, plain or in its wire form
+// (WireBytes): magic, version, architecture, sizes, weight ranges and the
+// CRC-32C checksum of everything before it.
 func Load(r io.Reader) (*Net, error) {
 	data, err := io.ReadAll(io.LimitReader(r, 64<<20))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadNet, err)
+	}
+	if bytes.HasPrefix(data, []byte(WireMagic)) {
+		if data, err = plainFromWire(data); err != nil {
+			return nil, fmt.Errorf("%w: wire form: %v", ErrBadNet, err)
+		}
 	}
 	n, err := parse(data)
 	if err != nil {

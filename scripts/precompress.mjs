@@ -9,7 +9,7 @@ import { join, extname } from "node:path";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 
 const TEXT = new Set([".js", ".css", ".html", ".svg", ".json", ".tsv"]);
-const BINARY = new Set([".wasm", ".ktb", ".kwdl"]);
+const BINARY = new Set([".wasm", ".ktb", ".kwdl", ".nnue"]);
 
 // files lists DIR's compressible files, recursively.
 function files(dir) {

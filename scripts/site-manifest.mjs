@@ -40,7 +40,7 @@ if (command === "worker") {
   if (!worker) throw new Error("no engine-worker.js bundle in " + metafiles.join(", "));
   process.stdout.write(basename(worker));
 } else if (command === "write") {
-  for (const need of ["app.js", "app.css", "engine-worker.js", "kibitz.wasm", "kibitz-simd.wasm"]) {
+  for (const need of ["app.js", "app.css", "engine-worker.js", "kibitz.wasm", "kibitz-simd.wasm", "kibitz.nnue"]) {
     if (!manifest[need]) throw new Error(`the build made no ${need}`);
   }
   writeFileSync("dist/manifest.json", JSON.stringify(manifest, null, 1) + "\n");

@@ -19,9 +19,13 @@ declare module "*.tsv" {
 declare module "*.css";
 
 // The engine side, from the build folder (bin/page): Go's wasm glue, the
-// two engine modules and the endgame files the page may fetch.
+// two engine modules, the net and the endgame files the page may fetch.
 declare module "kibitz-page/wasm_exec.js";
 declare module "kibitz-page/*.wasm" {
+  const url: string;
+  export default url;
+}
+declare module "kibitz-page/*.nnue" {
   const url: string;
   export default url;
 }

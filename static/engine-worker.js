@@ -2,11 +2,13 @@
 // The Kibitz engine in a Web Worker: loads the Go wasm build and relays
 // messages between the page and the global `kibitz` object it installs.
 // The messages are defined in protocol.js; this script is bundled with it.
-// The engine modules, Go's glue and the endgame files come from the build
-// (kibitz-page/…, build.sh site), which gives them content-hashed names.
+// The engine modules, Go's glue, the net and the endgame files come from
+// the build (kibitz-page/…, build.sh site), which gives them content-hashed
+// names.
 import "kibitz-page/wasm_exec.js";
 import scalarUrl from "kibitz-page/kibitz.wasm";
 import simdUrl from "kibitz-page/kibitz-simd.wasm";
+import netUrl from "kibitz-page/kibitz.nnue";
 import { hasSimd } from "./wasm-choice.js";
 import { tables as tableUrls, model as modelUrl } from "kibitz-page/tables.js";
 import { parseRequest, reply } from "./protocol.js";
@@ -33,10 +35,25 @@ const useSimd = new URLSearchParams(self.location.search).get("wasm") !== "scala
 const moduleUrl = useSimd ? simdUrl : scalarUrl;
 
 const go = new Go();
-// instantiateStreaming compiles the module while it downloads.
-const ready = WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject)
-  .then(({ instance }) => {
+// The net is a file of its own (one download for either module, in its
+// wire form: nnue/wire.go), fetched while instantiateStreaming compiles
+// the module as it downloads; the engine takes it as it starts.
+/** @param {string} url */
+const netBytes = (url) =>
+  fetch(url).then(
+    async (r) => {
+      if (!r.ok) throw new Error(`the net ${url} did not load: HTTP ${r.status}`);
+      return new Uint8Array(await r.arrayBuffer());
+    },
+    (err) => {
+      throw new Error(`the net ${url} did not load: ${err}`);
+    },
+  );
+const ready = Promise.all([WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject), netBytes(netUrl)])
+  .then(([{ instance }, net]) => {
+    self.kibitzNet = net;
     go.run(instance);
+    if (kibitz.loadError) throw new Error(kibitz.loadError);
     postMessage(reply.ready(kibitz.version, kibitz.backend, kibitz.strengths));
   })
   .catch((err) => postMessage(reply.fatal(String(err))));

@@ -1,6 +1,7 @@
 // Opening names: static/openings.tsv (built by scripts/openings.mjs from
 // eco.json's data) maps a position — piece placement and side to move — to
-// its ECO code and name. The page loads it once, after the game is up.
+// its ECO code and name. The page loads it once, when a game first shows a
+// move.
 
 /** @typedef {Map<string, {eco: string, name: string}>} Openings position key → ECO code and name */
 

@@ -3,7 +3,7 @@
 // and the Kibitz engine in a Web Worker. The page never waits on the
 // engine: every search is a promise, and a newer action (takeback, new
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
-import { Chess } from "chess.js";
+import { Chess, DEFAULT_POSITION } from "chess.js";
 import { BoardView } from "./boardview.js";
 import { KibitzEngine } from "./kibitz.js";
 import { EvalBar } from "./evalbar.js";
@@ -178,9 +178,17 @@ function showVerdict(history, ply) {
   el.replaceChildren(mark, ` ${v.name[0].toUpperCase()}${v.name.slice(1)}.${v.better ? ` ${v.better} was best.` : ""}${v.why ? ` ${v.why}.` : ""}`);
 }
 
-// showOpening names the opening of the position shown (once the names
-// have loaded).
+// showOpening names the opening of the position shown. The names (a
+// sixth of the first visit's bytes) are fetched when first needed: once a
+// game shows a move or starts elsewhere than the usual start, not before
+// the first move can be played.
 function showOpening(history = state.game.history({ verbose: true }), ply = state.viewPly ?? history.length) {
+  if (!openings && (history.length > 0 || startFen() !== DEFAULT_POSITION)) {
+    loadOpenings(openingsUrl).then((table) => {
+      openings = table;
+      showOpening();
+    });
+  }
   const opening = openings && openingAt(openings, [startFen(), ...history.map((m) => m.after)], ply);
   $("opening").textContent = opening ? `${opening.eco} ${opening.name}` : "";
 }
@@ -477,10 +485,6 @@ export function start() {
   })
   .then((version) => {
     $("engine-version").textContent = version;
-    loadOpenings(openingsUrl).then((table) => {
-      openings = table;
-      showOpening();
-    });
   })
   .catch((err) => setStatus(`The engine failed to load: ${err.message}`));
   window.kibitz = { state, engine, sounds }; // the scripting hook (page.d.ts): the browser tests and the curious

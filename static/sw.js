@@ -2,7 +2,7 @@
 // The page's service worker, which makes it an app that works offline.
 // After one visit the page loads and plays with no network at all:
 // installing, it keeps the page (index.html), its bundles, style sheet,
-// images, opening names and the engine module this browser runs; the
+// images, opening names, the net and the engine module this browser runs; the
 // endgame tables and model are kept as the page fetches them.
 //
 // Every file but index.html has a content-hashed name that never changes,
@@ -19,7 +19,7 @@ const CACHE = "kibitz";
 const PAGE = new URL("./", self.location.href).href;
 // Matches the names esbuild gives the page's files (web/static.go has the
 // same rule for the native server's caching).
-const HASHED = /-[A-Z2-7]{8}\.(js|css|wasm|tsv|svg|ktb|kwdl)$/;
+const HASHED = /-[A-Z2-7]{8}\.(js|css|wasm|tsv|svg|ktb|kwdl|nnue)$/;
 // Left for when the page asks: the tables and the model, and the engine
 // module this browser does not run.
 const LATER = /\.(ktb|kwdl)$/;

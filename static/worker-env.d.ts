@@ -11,6 +11,8 @@ type EngineError = string | null;
 
 declare const kibitz: {
   version: string;
+  /** Set, and nothing else but version, when the engine could not start (wasm/main.go). */
+  loadError?: string;
   backend: string;
   strengths: import("./protocol.js").Strengths;
   newGame(): EngineError;
@@ -35,4 +37,6 @@ declare const kibitz: {
 interface WorkerGlobalScope {
   /** The search's yield hook (wasm/main.go). */
   kibitzYield(callback: () => void): void;
+  /** The net file's bytes, taken (and deleted) by the engine as it starts (wasm/main.go). */
+  kibitzNet?: Uint8Array;
 }

@@ -16,7 +16,9 @@ const SF_VERSION = "19.0.0";
 
 // The bench positions and native figures, from the native binary.
 const nativeOut = execFileSync("bin/kibitz", ["bench", "--depth", String(DEPTH), "-v"], { encoding: "utf8" });
-const positions = nativeOut.split("\n").filter((l) => /^\s*\d+ /.test(l)).map((l) => {
+// A position's line starts with its index and a move; bench's closing line
+// ("N nodes N nps", for OpenBench) starts with a number too and is not one.
+const positions = nativeOut.split("\n").filter((l) => /^\s*\d+ [a-h][1-8][a-h][1-8]/.test(l)).map((l) => {
   const f = l.trim().split(/\s+/); // index, move, score (one or two words), nodes, six FEN fields
   return { nodes: Number(f[f.length - 7]), fen: f.slice(-6).join(" ") };
 });

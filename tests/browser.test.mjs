@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { freePort } from "./workerd.mjs";
 import { Chess } from "chess.js";
-import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth, clickInIO, fillImport, openSettings, closeSettings } from "./page.mjs";
+import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth, clickInIO, fillImport, openSettings, closeSettings, typeMove } from "./page.mjs";
 
 test("play by dragging; the engine answers at the chosen depth; panel, bar and slider update", async (t) => {
   const page = await open(t, "?depth=3&side=w");
@@ -365,7 +365,11 @@ test("the page travels compressed, and a reload fetches only index.html again", 
   // Every request of the page and its worker: bytes are what crossed the
   // network (encoded body and headers; nothing for a cache hit).
   let seen = [];
+  let pending = 0;
+  page.on("request", () => pending++);
+  page.on("requestfailed", () => pending--);
   page.on("requestfinished", async (req) => {
+    pending--;
     try {
       const resp = await req.response();
       const sizes = await req.sizes();
@@ -375,14 +379,21 @@ test("the page travels compressed, and a reload fetches only index.html again", 
     }
   });
   const ready = () => page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
-  // The openings are fetched last, once the engine is ready: the load is
-  // complete when their request has been counted.
-  const openingsSeen = async () => {
-    while (!seen.some((r) => /\/openings-[A-Z2-7]{8}\.tsv$/.test(r.url))) await new Promise((r) => setTimeout(r, 20));
+  const settled = async () => {
+    while (pending > 0) await new Promise((r) => setTimeout(r, 20));
   };
+  // The first visit: everything fetched until the first move can be played.
   await page.goto(base);
   await ready();
-  await openingsSeen();
+  await waitStatus(page, /^Your move/);
+  await settled();
+  const isOpenings = (r) => /\/openings-[A-Z2-7]{8}\.tsv$/.test(r.url);
+  assert.ok(!seen.some(isOpenings), "the opening names wait for the first move");
+  // The opening names follow the first move.
+  await typeMove(page, "e4");
+  while (!seen.some(isOpenings)) await new Promise((r) => setTimeout(r, 20));
+  await settled();
+  await page.waitForFunction(() => /^[A-E][0-9][0-9] /.test(document.getElementById("opening").textContent));
   const first = seen.filter((r) => r.url.startsWith(base));
   const names = first.map((r) => new URL(r.url).pathname.slice(1) || "index.html");
   assert.ok(names.some((n) => n.endsWith(".wasm")), `the wasm is among ${names}`);
@@ -398,11 +409,17 @@ test("the page travels compressed, and a reload fetches only index.html again", 
   });
   const wire = first.reduce((s, r) => s + r.bytes, 0);
   const sizes = (ext) => names.reduce((s, n) => s + statSync(`dist/${n}.${ext}`).size, 0);
-  console.log(`# first load: ${wire} bytes on the wire for ${first.length} files (${[...new Set(first.map((r) => r.encoding))]}); brotli total ${sizes("br")}, gzip total ${sizes("gz")}`);
+  const before = names.filter((n) => !/^openings-/.test(n));
+  const sum = (ns, ext) => ns.reduce((s, n) => s + statSync(`dist/${n}.${ext}`).size, 0);
+  assert.equal(names.filter((n) => n.endsWith(".nnue")).length, 1, `one net among ${names}`);
+  assert.equal(names.filter((n) => n.endsWith(".wasm")).length, 1, `one engine module among ${names}`);
+  console.log(`# first visit (until the first move can be played): ${before.length} files, brotli ${sum(before, "br")}, gzip ${sum(before, "gz")}; ` +
+    `with the opening names after the first move: ${first.length} files, ${wire} bytes on the wire (${[...new Set(first.map((r) => r.encoding))]}), brotli ${sizes("br")}, gzip ${sizes("gz")}`);
+  for (const n of names) console.log(`#   ${n}: brotli ${statSync(`dist/${n}.br`).size}`);
   seen = [];
   await page.reload();
   await ready();
-  await openingsSeen();
+  await settled();
   const again = seen.filter((r) => r.url.startsWith(base));
   console.log(`# reload: ${JSON.stringify(again.map(({ url, status, bytes }) => [url.slice(base.length), status, bytes]))}`);
   const index = again.find((r) => new URL(r.url).pathname === "/");

@@ -34,3 +34,20 @@ test("the game's controls wait for the engine: disabled while it loads, set by t
   assert.equal(await page.locator("#hint").isDisabled(), false, "a hint is available on the player's move");
   assert.equal(await page.locator("#takeback").isDisabled(), true, "nothing to take back yet");
 });
+
+test("a net that does not arrive is reported with its address, and nothing is played", async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  t.after(() => context.close());
+  let netUrl = "";
+  await context.route("**/*.nnue", (route) => {
+    netUrl = route.request().url();
+    return route.fulfill({ status: 404, body: "gone" });
+  });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("The engine failed to load"));
+  const status = await page.locator("#status").textContent();
+  assert.match(netUrl, /\/lib\/kibitz-[A-Z2-7]{8}\.nnue$/, "the worker fetches the net as a file of its own");
+  assert.ok(status.includes(netUrl) && status.includes("HTTP 404"), status);
+  assert.equal(await page.locator("#engine-version").textContent(), "");
+});

@@ -26,17 +26,17 @@ test("npm pack packs exactly what a site needs", () => {
     kinds,
     [
       "KBNvK-HASH.ktb", "KPvK-HASH.ktb", "KQvK-HASH.ktb", "KRvK-HASH.ktb", "README.md", "arrows-HASH.svg",
-      "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.wasm", "kibitz-game.d.ts", "kibitz-game.js",
+      "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.wasm", "kibitz-HASH.nnue", "kibitz-game.d.ts", "kibitz-game.js",
       "kibitz-simd-HASH.wasm", "kibitz.d.ts", "kibitz.js", "markers-HASH.svg", "package.json", "protocol.d.ts",
       "standard-HASH.svg",
     ],
   );
   // Every file a module names is in the package: the worker the library
-  // starts, the modules and endgame files the worker fetches, the
+  // starts, the modules, net and endgame files the worker fetches, the
   // element's images.
-  const named = (file) => [...readFileSync(join(LIB, file), "utf8").matchAll(/[\w-]+-[A-Z2-7]{8}\.(?:js|wasm|ktb|kwdl|svg)/g)].map((m) => m[0]);
+  const named = (file) => [...readFileSync(join(LIB, file), "utf8").matchAll(/[\w-]+-[A-Z2-7]{8}\.(?:js|wasm|nnue|ktb|kwdl|svg)/g)].map((m) => m[0]);
   const wanted = new Set([...named("kibitz.js"), ...named(files.find((f) => f.startsWith("engine-worker-"))), ...named("kibitz-game.js")]);
-  assert.ok(wanted.size >= 10, `the modules name ${[...wanted]}`);
+  assert.ok(wanted.size >= 11, `the modules name ${[...wanted]}`);
   for (const f of wanted) assert.ok(files.includes(f), `${f} is named by a module but not packed`);
   for (const f of files.filter((f) => /-[A-Z2-7]{8}\./.test(f))) assert.ok(wanted.has(f), `${f} is packed but no module uses it`);
   assert.ok(pack.size > 1_000_000 && pack.size < 20_000_000, `package size ${pack.size}`);

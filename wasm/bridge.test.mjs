@@ -3,7 +3,8 @@
 // ./build.sh wasm (KIBITZ_WASM and WASM_EXEC name the files).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 
 const wasmPath = process.env.KIBITZ_WASM ?? "bin/kibitz.wasm";
 const execPath = process.env.WASM_EXEC;
@@ -11,6 +12,9 @@ await import(execPath);
 
 const go = new globalThis.Go();
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), go.importObject);
+// The page's modules embed no net: they are handed the wire-form file
+// (KIBITZ_NET), as the worker does.
+if (process.env.KIBITZ_NET) globalThis.kibitzNet = new Uint8Array(readFileSync(process.env.KIBITZ_NET));
 go.run(instance);
 const kibitz = globalThis.kibitz;
 
@@ -130,4 +134,23 @@ test("the endgame model: asked for at five or six men, bad bytes refused, the pa
   assert.equal(kibitz.needs().model, false);
   const { done } = await search({ depth: 4 });
   assert.ok(legal(krpkr, [], done.bestmove), done.bestmove);
+});
+
+// The module searches node for node as the native engine does: the native
+// bench's first positions (each from a new game, as bench searches them),
+// with the net this module was given or embeds. Middlegames only: the
+// endgame files loaded above change endgame searches, by design.
+test("searches node for node as the native build", { skip: !existsSync("bin/kibitz") && "needs bin/kibitz (./build.sh native)" }, async () => {
+  const out = execFileSync("bin/kibitz", ["bench", "--depth", "7", "-v"], { encoding: "utf8" });
+  const native = out.split("\n").filter((l) => /^\s*\d+ [a-h][1-8][a-h][1-8]/.test(l)).map((l) => {
+    const f = l.trim().split(/\s+/);
+    return { move: f[1], nodes: Number(f[f.length - 7]), fen: f.slice(-6).join(" ") };
+  }).filter((p) => [...p.fen.split(" ")[0]].filter((c) => /[a-z]/i.test(c)).length >= 24).slice(0, 3);
+  assert.equal(native.length, 3, out);
+  for (const p of native) {
+    assert.equal(kibitz.newGame(), null);
+    assert.equal(kibitz.setPosition(p.fen, []), null);
+    const { done } = await search({ depth: 7 });
+    assert.deepEqual({ move: done.bestmove, nodes: done.nodes }, { move: p.move, nodes: p.nodes }, p.fen);
+  }
 });

@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"syscall/js"
@@ -18,6 +19,11 @@ import (
 )
 
 func main() {
+	if err := takeNet(); err != nil {
+		// The worker reports it as the engine's load failure.
+		js.Global().Set("kibitz", js.ValueOf(map[string]any{"version": version.String, "loadError": err.Error()}))
+		return
+	}
 	s := bridge.New(16, yield)
 	api := map[string]any{
 		"version":   version.String,
@@ -84,6 +90,31 @@ func main() {
 	}
 	js.Global().Set("kibitz", js.ValueOf(api))
 	select {}
+}
+
+// takeNet installs the net the worker fetched (the global kibitzNet, a
+// Uint8Array of a net file, plain or in its wire form) as the default,
+// before any engine is made. The page's modules embed no net
+// (nnue.Embedded); a build that does uses its own when none is given.
+func takeNet() error {
+	global := js.Global().Get("kibitzNet")
+	if global.IsUndefined() || global.IsNull() {
+		if !nnue.Embedded {
+			return errors.New("no net was given to the engine (kibitzNet)")
+		}
+		return nil
+	}
+	data, ok := bytesArg([]js.Value{global}, 0)
+	js.Global().Delete("kibitzNet") // the engine keeps its own copy
+	if !ok {
+		return errors.New("kibitzNet: want the net file's bytes as a Uint8Array")
+	}
+	n, err := nnue.Load(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("the net file: %w", err)
+	}
+	nnue.SetDefault(n)
+	return nil
 }
 
 // yield parks the searching goroutine until JavaScript has had a turn, so

@@ -15,6 +15,7 @@ func init() {
 		".wasm": "application/wasm", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
 		".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8",
 		".tsv": "text/tab-separated-values; charset=utf-8", ".ktb": "application/octet-stream", ".kwdl": "application/octet-stream",
+		".nnue": "application/octet-stream",
 		".webmanifest": "application/manifest+json", ".png": "image/png",
 	} {
 		mime.AddExtensionType(ext, typ)
@@ -25,7 +26,7 @@ func init() {
 // the page but index.html (./build.sh site: NAME-HASH.EXT, the hash eight
 // base-32 characters): their contents never change, so they may be cached
 // for good.
-var hashedName = regexp.MustCompile(`-[A-Z2-7]{8}\.(js|css|wasm|tsv|svg|ktb|kwdl)$`)
+var hashedName = regexp.MustCompile(`-[A-Z2-7]{8}\.(js|css|wasm|tsv|svg|ktb|kwdl|nnue)$`)
 
 // encodings are the precompressed forms a file may have beside it, best
 // first.
