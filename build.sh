@@ -35,12 +35,16 @@ native() {
 # bin/kibitz.nnue the net they are given.
 wasm() {
 	need go "install Go 1.26 or newer"
+	need node "install Node.js 20 or newer (Debian: apt-get install nodejs npm): the build strips the SIMD module's names with it"
 	mkdir -p "$BIN"
 	page_go version >/dev/null || { echo "build.sh: cannot fetch the $PAGE_GO toolchain through the Go module proxy" >&2; exit 1; }
 	# Neither embeds the net (build tag kibitz_netfile): the worker fetches
 	# it once for both, in its wire form (nnue/wire.go), as bin/kibitz.nnue.
 	GOOS=js GOARCH=wasm page_go build -trimpath -tags kibitz_netfile -ldflags="-s -w" -o "$BIN/kibitz.wasm" ./wasm
-	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go build -trimpath -tags kibitz_netfile -ldflags="-s -w" -o "$BIN/kibitz-simd.wasm" ./wasm
+	# The SIMD module is built with its names (for the size report of
+	# ./build.sh site) and shipped without them: the module -s builds.
+	GOEXPERIMENT=simd GOOS=js GOARCH=wasm page_go build -trimpath -tags kibitz_netfile -ldflags="-w" -o "$BIN/kibitz-simd.names.wasm" ./wasm
+	node scripts/wasm-size.mjs --strip "$BIN/kibitz-simd.names.wasm" "$BIN/kibitz-simd.wasm"
 	go run ./nnue/internal/wirenet nnue/default.nnue "$BIN/kibitz.nnue"
 	install -m 0644 "$(page_go env GOROOT)/lib/wasm/wasm_exec.js" "$BIN/wasm_exec.js"
 	echo "built $BIN/kibitz.wasm, $BIN/kibitz-simd.wasm, $BIN/kibitz.nnue"
@@ -260,6 +264,10 @@ site() {
 	cp static/manifest.webmanifest static/icons/icon-192.png static/icons/icon-512.png dist/
 	precompress
 	echo "built dist/ ($(du -sh dist | cut -f1))"
+	# Where the bytes go: the first visit's files, then the SIMD module by
+	# section and Go package (docs/benchmarks.md).
+	node scripts/site-manifest.mjs weight
+	node scripts/wasm-size.mjs "$BIN/kibitz-simd.names.wasm" 12
 }
 
 # library_package completes dist/lib as an npm package (npm pack there):

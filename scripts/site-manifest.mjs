@@ -5,7 +5,11 @@
 //     source file's name → its content-hashed name), dist/_headers (the cache
 //     rules for Cloudflare's static assets) and dist/index.html (index.html
 //     naming the hashed bundle and style sheet)
-import { readFileSync, writeFileSync } from "node:fs";
+//   node scripts/site-manifest.mjs weight        prints the brotli size of each
+//     file of the first visit (what a browser with SIMD fetches before the
+//     first move can be played; tests/browser.test.mjs counts what it
+//     really fetches) and of the files fetched later
+import { readFileSync, writeFileSync, statSync } from "node:fs";
 import { basename, relative } from "node:path";
 
 const [command, ...metafiles] = process.argv.slice(2);
@@ -32,6 +36,24 @@ function names(paths) {
     }
   }
   return out;
+}
+
+// FIRST_VISIT are the files the page fetches before its first move: the
+// page, its code, style sheet and images, the worker, the net and the
+// engine module (a browser with SIMD: all current ones).
+const FIRST_VISIT = ["app.js", "app.css", "standard.svg", "markers.svg", "arrows.svg", "engine-worker.js", "kibitz.nnue", "kibitz-simd.wasm"];
+
+if (command === "weight") {
+  const built = JSON.parse(readFileSync("dist/manifest.json", "utf8"));
+  const br = (f) => statSync(`dist/${f}.br`).size;
+  const first = ["index.html", ...FIRST_VISIT.map((s) => built[s])];
+  const total = first.reduce((s, f) => s + br(f), 0);
+  console.log(`first visit, brotli: ${total} bytes in ${first.length} files`);
+  for (const f of first) console.log(`  ${f.padEnd(40)} ${String(br(f)).padStart(9)}`);
+  const later = Object.entries(built).filter(([s]) => !FIRST_VISIT.includes(s) && s !== "kibitz.wasm");
+  console.log("fetched when needed, brotli:");
+  for (const [, f] of later) console.log(`  ${f.padEnd(40)} ${String(br(f)).padStart(9)}`);
+  process.exit(0);
 }
 
 const manifest = names(metafiles);

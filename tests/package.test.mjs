@@ -26,7 +26,7 @@ test("npm pack packs exactly what a site needs", () => {
     kinds,
     [
       "KBNvK-HASH.ktb", "KPvK-HASH.ktb", "KQvK-HASH.ktb", "KRvK-HASH.ktb", "README.md", "arrows-HASH.svg",
-      "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.wasm", "kibitz-HASH.nnue", "kibitz-game.d.ts", "kibitz-game.js",
+      "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.nnue", "kibitz-HASH.wasm", "kibitz-game.d.ts", "kibitz-game.js",
       "kibitz-simd-HASH.wasm", "kibitz.d.ts", "kibitz.js", "markers-HASH.svg", "package.json", "protocol.d.ts",
       "standard-HASH.svg",
     ],
