@@ -12,7 +12,7 @@
 // are refused with ErrBusy; a front end stops or waits for the search
 // first.
 //
-// engine imports engine/board, engine/eval, engine/netinput, nnue, engine/search, engine/strength,
+// engine imports engine/board, engine/cluster, engine/eval, engine/netinput, nnue, engine/search, engine/strength,
 // engine/tablebase, engine/tablebase/wdlnet, internal/excerpt and internal/regular.
 package engine
 
@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"kibitz/engine/board"
+	"kibitz/engine/cluster"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 	"kibitz/engine/tablebase"
@@ -61,6 +62,10 @@ type Engine struct {
 	tables      *tablebase.Set // nil: none
 	model       *wdlnet.Model  // nil: none
 	modelWeight int
+
+	local    *localCluster   // SetWorkers' helpers (workers.go); nil: one searcher
+	joined   *cluster.Member // Join's cluster; nil: none
+	searches uint32          // the local cluster's searches, numbered
 
 	limitStrength bool // UCI_LimitStrength
 	elo           int  // UCI_Elo
@@ -99,8 +104,8 @@ func New(cfg Config) (*Engine, error) {
 	if err != nil {
 		e.useNNUE = false
 	}
+	e.opts = search.Normalized(e.opts)
 	e.search = search.New(e.opts)
-	e.opts = e.search.Options()
 	return e, err
 }
 
@@ -110,8 +115,7 @@ func (e *Engine) Options() search.Options { return e.opts }
 // update applies a change to the search options.
 func (e *Engine) update(change func(o *search.Options)) {
 	change(&e.opts)
-	e.search.SetOptions(e.opts)
-	e.opts = e.search.Options()
+	e.applyOptions()
 }
 
 // SetHash resizes the transposition table (it is cleared); a size
@@ -428,6 +432,11 @@ func (e *Engine) NewGame() error {
 		return err
 	}
 	e.search.NewGame()
+	if e.local != nil {
+		for _, h := range e.local.helpers {
+			h.NewGame()
+		}
+	}
 	return nil
 }
 
@@ -437,6 +446,11 @@ func (e *Engine) ClearHash() error {
 		return err
 	}
 	e.search.ClearHash()
+	if e.local != nil {
+		for _, h := range e.local.helpers {
+			h.ClearHash()
+		}
+	}
 	return nil
 }
 
@@ -505,6 +519,18 @@ func (e *Engine) Search(pos *board.Position, lim search.Limits, report func(sear
 // once the engine is free for the next search or change. An infinite
 // search's result waits for Stop. A search already running is ErrBusy.
 func (e *Engine) Start(pos *board.Position, lim search.Limits, report func(search.Info)) (<-chan Result, error) {
+	return e.start(pos, lim, report, 0)
+}
+
+// StartShared is Start as this engine's part of search number id of the
+// joined cluster (Join): member 0 answers with the move the members chose,
+// a helper with its own result once member 0 has stopped it. Without a
+// cluster, or with id 0, it is Start.
+func (e *Engine) StartShared(pos *board.Position, lim search.Limits, report func(search.Info), id uint32) (<-chan Result, error) {
+	return e.start(pos, lim, report, id)
+}
+
+func (e *Engine) start(pos *board.Position, lim search.Limits, report func(search.Info), shared uint32) (<-chan Result, error) {
 	e.mu.Lock()
 	if e.busy {
 		e.mu.Unlock()
@@ -515,7 +541,7 @@ func (e *Engine) Start(pos *board.Position, lim search.Limits, report func(searc
 	e.release = release
 	e.mu.Unlock()
 	v := e.Verdict(pos)
-	in := e.search.Go(pos, lim, report)
+	in := e.goSearch(pos, lim, report, shared)
 	out := make(chan Result, 1)
 	go func() {
 		r := <-in

@@ -51,6 +51,9 @@ const DefaultElo = 1500
 var options = []Option{
 	{Name: "Hash", Kind: Spin, Default: "16", Min: hashMin, Max: hashMax, set: spin((*Engine).SetHash)},
 	{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 256, set: spin((*Engine).SetThreads)},
+	// Workers: searchers with tables of their own that share entries by
+	// messages, as the browser's workers do (workers.go); Hash is their total.
+	{Name: "Workers", Kind: Spin, Default: "1", Min: workersMin, Max: workersMax, set: spin((*Engine).SetWorkers)},
 	{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: MaxMultiPV, set: spin((*Engine).SetMultiPV)},
 	{Name: "Move Overhead", Kind: Spin, Default: strconv.Itoa(int(search.DefaultMoveOverhead.Milliseconds())), Min: 0, Max: 5000,
 		set: spin(func(e *Engine, ms int) error { return e.SetMoveOverhead(time.Duration(ms) * time.Millisecond) })},
@@ -82,6 +85,8 @@ var options = []Option{
 const MaxMultiPV = 256
 
 var hashMin, hashMax = HashRange()
+
+var workersMin, workersMax = WorkersRange()
 
 // spin adapts an integer setter.
 func spin(set func(e *Engine, v int) error) func(e *Engine, v string) error {

@@ -37,6 +37,17 @@ type Options struct {
 	// learned with its predicted result (wdlnet.Term): knowledge of the
 	// 5-man endings where their tables are not at hand.
 	EndgameModel *wdlnet.Term
+	// Exchange, if set, connects this search to others on the same
+	// position that have tables of their own (share.go): called from the
+	// main thread about every ExchangeInterval with the deepest entries
+	// stored since the last call (read before returning: the slice is
+	// reused), it returns the entries the others sent, which are stored if
+	// valid.
+	Exchange func(out []SharedEntry) []SharedEntry
+	// Member is this search's place among such searches: 0 for the one
+	// whose answer is played, from 1 for the helpers, which skip depths as
+	// helper threads do.
+	Member int
 	// Strength, when limited, weakens the play (package strength): the
 	// search keeps to the level's node budget, scores the level's number
 	// of root moves exactly and plays the one strength.Pick draws. The
@@ -106,10 +117,8 @@ func (e *Searcher) SeedStrength(seed uint64) {
 	e.rng = rand.New(rand.NewPCG(seed, 0x6b6962697a))
 }
 
-// SetOptions applies options, resizing the table when the size changes and
-// clearing it when the evaluation changes.
-// It must not be called during a search.
-func (e *Searcher) SetOptions(o Options) {
+// Normalized is o with its defaults filled in, as SetOptions applies it.
+func Normalized(o Options) Options {
 	if o.HashMB <= 0 {
 		o.HashMB = 16
 	}
@@ -120,6 +129,14 @@ func (e *Searcher) SetOptions(o Options) {
 		o.MultiPV = 1
 	}
 	o.MoveOverhead = max(o.MoveOverhead, 0)
+	return o
+}
+
+// SetOptions applies options, resizing the table when the size changes and
+// clearing it when the evaluation changes.
+// It must not be called during a search.
+func (e *Searcher) SetOptions(o Options) {
+	o = Normalized(o)
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
 		e.tt = NewTT(o.HashMB)
 	} else if o.Net != e.opts.Net {

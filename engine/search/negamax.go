@@ -258,7 +258,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if debug && !(-Mate < bestScore && bestScore < Mate && (bestMove == board.NullMove) == (bestScore <= origAlpha)) {
 		panic(invariant("negamax result %d (move %v) for window (%d, %d)", bestScore, bestMove, origAlpha, beta))
 	}
-	tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta))
+	if d := tt.store(key, bestMove, toTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta)); d != 0 {
+		w.share(key, d, depth)
+	}
 	return bestScore
 }
 

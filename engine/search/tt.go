@@ -115,9 +115,9 @@ func (t *TT) probe(key uint64) (ttHit, bool) {
 }
 
 // store writes an entry unless the slot holds a deeper result for the same
-// position from this search. A move is kept from the old entry when the new
-// result has none.
-func (t *TT) store(key uint64, m board.Move, score, eval, depth int, bound Bound) {
+// position from this search, and returns what it wrote (0: nothing). A
+// move is kept from the old entry when the new result has none.
+func (t *TT) store(key uint64, m board.Move, score, eval, depth int, bound Bound) uint64 {
 	e := t.slot(key)
 	old := e.data.Load()
 	sameKey := e.check.Load()^old == key
@@ -128,12 +128,13 @@ func (t *TT) store(key uint64, m board.Move, score, eval, depth int, bound Bound
 		oldDepth := int(int8(old >> 48))
 		oldAge := uint8(old >> 58)
 		if bound != BoundExact && oldAge == t.age && depth+2 < oldDepth {
-			return
+			return 0
 		}
 	}
 	d := pack(m, score, eval, depth, bound, t.age)
 	e.data.Store(d)
 	e.check.Store(key ^ d)
+	return d
 }
 
 // hashfull returns how many of the first thousand entries belong to the

@@ -69,6 +69,10 @@ type worker struct {
 	evals    evalCache
 	evalsOf  evalSource    // what evals holds evaluations by
 	tbHits   atomic.Uint64 // positions scored by the endgame tables
+	// With Options.Exchange: the deep entries stored since the last
+	// exchange, and when that was (share.go).
+	shared       shareBuffer
+	lastExchange time.Time
 }
 
 func newWorker(e *Searcher, id int) *worker { return &worker{e: e, id: id} }
@@ -123,6 +127,7 @@ func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, sta
 		w.nodeLimit, w.levelNodes = 0, lim.Nodes
 	}
 	w.stability, w.hitSeen = stability{}, false
+	w.shared.n, w.lastExchange = 0, start
 	w.rootMoves = slices.Clone(rootMoves)
 	for i := range w.rootMoves {
 		w.rootMoves[i].pv = slices.Clone(rootMoves[i].pv)
@@ -233,6 +238,9 @@ func (w *worker) checkStop() bool {
 			w.e.opts.Yield()
 		}
 		if w.id == 0 {
+			if w.e.opts.Exchange != nil && time.Since(w.lastExchange) >= ExchangeInterval {
+				w.exchange()
+			}
 			if w.outOfTime() {
 				w.e.stop.Store(true)
 			}
@@ -266,8 +274,11 @@ func (w *worker) iterate(report func(Info)) Result {
 	}
 	multiPV, reported := w.lines()
 	for depth := 1; depth <= maxDepth; depth++ {
-		if w.id > 0 && depth > 2 && (depth+w.id)%3 == 0 {
-			continue // helpers skip some depths so that threads diverge
+		// Helpers skip some depths so that threads diverge: the threads
+		// after the first, and every thread of a member after the first
+		// (share.go).
+		if helper := w.id + w.e.opts.Member; helper > 0 && depth > 2 && (depth+helper)%3 == 0 {
+			continue
 		}
 		w.rootDepth = depth
 		for pvIdx := 0; pvIdx < multiPV && !w.stopped; pvIdx++ {
@@ -282,6 +293,9 @@ func (w *worker) iterate(report func(Info)) Result {
 		res = w.result(depth)
 		if w.id != 0 {
 			continue
+		}
+		if w.e.opts.Exchange != nil && depth >= ShareMinDepth {
+			w.exchange() // an iteration's deepest entries, at once
 		}
 		if w.e.opts.Strength.Limited() {
 			w.keepLines(multiPV)
