@@ -275,7 +275,7 @@ site() {
 library_package() {
 	rm -rf bin/page/types
 	npx tsc -p tsconfig.lib.json
-	cp bin/page/types/kibitz.d.ts bin/page/types/protocol.d.ts bin/page/types/kibitz-game.d.ts dist/lib/
+	cp bin/page/types/kibitz.d.ts bin/page/types/protocol.d.ts bin/page/types/team.d.ts bin/page/types/kibitz-game.d.ts dist/lib/
 	cat static/package/tag.d.ts >>dist/lib/kibitz-game.d.ts
 	cp static/package/package.json dist/lib/
 	cp docs/library.md dist/lib/README.md

@@ -5,6 +5,7 @@ import { depthReadout, strengthHelp, levels, levelLabel, levelNumber } from "./s
 import { chosenControl } from "./timed.js";
 import { controlText } from "./clock.js";
 import { $ } from "./dom.js";
+import { defaultThreads } from "./team.js";
 
 /**
  * The settings in a few words: the player's side, the engine's strength
@@ -23,12 +24,12 @@ export function settingsSummary(settings) {
 // player changes them; onLines runs when the number of engine lines
 // changes, onSounds(on) when sounds are turned on or off, onHelp when the
 // engine's help while playing is, onLook when the theme, the board's
-// colours or its coordinates change.
+// colours or its coordinates change, onThreads when the engine's workers do.
 /**
  * @param {import("./settings.js").Settings} settings
- * @param {{onLines: () => void, onSounds: (on: boolean) => void, onHelp: () => void, onLook: () => void}} hooks
+ * @param {{onLines: () => void, onSounds: (on: boolean) => void, onHelp: () => void, onLook: () => void, onThreads: () => void}} hooks
  */
-export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
+export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onThreads }) {
   // The settings start folded under their summary, which says the side, the
   // strength and the clock: the move list keeps its room. Opened on a wide
   // screen they drop down over the panel (style.css) and Escape folds them.
@@ -50,6 +51,8 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
   $("depth").value = String(settings.depth);
   $("side").value = settings.side;
   $("lines").value = String(settings.lines);
+  $("threads").value = settings.threads === null ? "auto" : String(settings.threads);
+  /** @type {HTMLOptionElement} */ ($("threads").querySelector('option[value="auto"]')).textContent = `Auto (${defaultThreads()})`;
   $("sounds").checked = settings.sounds;
   $("help").checked = settings.help;
   $("theme").value = settings.theme;
@@ -97,6 +100,12 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook }) {
     settings.lines = parseInt(/** @type {HTMLSelectElement} */ (e.target).value, 10);
     onLines();
     saveSettings(settings);
+  });
+  $("threads").addEventListener("change", (e) => {
+    const v = /** @type {HTMLSelectElement} */ (e.target).value;
+    settings.threads = v === "auto" ? null : parseInt(v, 10);
+    saveSettings(settings);
+    onThreads();
   });
 }
 

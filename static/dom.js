@@ -18,7 +18,7 @@
  *   "clock-increment": HTMLInputElement, "comment-edit": HTMLTextAreaElement,
  *   "depth": HTMLInputElement, "move-text": HTMLInputElement, "sounds": HTMLInputElement, "help": HTMLInputElement,
  *   "coords": HTMLInputElement, "board-size": HTMLInputElement, "theme": HTMLSelectElement, "board-colours": HTMLSelectElement,
- *   "level": HTMLSelectElement, "lines": HTMLSelectElement, "side": HTMLSelectElement,
+ *   "level": HTMLSelectElement, "lines": HTMLSelectElement, "side": HTMLSelectElement, "threads": HTMLSelectElement,
  *   "review-depth": HTMLSelectElement,
  *   "import-text": HTMLTextAreaElement, "review-progress": HTMLProgressElement,
  *   "depth-value": HTMLOutputElement, "move-form": HTMLFormElement,

@@ -97,7 +97,30 @@ async function fetchNeeds(position) {
 
 let stopAsked = false; // a stop that came while tables were on their way
 
-onmessage = async ({ data }) => {
+// The other workers this one searches with (a "peers" request): a
+// MessagePort to each. The engine sends its cluster messages through
+// kibitzPeerSend, a copy transferred to each port; what arrives goes to
+// the engine as it comes — during a search, whenever the search yields.
+/** @type {MessagePort[]} */
+let peers = [];
+self.kibitzPeerSend = (bytes) => {
+  for (const port of peers) {
+    const copy = bytes.slice();
+    port.postMessage(copy, [copy.buffer]);
+  }
+};
+/** @param {MessagePort[]} ports */
+function connect(ports) {
+  for (const port of peers) port.close();
+  peers = ports;
+  for (const port of peers) {
+    port.onmessage = (/** @type {MessageEvent<Uint8Array>} */ e) => {
+      if (e.data instanceof Uint8Array) kibitz.peerMessage(e.data);
+    };
+  }
+}
+
+onmessage = async ({ data, ports }) => {
   await ready;
   const parsed = parseRequest(data);
   if ("error" in parsed) {
@@ -121,7 +144,7 @@ onmessage = async ({ data }) => {
           {
             depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1, elo: msg.elo, // left out: full strength
             wtime: msg.wtime || 0, btime: msg.btime || 0, winc: msg.winc || 0, binc: msg.binc || 0,
-            infinite: msg.infinite === true,
+            infinite: msg.infinite === true, shared: msg.shared || 0,
           },
           (info) => postMessage(reply.info(id, info)),
           (result) => postMessage(reply.bestmove(id, result)),
@@ -148,6 +171,14 @@ onmessage = async ({ data }) => {
     }
     case "hash":
       answer(kibitz.setHash(msg.mb));
+      break;
+    case "peers":
+      if (ports.length !== msg.members - 1) {
+        answer(`peers: ${ports.length} ports for ${msg.members - 1} other members`, "invalid-request");
+        break;
+      }
+      connect([...ports]);
+      answer(kibitz.join(msg.member, msg.members), "invalid-request");
       break;
   }
 };

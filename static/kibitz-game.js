@@ -11,7 +11,9 @@
  * nearest; instead of depth), `side` ("w", "b" or "random": the player's
  * colour), `fen` (the start position), `clock` ("5+3": minutes and seconds
  * of increment; Kibitz then divides its own time, and a fallen flag ends
- * the game). Changing one starts a new game.
+ * the game). Changing one starts a new game. `threads` (1–8, or "auto": the
+ * device's default, `defaultThreads()`; default 1) is the number of engine
+ * workers, read when the element starts.
  * Events: `ready` ({version}), `move` ({san, uci, fen, by: "player" or
  * "kibitz"}), `gameover` ({result, reason}), `error` ({message}). The
  * board fills the element's width, or its height when that is smaller.
@@ -27,7 +29,7 @@ import { BoardView } from "./boardview.js";
 import { alignPromotion } from "./promotion.js";
 import { gameOver } from "./game.js";
 import { GameClock, parseControl, clockText, flagResult } from "./clock.js";
-import { createEngine, nearestLevel } from "./kibitz.js";
+import { createEngine, nearestLevel, defaultThreads } from "./kibitz.js";
 
 const STYLE = `kibitz-game { display: block; position: relative; }
 kibitz-game .kibitz-game-board { margin: 0 auto; }
@@ -96,7 +98,9 @@ export class KibitzGameElement extends HTMLElement {
     this.resizer.observe(this);
     this.view = new BoardView(boardEl, import.meta.url);
     this.say("Loading the engine…");
-    this.starting = createEngine({ baseUrl: new URL(".", import.meta.url) })
+    const threadsAttr = this.getAttribute("threads");
+    const threads = threadsAttr === "auto" ? defaultThreads() : Math.min(8, Math.max(1, parseInt(threadsAttr ?? "", 10) || 1));
+    this.starting = createEngine({ baseUrl: new URL(".", import.meta.url), threads })
       .then((engine) => {
         this.engine = engine;
         this.dispatchEvent(new CustomEvent("ready", { detail: { version: engine.version } }));

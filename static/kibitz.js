@@ -56,6 +56,11 @@ export class KibitzError extends Error {
  *   engine modules, the endgame files); by default the folder this module was loaded from. Give it
  *   when a bundler has moved this module away from them.
  * @property {string | URL} [workerUrl] the engine worker's script itself (instead of baseUrl)
+ * @property {number} [threads] engine workers, 1–64 (default 1): each its own WebAssembly engine
+ *   with its own table, searching together by messages (no SharedArrayBuffer, no special
+ *   headers); `defaultThreads()` is a good choice for the device
+ * @property {(message: string) => void} [onWarning] told when a worker beyond the first fails to
+ *   start or stops answering (the others go on searching); default console.warn
  */
 
 /**
@@ -81,6 +86,11 @@ export class KibitzError extends Error {
 
 /** @typedef {{resolve: (v: any) => void, reject: (e: Error) => void, onInfo?: ((i: SearchInfo) => void) | null}} Pending */
 
+import { MAX_MEMBERS } from "./protocol.js";
+import { Team, defaultThreads } from "./team.js";
+
+export { defaultThreads };
+
 /* The worker's file name, relative to this module; set by the build. */
 const WORKER = typeof KIBITZ_WORKER === "string" ? KIBITZ_WORKER : "./engine-worker.js";
 
@@ -96,12 +106,16 @@ export async function createEngine(options = {}) {
   return engine;
 }
 
-/** One engine in its own worker. */
+/** One engine: its first worker and, with `threads`, the workers that help it. */
 export class KibitzEngine {
   /** @param {EngineOptions} [options] */
   constructor(options = {}) {
     /** @type {Worker} */
     this.worker = new Worker(workerUrl(options));
+    /** @type {EngineOptions} */
+    this.options = options;
+    /** @private @type {Team} the workers that search with the first one */
+    this.team = new Team(this, options, () => new KibitzEngine({ baseUrl: options.baseUrl, workerUrl: options.workerUrl }));
     this.nextId = 1;
     /** @type {Map<number, Pending>} */
     this.pending = new Map();
@@ -150,6 +164,13 @@ export class KibitzEngine {
       });
     });
     this.ready.catch(() => {}); // the caller hears it from ready or the next request
+    // The helpers start beside the first worker; the engine is ready once
+    // they have started (or failed to) and are connected.
+    this.ready = this.ready.then(async (version) => {
+      await this.team.resize(checkedThreads(options.threads ?? 1));
+      return version;
+    });
+    this.ready.catch(() => {});
   }
 
   /** @param {Reply} data */
@@ -198,16 +219,17 @@ export class KibitzEngine {
   /**
    * @param {{type: string} & Record<string, unknown>} msg
    * @param {((i: SearchInfo) => void)} [onInfo]
+   * @param {Transferable[]} [transfer]
    * @returns {{id: number, promise: Promise<any>}}
    */
-  request(msg, onInfo) {
+  request(msg, onInfo, transfer = []) {
     const id = this.nextId++;
     if (this.dead) return { id, promise: Promise.reject(this.dead) };
     return {
       id,
       promise: new Promise((resolve, reject) => {
         this.pending.set(id, { resolve, reject, onInfo });
-        this.worker.postMessage({ ...msg, id });
+        this.worker.postMessage({ ...msg, id }, transfer);
       }),
     };
   }
@@ -229,14 +251,23 @@ export class KibitzEngine {
     const { onInfo, signal, ...params } = options;
     if (this.dead) throw this.dead;
     if (signal?.aborted) throw new KibitzError("invalid-request", "the search was aborted before it started");
+    if (this.batch) {
+      this.batch = null; // a search ends searchEach's
+      this.team.stop();
+    }
     // Another call may have started its search while this one waited for
     // the running one: wait until none runs, then send at once (nothing
     // yields between the check and the request).
     while (this.searching) await this.stopAndWait();
     const sent = this.holdSearches ? { fen: params.fen, moves: params.moves, multipv: params.multipv, infinite: true } : params;
-    const { id, promise } = this.request({ type: "search", ...sent }, onInfo);
+    // With helpers (and at full strength: a level plays alone), every
+    // worker searches and the first answers for all.
+    const shared = this.team.size > 1 && sent.elo === undefined ? await this.team.start(sent) : 0;
+    while (this.searching) await this.stopAndWait(); // a search started while the helpers got ready
+    const { id, promise } = this.request({ type: "search", ...sent, ...(shared ? { shared } : {}) }, onInfo);
     this.searchId = id;
     this.current = promise;
+    if (shared) promise.finally(() => this.team.stop()).catch(() => {});
     if (signal) {
       const stop = () => this.searchId === id && this.stop();
       signal.addEventListener("abort", stop, { once: true });
@@ -248,6 +279,73 @@ export class KibitzEngine {
   /** Asks the running search to answer now; its promise still resolves. */
   stop() {
     if (this.searching && !this.dead) this.worker.postMessage({ type: "stop" });
+    this.team.stop();
+    this.batch = null;
+  }
+
+  /**
+   * Searches each of several positions on its own, from a new game (so
+   * that each answer is what a fresh engine gives, whatever was searched
+   * before), one per worker at a time: with `threads`, a game review is as
+   * many times faster, with the answers of one worker. Resolves with the
+   * answers in order; `onResult` hears each as it comes. A search asked
+   * for meanwhile, or the signal, ends it (rejects "invalid-request").
+   * @param {Omit<SearchOptions, "onInfo" | "signal">[]} searches
+   * @param {{onResult?: (index: number, result: SearchResult) => void, signal?: AbortSignal}} [options]
+   * @returns {Promise<SearchResult[]>}
+   */
+  async searchEach(searches, { onResult, signal } = {}) {
+    await this.ready;
+    if (this.dead) throw this.dead;
+    while (this.searching) await this.stopAndWait();
+    await this.team.idle();
+    /** @type {SearchResult[]} */
+    const results = new Array(searches.length);
+    const queue = searches.map((_, i) => i);
+    /** @type {unknown} */
+    let failure = null;
+    const batch = (this.batch = {});
+    const over = () => failure !== null || this.batch !== batch || signal?.aborted;
+    const onAbort = () => this.batch === batch && this.stop();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    /** @param {KibitzEngine} w */
+    const run = async (w) => {
+      while (!over() && queue.length > 0) {
+        const i = /** @type {number} */ (queue.shift());
+        try {
+          await w.ownNewGame();
+          results[i] = await w.ownSearch(searches[i]);
+          if (!over()) onResult?.(i, results[i]);
+        } catch (err) {
+          if (w !== this && w.dead) {
+            queue.unshift(i); // a helper lost: another worker takes its position
+            return;
+          }
+          failure ??= err;
+        }
+      }
+    };
+    await Promise.all([this, ...this.team.live()].map(run));
+    signal?.removeEventListener("abort", onAbort);
+    const stopped = over() || results.some((r) => r === undefined);
+    if (this.batch === batch) this.batch = null;
+    if (failure) throw failure;
+    if (stopped) throw new KibitzError("invalid-request", "the searches were stopped before they were done");
+    return results;
+  }
+
+  /** A search of this worker alone. @param {SearchOptions & {shared?: number}} options @returns {Promise<SearchResult>} */
+  async ownSearch(options) {
+    if (this.dead) throw this.dead;
+    const { id, promise } = this.request({ type: "search", ...options });
+    this.searchId = id;
+    this.current = promise;
+    return promise;
+  }
+
+  /** A new game of this worker alone. @returns {Promise<void>} */
+  ownNewGame() {
+    return this.request({ type: "newgame" }).promise;
   }
 
   /** Stops the running search and waits for its answer, which is dropped. */
@@ -297,8 +395,10 @@ export class KibitzEngine {
    */
   async newGame() {
     await this.ready;
+    this.batch = null;
     while (this.searching) await this.stopAndWait();
-    return this.request({ type: "newgame" }).promise;
+    await this.team.idle();
+    await Promise.all([this.request({ type: "newgame" }).promise, ...this.team.live().map((h) => h.ownNewGame().catch(() => {}))]);
   }
 
   /**
@@ -309,15 +409,46 @@ export class KibitzEngine {
   async setHash(mb) {
     await this.ready;
     while (this.searching) await this.stopAndWait();
-    return this.request({ type: "hash", mb }).promise;
+    await this.team.idle();
+    const helpers = this.team.live().map((h) => h.request({ type: "hash", mb }).promise.catch(() => {}));
+    await this.request({ type: "hash", mb }).promise;
+    await Promise.all(helpers);
   }
 
-  /** Ends the worker; every waiting promise rejects ("terminated"). */
+  /**
+   * Sets the number of workers (1–64): helpers start or end; the next
+   * search uses them. Resolves once they have started (or failed to).
+   * @param {number} n
+   * @returns {Promise<void>}
+   */
+  async setThreads(n) {
+    const threads = checkedThreads(n);
+    await this.ready;
+    while (this.searching) await this.stopAndWait();
+    await this.team.resize(threads);
+  }
+
+  /** The workers searching together now (the first one and its live helpers). */
+  get threads() {
+    return this.team.size;
+  }
+
+  /** Ends every worker; every waiting promise rejects ("terminated"). */
   terminate() {
+    this.team.end();
     this.worker.terminate();
     this.fail(new KibitzError("terminated", "the engine was terminated"));
   }
 }
+
+/** @param {unknown} n @returns {number} */
+function checkedThreads(n) {
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_MEMBERS) {
+    throw new KibitzError("invalid-request", `threads ${String(n)} is not an integer in 1..${MAX_MEMBERS}`);
+  }
+  return n;
+}
+
 
 /**
  * The level closest to an Elo, from a scale's levels (`strengths.levels`),

@@ -5,7 +5,7 @@
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
 import { Chess, DEFAULT_POSITION } from "chess.js";
 import { BoardView } from "./boardview.js";
-import { KibitzEngine } from "./kibitz.js";
+import { KibitzEngine, defaultThreads } from "./kibitz.js";
 import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, boundMark, pvToSan, compact, tableText, plyName } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
@@ -40,7 +40,9 @@ import { state, startFen, uciMoves, engineColor } from "./state.js";
 
 const settings = loadSettings();
 // The worker's content-hashed name, which the bundler knows (build.sh site).
-const engine = new KibitzEngine();
+// Its workers: the setting, else the device's default (one where the
+// browser reports a single core).
+const engine = new KibitzEngine({ threads: settings.threads ?? defaultThreads() });
 const evalbar = new EvalBar($("evalbar"));
 const view = new BoardView($("board"));
 const board = view.cm; // arrows, legal-move markers and the promotion dialog
@@ -386,6 +388,13 @@ function bind() {
     onSounds: (/** @type {boolean} */ on) => (sounds.enabled = on),
     onHelp: refresh,
     onLook: () => applyLook(settings, $("board")),
+    onThreads: () =>
+      started.then(async () => {
+        // Kibitz's own move is let finish; an analysis starts again on the new workers.
+        while (state.thinking) await engine.current.catch(() => {});
+        await engine.setThreads(settings.threads ?? defaultThreads());
+        study.analyse();
+      }),
   });
   $("new-game").addEventListener("click", () => started.then(() => newGame()));
   $("takeback").addEventListener("click", takeback);

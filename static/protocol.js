@@ -6,8 +6,15 @@
 //
 // The page sends requests, each with a number `id` of its choosing:
 //   search   {fen?, moves?, depth?, movetime?, nodes?, multipv?, elo?,
-//            wtime?, btime?, winc?, binc?, infinite?}
-//            → any number of `info`, then `bestmove` (or `error`)
+//            wtime?, btime?, winc?, binc?, infinite?, shared?}
+//            → any number of `info`, then `bestmove` (or `error`); with
+//            `shared` (a search number, 1 or more) every worker joined by
+//            `peers` runs the search together (engine/cluster): member 0
+//            answers with the move they chose, the others help until it
+//            stops them
+//   peers    {member, members} with one MessagePort per other member
+//            (transferred, in member order) → `done`: this worker is member
+//            `member` of `members` that search together; members 1 leaves
 //   stop     {}            → nothing; the running search answers `bestmove`
 //   newgame  {}            → `done` (or `error`)
 //   check    {fen, moves?} → `done` when the engine's own parser accepts the
@@ -54,7 +61,7 @@
  *   compares them).
  * @typedef {{fen?: string, moves?: string[], depth?: number, movetime?: number, nodes?: number,
  *   multipv?: number, elo?: number, wtime?: number, btime?: number, winc?: number, binc?: number,
- *   infinite?: boolean}} SearchParams
+ *   infinite?: boolean, shared?: number}} SearchParams
  * @typedef {{classical: number, nnue?: number, net?: string, pieces?: PieceValue[]}} Evaluation a
  *   static evaluation in centipawns from the side to move's view: the classical one, the net's
  *   (and its architecture), and each piece's part in the net's verdict (engine.WireEvaluation)
@@ -70,7 +77,8 @@
  * @typedef {{type: "check", id: number, fen: string, moves?: string[]}} CheckRequest
  * @typedef {{type: "hash", id: number, mb: number}} HashRequest
  * @typedef {{type: "evaluate", id: number, fen: string, moves?: string[]}} EvaluateRequest
- * @typedef {SearchRequest | StopRequest | NewGameRequest | CheckRequest | HashRequest | EvaluateRequest} Request
+ * @typedef {{type: "peers", id: number, member: number, members: number}} PeersRequest
+ * @typedef {SearchRequest | StopRequest | NewGameRequest | CheckRequest | HashRequest | EvaluateRequest | PeersRequest} Request
  * @typedef {{type: "ready", version: string, backend: string, strengths: Strengths}} ReadyMessage
  * @typedef {{type: "fatal", message: string}} FatalMessage
  * @typedef {{type: "info", id: number, info: SearchInfo}} InfoMessage
@@ -81,12 +89,15 @@
  * @typedef {ReadyMessage | FatalMessage | InfoMessage | BestMoveMessage | EvaluationMessage | DoneMessage | ErrorMessage} Reply
  */
 
+/** The most workers that search together (engine.MaxWorkers). */
+export const MAX_MEMBERS = 64;
+
 /** The request types, in the order of the list above. */
-export const REQUEST_TYPES = Object.freeze(["search", "stop", "newgame", "check", "hash", "evaluate"]);
+export const REQUEST_TYPES = Object.freeze(["search", "stop", "newgame", "check", "hash", "evaluate", "peers"]);
 
 /** The numeric fields of a search and their smallest values; the engine
  * checks their ranges (and names the field) when it searches. */
-const SEARCH_FIELDS = Object.freeze({ depth: 0, movetime: 0, nodes: 0, multipv: 0, elo: Number.MIN_SAFE_INTEGER, wtime: 0, btime: 0, winc: 0, binc: 0 });
+const SEARCH_FIELDS = Object.freeze({ depth: 0, movetime: 0, nodes: 0, multipv: 0, elo: Number.MIN_SAFE_INTEGER, wtime: 0, btime: 0, winc: 0, binc: 0, shared: 0 });
 
 /**
  * Reads a message the worker received: the request, or the reason it is
@@ -131,8 +142,14 @@ export function parseRequest(data) {
       if (msg.moves !== undefined && !isStringArray(msg.moves)) return fail("moves must be a list of UCI moves");
       return { request: { type, id, fen: msg.fen, moves: /** @type {string[] | undefined} */ (msg.moves) } };
     case "hash":
-      if (typeof msg.mb !== "number" || !Number.isInteger(msg.mb)) return fail("mb must be an integer");
+      if (typeof msg.mb !== "number" || !Number.isSafeInteger(msg.mb)) return fail("mb must be an integer");
       return { request: { type: "hash", id, mb: msg.mb } };
+    case "peers": {
+      const { member, members } = msg;
+      if (typeof members !== "number" || !Number.isInteger(members) || members < 1 || members > MAX_MEMBERS) return fail(`members must be an integer in 1..${MAX_MEMBERS}`);
+      if (typeof member !== "number" || !Number.isInteger(member) || member < 0 || member >= members) return fail(`member must be an integer in 0..${members - 1}`);
+      return { request: { type: "peers", id, member, members } };
+    }
     default:
       return { request: { type: "newgame", id } };
   }

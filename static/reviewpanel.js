@@ -15,7 +15,10 @@ const SVG = "http://www.w3.org/2000/svg";
 
 // analyseGame searches each position after 0…n moves at depth and returns
 // [{score (White's view), best, bestSan}], or null when cancelled() turns
-// true. A position the rules have decided is scored without a search.
+// true. A position the rules have decided is scored without a search. The
+// positions are searched each on its own from a new game (searchEach), one
+// per engine worker at a time: the verdicts are the same with any number
+// of workers.
 /**
  * @param {import("./kibitz.js").KibitzEngine} engine
  * @param {string} start
@@ -26,24 +29,42 @@ const SVG = "http://www.w3.org/2000/svg";
  * @returns {Promise<ReviewedPosition[] | null>}
  */
 export async function analyseGame(engine, start, moves, depth, onProgress, cancelled) {
-  /** @type {ReviewedPosition[]} */
+  /** @type {(ReviewedPosition | undefined)[]} */
   const out = [];
   const g = new Chess(start);
+  /** @type {{fen: string, turn: "w" | "b", ply: number}[]} */
+  const asked = [];
   for (let i = 0; i <= moves.length; i++) {
     if (i > 0) g.move({ from: moves[i - 1].slice(0, 2), to: moves[i - 1].slice(2, 4), promotion: moves[i - 1][4] });
-    if (cancelled()) return null;
     const over = gameOver(g);
-    if (over) {
-      out.push({ score: over.result === "1-0" ? { mate: 1 } : over.result === "0-1" ? { mate: -1 } : { cp: 0 } });
-    } else {
-      const r = await engine.search({ fen: start, moves: moves.slice(0, i), depth, multipv: 1 });
-      if (cancelled()) return null;
-      const bestSan = r.bestmove ? moveSan(g.fen(), r.bestmove) : null;
-      out.push({ score: whiteScore(r.score, g.turn()), best: r.bestmove, bestSan, pv: r.pv });
-    }
-    onProgress(i + 1, moves.length + 1);
+    if (over) out[i] = { score: over.result === "1-0" ? { mate: 1 } : over.result === "0-1" ? { mate: -1 } : { cp: 0 } };
+    else asked.push({ fen: g.fen(), turn: g.turn(), ply: i });
   }
-  return out;
+  let done = moves.length + 1 - asked.length;
+  onProgress(done, moves.length + 1);
+  const stop = new AbortController();
+  const watch = setInterval(() => cancelled() && stop.abort(), 50);
+  try {
+    await engine.searchEach(
+      asked.map((a) => ({ fen: start, moves: moves.slice(0, a.ply), depth, multipv: 1 })),
+      {
+        signal: stop.signal,
+        onResult: (k, r) => {
+          const a = asked[k];
+          const bestSan = r.bestmove ? moveSan(a.fen, r.bestmove) : null;
+          out[a.ply] = { score: whiteScore(r.score, a.turn), best: r.bestmove, bestSan, pv: r.pv };
+          onProgress(++done, moves.length + 1);
+        },
+      },
+    );
+  } catch (err) {
+    if (cancelled()) return null;
+    throw err;
+  } finally {
+    clearInterval(watch);
+  }
+  if (cancelled()) return null;
+  return /** @type {ReviewedPosition[]} */ (out);
 }
 
 // showReview draws the graph into svg and the summary into list, and

@@ -13,16 +13,18 @@ const KEY = "kibitz.settings.v1";
 // "light" or "dark"; board: the board's colours (look.js); coords: the
 // board's coordinates shown; size: the board's size on a wide screen, in
 // percent of the largest that fits (60–100). clock: "" (untimed), a preset ("5+3") or
-// "custom" (clockMinutes + clockIncrement seconds).
+// "custom" (clockMinutes + clockIncrement seconds). threads: the engine's
+// workers, 1–MAX_THREADS, or null for the device's default (defaultThreads).
 /**
  * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
  *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean, size: number,
- *   clock: string, clockMinutes: number, clockIncrement: number, fen?: string | null}} Settings
+ *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, fen?: string | null}} Settings
  *   fen comes from the address only and is never saved
  */
 /** @type {Settings} */
 const DEFAULTS = { depth: 12, elo: null, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true, size: 100,
-  clock: "", clockMinutes: 5, clockIncrement: 3 };
+  clock: "", clockMinutes: 5, clockIncrement: 3, threads: null };
+export const MAX_THREADS = 8;
 export const THEMES = ["auto", "light", "dark"];
 export const BOARDS = ["default", "green", "blue"];
 export const MAX_LINES = 5;
@@ -53,6 +55,9 @@ export function loadSettings(search = location.search) {
   if (Number.isInteger(elo)) s.elo = elo; // snapped to a level once the engine has loaded
   if (["w", "b", "random"].includes(params.get("side"))) s.side = params.get("side");
   s.fen = params.get("fen") || null;
+  const threads = Number(params.get("threads"));
+  if (Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS) s.threads = threads;
+  if (!(s.threads === null || (Number.isInteger(s.threads) && s.threads >= 1 && s.threads <= MAX_THREADS))) s.threads = null;
   // "?clock=5+3": a "+" in an address reads as a space.
   const clock = params.get("clock")?.trim().replace(/\s+/, "+");
   if (clock !== undefined) {
@@ -77,9 +82,9 @@ export function loadSettings(search = location.search) {
 
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement } = s;
+  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement, threads } = s;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement }));
+    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement, threads }));
   } catch {
     // Private browsing or storage disabled: settings last for this visit only.
   }

@@ -26,12 +26,14 @@ declare const kibitz: {
   search(
     limits: {
       depth: number; movetime: number; nodes: number; multipv: number; elo: number;
-      wtime: number; btime: number; winc: number; binc: number; infinite: boolean;
+      wtime: number; btime: number; winc: number; binc: number; infinite: boolean; shared: number;
     },
     onInfo: (info: import("./protocol.js").SearchInfo) => void,
     onDone: (result: import("./protocol.js").SearchResult) => void,
   ): EngineError;
   stop(): void;
+  join(member: number, members: number): EngineError;
+  peerMessage(data: Uint8Array): void;
 };
 
 interface WorkerGlobalScope {
@@ -39,4 +41,6 @@ interface WorkerGlobalScope {
   kibitzYield(callback: () => void): void;
   /** The net file's bytes, taken (and deleted) by the engine as it starts (wasm/main.go). */
   kibitzNet?: Uint8Array;
+  /** Sends a cluster message to every other worker (engine-worker.js; wasm/main.go calls it). */
+  kibitzPeerSend(bytes: Uint8Array): void;
 }

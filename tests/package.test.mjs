@@ -28,7 +28,7 @@ test("npm pack packs exactly what a site needs", () => {
       "KBNvK-HASH.ktb", "KPvK-HASH.ktb", "KQvK-HASH.ktb", "KRvK-HASH.ktb", "README.md", "arrows-HASH.svg",
       "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.nnue", "kibitz-HASH.wasm", "kibitz-game.d.ts", "kibitz-game.js",
       "kibitz-simd-HASH.wasm", "kibitz.d.ts", "kibitz.js", "markers-HASH.svg", "package.json", "protocol.d.ts",
-      "standard-HASH.svg",
+      "standard-HASH.svg", "team.d.ts",
     ],
   );
   // Every file a module names is in the package: the worker the library

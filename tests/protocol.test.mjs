@@ -24,7 +24,9 @@ test("every request type parses with its fields", () => {
   assert.deepEqual(parseRequest({ type: "hash", id: 5, mb: 32 }), { request: { type: "hash", id: 5, mb: 32 } });
   assert.deepEqual(parseRequest({ type: "newgame", id: 6 }), { request: { type: "newgame", id: 6 } });
   assert.deepEqual(parseRequest({ type: "stop" }), { request: { type: "stop", id: undefined } });
-  assert.deepEqual(REQUEST_TYPES, ["search", "stop", "newgame", "check", "hash", "evaluate"]);
+  assert.deepEqual(parseRequest({ type: "peers", id: 7, member: 1, members: 3 }), { request: { type: "peers", id: 7, member: 1, members: 3 } });
+  assert.deepEqual(parseRequest({ type: "search", id: 8, depth: 9, shared: 4 }), { request: { type: "search", id: 8, fen: undefined, moves: undefined, depth: 9, shared: 4 } });
+  assert.deepEqual(REQUEST_TYPES, ["search", "stop", "newgame", "check", "hash", "evaluate", "peers"]);
 });
 
 test("bad requests are refused with the field named and the id kept", () => {
@@ -38,6 +40,10 @@ test("bad requests are refused with the field named and the id kept", () => {
     [{ type: "search", id: 1, depth: "8" }, /depth must be an integer/],
     [{ type: "search", id: 1, nodes: 1e300 }, /nodes must be an integer/],
     [{ type: "search", id: 1, elo: 1.5 }, /elo must be an integer/],
+    [{ type: "search", id: 1, shared: -1 }, /shared must be an integer, 0 or more/],
+    [{ type: "peers", id: 1, member: 0 }, /members must be an integer in 1..64/],
+    [{ type: "peers", id: 1, member: 2, members: 2 }, /member must be an integer in 0..1/],
+    [{ type: "peers", id: 1, member: 0, members: 65 }, /members must be an integer in 1..64/],
     [{ type: "search", id: 1, wtime: -1 }, /wtime must be an integer, 0 or more/],
     [{ type: "search", id: 1, binc: 0.5 }, /binc must be an integer/],
     [{ type: "search", id: 1, moves: "e2e4" }, /moves must be a list/],
@@ -74,7 +80,7 @@ test("random messages: a request or a reason, never an exception", () => {
     return seed % n;
   };
   const values = () => [undefined, null, 0, -1, 1.5, 2 ** 53, NaN, Infinity, "", "x", "e2e4", "startpos", [], ["e2e4"], [1], {}, true, () => 1, Symbol("s"), 10n][rnd(20)];
-  const fields = ["type", "id", "fen", "moves", "depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb", "__proto__", "toString"];
+  const fields = ["type", "id", "fen", "moves", "depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb", "shared", "member", "members", "__proto__", "toString"];
   const message = () => {
     if (rnd(10) === 0) return values();
     const m = { type: rnd(4) === 0 ? values() : REQUEST_TYPES[rnd(REQUEST_TYPES.length)], id: rnd(3) === 0 ? values() : rnd(100) };
@@ -97,7 +103,7 @@ test("random messages: a request or a reason, never an exception", () => {
     accepted++;
     const r = out.request;
     assert.ok(REQUEST_TYPES.includes(r.type));
-    for (const k of ["depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb"]) if (r[k] !== undefined) assert.ok(Number.isSafeInteger(r[k]), `${k}: ${String(r[k])}`);
+    for (const k of ["depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb", "shared", "member", "members"]) if (r[k] !== undefined) assert.ok(Number.isSafeInteger(r[k]), `${k}: ${String(r[k])}`);
     if (r.fen !== undefined) assert.equal(typeof r.fen, "string");
     if (r.moves !== undefined) assert.ok(r.moves.every((x) => typeof x === "string"));
   }

@@ -31,7 +31,7 @@ function search(limits) {
 const legal = (fen, moves, move) => kibitz.check(fen, [...moves, move]) === null;
 
 test("exposes the API, and only it", () => {
-  const api = ["newGame", "setPosition", "check", "evaluate", "needs", "search", "stop", "setHash", "loadTable", "loadModel"];
+  const api = ["newGame", "setPosition", "check", "evaluate", "needs", "search", "stop", "setHash", "loadTable", "loadModel", "join", "peerMessage"];
   for (const f of api) {
     assert.equal(typeof kibitz[f], "function", f);
   }

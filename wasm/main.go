@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sync"
 	"syscall/js"
 	"time"
 
@@ -25,7 +26,21 @@ func main() {
 		return
 	}
 	s := bridge.New(16, yield)
+	peers := &peerTransport{}
 	api := map[string]any{
+		// join(index, count) makes this worker member index of count that
+		// search together (engine/cluster): the worker script has wired
+		// kibitzPeerSend to the others and hands what they send to
+		// peerMessage. Count 1 leaves.
+		"join": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			return errValue(s.Join(intArg(a, 0), intArg(a, 1), peers))
+		}),
+		"peerMessage": js.FuncOf(func(_ js.Value, a []js.Value) any {
+			if data, ok := bytesArg(a, 0); ok {
+				peers.deliver(data)
+			}
+			return nil
+		}),
 		"version":   version.String,
 		"backend":   nnue.Backend(),     // the net's kernels: "wasm-simd128" or "scalar"
 		"strengths": bridge.Strengths(), // levels and the depths' Elo, for the strength control
@@ -82,7 +97,8 @@ func main() {
 				l = bridge.Request{Depth: field(a[0], "depth"), MoveTime: field(a[0], "movetime"),
 					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv"), Elo: optionalField(a[0], "elo"),
 					WTime: field(a[0], "wtime"), BTime: field(a[0], "btime"), WInc: field(a[0], "winc"), BInc: field(a[0], "binc"),
-					Infinite: a[0].Get("infinite").Type() == js.TypeBoolean && a[0].Get("infinite").Bool()}
+					Infinite: a[0].Get("infinite").Type() == js.TypeBoolean && a[0].Get("infinite").Bool(),
+					Shared: uint32(max(field(a[0], "shared"), 0))}
 			}
 			onInfo, onDone := callback(a, 1), callback(a, 2)
 			return errValue(s.Search(l, onInfo, onDone))
@@ -115,6 +131,39 @@ func takeNet() error {
 	}
 	nnue.SetDefault(n)
 	return nil
+}
+
+// peerTransport carries this worker's cluster messages: out through the
+// worker script's kibitzPeerSend (a postMessage to every other worker),
+// in through peerMessage, which the script calls as messages arrive —
+// while the search yields, since a busy worker runs no handlers.
+type peerTransport struct {
+	mu    sync.Mutex
+	inbox [][]byte
+}
+
+func (t *peerTransport) Send(msg []byte) {
+	fn := js.Global().Get("kibitzPeerSend")
+	if fn.Type() != js.TypeFunction {
+		return
+	}
+	arr := js.Global().Get("Uint8Array").New(len(msg))
+	js.CopyBytesToJS(arr, msg)
+	fn.Invoke(arr)
+}
+
+func (t *peerTransport) Receive() [][]byte {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	in := t.inbox
+	t.inbox = nil
+	return in
+}
+
+func (t *peerTransport) deliver(msg []byte) {
+	t.mu.Lock()
+	t.inbox = append(t.inbox, msg)
+	t.mu.Unlock()
 }
 
 // yield parks the searching goroutine until JavaScript has had a turn, so

@@ -10,7 +10,8 @@
 // infinite search's answer until Stop; the session adds the game's
 // position and the page's request format.
 //
-// bridge imports engine, engine/board, engine/search and engine/strength.
+// bridge imports engine, engine/board, engine/cluster, engine/search and
+// engine/strength.
 package bridge
 
 import (
@@ -20,6 +21,7 @@ import (
 
 	"kibitz/engine"
 	"kibitz/engine/board"
+	"kibitz/engine/cluster"
 	"kibitz/engine/search"
 	"kibitz/engine/strength"
 )
@@ -41,6 +43,11 @@ type Request struct {
 	// for scripts and tests that decide themselves when the engine answers.
 	// It takes no depth, time, clock, node or level limit.
 	Infinite bool
+	// Shared, when not 0, numbers a search that every worker of the
+	// session's cluster (Join) runs together: the first answers with the
+	// move they chose, the others help until it stops them. 0: a search
+	// of this worker's own.
+	Shared uint32
 }
 
 // Session is one worker's engine.
@@ -150,11 +157,11 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 	}
 	pos := s.eng.Position()
 	tb := s.eng.Verdict(pos)
-	result, err := s.eng.Start(pos, lim, func(i search.Info) {
+	result, err := s.eng.StartShared(pos, lim, func(i search.Info) {
 		if onInfo != nil {
 			onInfo(Object(engine.InfoOf(i, pos, tb)).(map[string]any))
 		}
-	})
+	}, l.Shared)
 	if err != nil {
 		return err
 	}
@@ -166,6 +173,15 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 	}()
 
 	return nil
+}
+
+// Join makes this session member index of count workers that search
+// together over t (engine/cluster); count 1 leaves the cluster.
+func (s *Session) Join(index, count int, t cluster.Transport) error {
+	if count <= 1 {
+		return s.eng.Join(nil)
+	}
+	return s.eng.Join(cluster.New(index, count, t))
 }
 
 // Stop asks a running search to finish now; its onDone still follows.
