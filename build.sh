@@ -396,6 +396,7 @@ bench-browser)
 	site >/dev/null
 	native >/dev/null
 	node tests/bench-browser.mjs
+	node tests/bench-workers.mjs
 	;;
 site) site ;;
 serve) serve ;;

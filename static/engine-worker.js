@@ -38,9 +38,10 @@ const go = new Go();
 // The net is a file of its own (one download for either module, in its
 // wire form: nnue/wire.go), fetched while instantiateStreaming compiles
 // the module as it downloads; the engine takes it as it starts.
-/** @param {string} url */
-const netBytes = (url) =>
-  fetch(url).then(
+/** @param {string} relative the net's address, from the worker's */
+const netBytes = (relative) => {
+  const url = new URL(relative, self.location.href).href;
+  return fetch(url).then(
     async (r) => {
       if (!r.ok) throw new Error(`the net ${url} did not load: HTTP ${r.status}`);
       return new Uint8Array(await r.arrayBuffer());
@@ -49,6 +50,7 @@ const netBytes = (url) =>
       throw new Error(`the net ${url} did not load: ${err}`);
     },
   );
+};
 const ready = Promise.all([WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject), netBytes(netUrl)])
   .then(([{ instance }, net]) => {
     self.kibitzNet = net;

@@ -3,7 +3,7 @@
 // a worker lost in the middle of a search, and no special headers needed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, base, browser, fillImport } from "./page.mjs";
+import { open, base, browser, fillImport, openSettings, closeSettings } from "./page.mjs";
 
 test("two workers search together without cross-origin isolation, and the page's Cores picks them", async (t) => {
   const res = await fetch(base);
@@ -22,9 +22,15 @@ test("two workers search together without cross-origin isolation, and the page's
   assert.ok(r.result.depth >= 11, `depth ${r.result.depth}`);
   // The answer counts both workers' nodes; the reports only the first's.
   assert.ok(r.result.nodes > r.last.nodes, `answer ${r.result.nodes} nodes, the first worker's last report ${r.last.nodes}`);
-  // Back to one from the settings: the engine follows.
+  // Back to one from the settings: the engine follows, and remembers.
+  await openSettings(page);
   await page.locator("#threads").selectOption("1");
+  await closeSettings(page);
   await page.waitForFunction(() => window.kibitz.engine.threads === 1);
+  await page.goto(base);
+  await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  assert.equal(await page.evaluate(() => window.kibitz.engine.threads), 1);
+  assert.equal(await page.locator("#threads").inputValue(), "1");
 });
 
 test("a review with two workers gives the verdicts of one", async (t) => {
