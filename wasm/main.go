@@ -98,7 +98,7 @@ func main() {
 					Nodes: field(a[0], "nodes"), MultiPV: field(a[0], "multipv"), Elo: optionalField(a[0], "elo"),
 					WTime: field(a[0], "wtime"), BTime: field(a[0], "btime"), WInc: field(a[0], "winc"), BInc: field(a[0], "binc"),
 					Infinite: a[0].Get("infinite").Type() == js.TypeBoolean && a[0].Get("infinite").Bool(),
-					Shared: uint32(max(field(a[0], "shared"), 0))}
+					Shared:   uint32(max(field(a[0], "shared"), 0))}
 			}
 			onInfo, onDone := callback(a, 1), callback(a, 2)
 			return errValue(s.Search(l, onInfo, onDone))

@@ -15,7 +15,7 @@ func init() {
 		".wasm": "application/wasm", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
 		".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8",
 		".tsv": "text/tab-separated-values; charset=utf-8", ".ktb": "application/octet-stream", ".kwdl": "application/octet-stream",
-		".nnue": "application/octet-stream",
+		".nnue":        "application/octet-stream",
 		".webmanifest": "application/manifest+json", ".png": "image/png",
 	} {
 		mime.AddExtensionType(ext, typ)
