@@ -26,21 +26,7 @@ func main() {
 		return
 	}
 	s := bridge.New(16, yield)
-	peers := &peerTransport{}
 	api := map[string]any{
-		// join(index, count) makes this worker member index of count that
-		// search together (engine/cluster): the worker script has wired
-		// kibitzPeerSend to the others and hands what they send to
-		// peerMessage. Count 1 leaves.
-		"join": js.FuncOf(func(_ js.Value, a []js.Value) any {
-			return errValue(s.Join(intArg(a, 0), intArg(a, 1), peers))
-		}),
-		"peerMessage": js.FuncOf(func(_ js.Value, a []js.Value) any {
-			if data, ok := bytesArg(a, 0); ok {
-				peers.deliver(data)
-			}
-			return nil
-		}),
 		"version":   version.String,
 		"backend":   nnue.Backend(),     // the net's kernels: "wasm-simd128" or "scalar"
 		"strengths": bridge.Strengths(), // levels and the depths' Elo, for the strength control
@@ -104,6 +90,7 @@ func main() {
 			return errValue(s.Search(l, onInfo, onDone))
 		}),
 	}
+	addPeers(api, s)
 	js.Global().Set("kibitz", js.ValueOf(api))
 	select {}
 }
@@ -131,6 +118,23 @@ func takeNet() error {
 	}
 	nnue.SetDefault(n)
 	return nil
+}
+
+// addPeers adds the cluster's calls to the API: join(index, count) makes
+// this worker member index of count that search together (engine/cluster;
+// count 1 leaves) — the worker script has wired kibitzPeerSend to the
+// others — and peerMessage(bytes) hands over what one of them sent.
+func addPeers(api map[string]any, s *bridge.Session) {
+	peers := &peerTransport{}
+	api["join"] = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		return errValue(s.Join(intArg(a, 0), intArg(a, 1), peers))
+	})
+	api["peerMessage"] = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		if data, ok := bytesArg(a, 0); ok {
+			peers.deliver(data)
+		}
+		return nil
+	})
 }
 
 // peerTransport carries this worker's cluster messages: out through the
