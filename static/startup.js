@@ -16,8 +16,8 @@ import { $ } from "./dom.js";
 export function createStartup(page, importText) {
   const { state, settings, study, refresh, setStatus, setOrientation, clearReadouts, newGame, showPly, engineMove, startFen } = page;
 
-  // restoreGame brings back the saved game; false when there is none (or it
-  // no longer replays).
+  // restoreGame brings back the saved game, resolving once it is on the
+  // board; false when there is none (or it no longer replays).
   function restoreGame() {
     const saved = loadStoredGame();
     if (!saved) return false;
@@ -27,14 +27,13 @@ export function createStartup(page, importText) {
     state.tree = importTree(tree || "", state.game, startFen());
     state.viewPly = null;
     clearReadouts();
-    setOrientation(state.human === "b").then(() => {
+    return setOrientation(state.human === "b").then(() => {
       refresh();
       if (!state.over) {
         setStatus(state.game.turn() === state.human ? "Your game is back — your move" : "Your game is back");
         engineMove();
       }
     });
-    return true;
   }
 
   // startFromAddress starts from ?fen= when it is given (saying why when the
@@ -62,7 +61,10 @@ export function createStartup(page, importText) {
       setStatus(`${why} — the address's fen was ignored; a new game from the usual position`);
       return;
     }
-    if (!restoreGame()) await newGame();
+    // The page is ready once the game is back on the board.
+    const restored = restoreGame();
+    if (restored) await restored;
+    else await newGame();
   }
 
   // dropFenFromAddress takes ?fen= out of the address once it has been read:
