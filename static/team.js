@@ -10,7 +10,7 @@
  * A good number of workers for this device: the cores the browser reports
  * less one for the page (WebKit reports at most 8, iOS 2), at most 8, and
  * no more than two per GB of memory where the browser says (each worker
- * costs its engine's memory: about 40 MB with a 16 MB table); 1 where only
+ * is a whole engine: its own table and heap); 1 where only
  * one core is reported.
  * @returns {number}
  */
