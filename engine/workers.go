@@ -153,7 +153,7 @@ func (e *Engine) goLocal(pos *board.Position, lim search.Limits, report func(sea
 		for _, h := range lc.helpers {
 			h.Stop()
 		}
-		r, _ = lc.members[0].Gather(r, gatherWait, func() { time.Sleep(time.Millisecond) })
+		r, _ = lc.members[0].Gather(r, lim.Depth, gatherWait, func() { time.Sleep(time.Millisecond) })
 		for range lc.helpers {
 			<-answered // every helper idle before the next search
 		}
@@ -185,7 +185,7 @@ func (e *Engine) goJoined(pos *board.Position, lim search.Limits, report func(se
 		if m.Index > 0 {
 			m.Finish(r)
 		} else {
-			r, _ = m.Gather(r, gatherWait, func() { time.Sleep(time.Millisecond) })
+			r, _ = m.Gather(r, lim.Depth, gatherWait, func() { time.Sleep(time.Millisecond) })
 		}
 		out <- r
 	}()

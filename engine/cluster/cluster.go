@@ -158,8 +158,10 @@ func (m *Member) Finish(r search.Result) {
 // between looks, which must let messages arrive: a sleep), and returns own
 // with the move the vote chose among the answers that came and the nodes
 // of them all. A helper that does not answer (it crashed, or is slow to
-// stop) is left out.
-func (m *Member) Gather(own search.Result, wait time.Duration, idle func()) (search.Result, []Answer) {
+// stop) is left out. floor is the search's depth limit (0: none): a
+// shallower answer votes but is not played, so that "go depth N" answers
+// from a search of depth N at least.
+func (m *Member) Gather(own search.Result, floor int, wait time.Duration, idle func()) (search.Result, []Answer) {
 	m.mu.Lock()
 	id := m.search
 	m.mu.Unlock()
@@ -181,7 +183,7 @@ func (m *Member) Gather(own search.Result, wait time.Duration, idle func()) (sea
 	for _, a := range answers[1:] {
 		own.Nodes += a.Nodes
 	}
-	chosen := answers[Choose(answers)]
+	chosen := answers[Choose(answers, floor)]
 	if chosen.Move != own.Move && chosen.Move != board.NullMove {
 		own.Move, own.Score, own.Depth, own.PV, own.Ponder = chosen.Move, chosen.Score, chosen.Depth, chosen.PV, board.NullMove
 		if len(chosen.PV) > 1 {
@@ -195,8 +197,10 @@ func (m *Member) Gather(own search.Result, wait time.Duration, idle func()) (sea
 // (the shortest); otherwise each answer votes for its move with weight
 // (score − the lowest score + 14) × depth, Stockfish's rule, and of the
 // answers for the move with the most votes the deepest is played (member
-// 0's on a tie). Answers without a move count for nothing.
-func Choose(answers []Answer) int {
+// 0's on a tie). Answers without a move count for nothing; answers
+// shallower than floor vote but are not played (member 0's always may be:
+// it is the search that ends the others).
+func Choose(answers []Answer, floor int) int {
 	best := 0
 	for i, a := range answers {
 		if a.Move != board.NullMove && a.Score >= search.MateInMax && a.Score > answers[best].Score {
@@ -220,7 +224,7 @@ func Choose(answers []Answer) int {
 	}
 	best = 0
 	for i, a := range answers {
-		if a.Move == board.NullMove {
+		if a.Move == board.NullMove || (i > 0 && a.Depth < floor) {
 			continue
 		}
 		b := answers[best]

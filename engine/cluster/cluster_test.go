@@ -98,18 +98,21 @@ func TestChooseByVoteAndDepth(t *testing.T) {
 	cases := []struct {
 		name    string
 		answers []Answer
+		floor   int
 		want    int
 	}{
-		{"one", []Answer{{Move: m1, Score: 10, Depth: 5}}, 0},
-		{"two for one move outvote a deeper one", []Answer{{Move: m1, Score: 20, Depth: 12}, {Move: m2, Score: 30, Depth: 11}, {Move: m2, Score: 28, Depth: 11}}, 2 - 1},
-		{"the deepest of the winning move's answers", []Answer{{Move: m2, Score: 30, Depth: 10}, {Move: m2, Score: 30, Depth: 13}, {Move: m1, Score: 0, Depth: 9}}, 1},
-		{"a mate is played", []Answer{{Move: m1, Score: 50, Depth: 20}, {Move: m3, Score: search.Mate - 9, Depth: 6}, {Move: m1, Score: 60, Depth: 20}}, 1},
-		{"the shortest mate", []Answer{{Move: m1, Score: search.Mate - 9, Depth: 10}, {Move: m3, Score: search.Mate - 5, Depth: 8}}, 1},
-		{"no move counts for nothing", []Answer{{Move: board.NullMove, Score: 900, Depth: 30}, {Move: m1, Score: 0, Depth: 3}}, 1},
-		{"a tie keeps member 0", []Answer{{Move: m1, Score: 10, Depth: 8}, {Move: m2, Score: 10, Depth: 8}}, 0},
+		{"one", []Answer{{Move: m1, Score: 10, Depth: 5}}, 0, 0},
+		{"two for one move outvote a deeper one", []Answer{{Move: m1, Score: 20, Depth: 12}, {Move: m2, Score: 30, Depth: 11}, {Move: m2, Score: 28, Depth: 11}}, 0, 2 - 1},
+		{"the deepest of the winning move's answers", []Answer{{Move: m2, Score: 30, Depth: 10}, {Move: m2, Score: 30, Depth: 13}, {Move: m1, Score: 0, Depth: 9}}, 0, 1},
+		{"a mate is played", []Answer{{Move: m1, Score: 50, Depth: 20}, {Move: m3, Score: search.Mate - 9, Depth: 6}, {Move: m1, Score: 60, Depth: 20}}, 0, 1},
+		{"the shortest mate", []Answer{{Move: m1, Score: search.Mate - 9, Depth: 10}, {Move: m3, Score: search.Mate - 5, Depth: 8}}, 0, 1},
+		{"no move counts for nothing", []Answer{{Move: board.NullMove, Score: 900, Depth: 30}, {Move: m1, Score: 0, Depth: 3}}, 0, 1},
+		{"a shallower answer than the depth asked is not played", []Answer{{Move: m1, Score: 20, Depth: 10}, {Move: m2, Score: 30, Depth: 9}, {Move: m2, Score: 28, Depth: 9}}, 10, 0},
+		{"a helper as deep as asked is", []Answer{{Move: m1, Score: 20, Depth: 10}, {Move: m2, Score: 30, Depth: 9}, {Move: m2, Score: 28, Depth: 10}}, 10, 2},
+		{"a tie keeps member 0", []Answer{{Move: m1, Score: 10, Depth: 8}, {Move: m2, Score: 10, Depth: 8}}, 0, 0},
 	}
 	for _, c := range cases {
-		if got := Choose(c.answers); got != c.want {
+		if got := Choose(c.answers, c.floor); got != c.want {
 			t.Errorf("%s: chose %d, want %d", c.name, got, c.want)
 		}
 	}
@@ -148,7 +151,7 @@ func TestTwoMembersShareEntriesAndAnswer(t *testing.T) {
 	// however fast they go.
 	own := searchers[0].Search(pos, search.Limits{Depth: 9}, nil)
 	searchers[1].Stop()
-	res, answers := members[0].Gather(own, 5*time.Second, func() { time.Sleep(time.Millisecond) })
+	res, answers := members[0].Gather(own, 0, 5*time.Second, func() { time.Sleep(time.Millisecond) })
 	<-done
 	if len(answers) != 2 || answers[1].From != 1 || answers[1].Move == board.NullMove {
 		t.Fatalf("answers %+v: want member 0's and the helper's", answers)
