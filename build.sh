@@ -243,7 +243,10 @@ site() {
 	local common=(--bundle --minify --target=es2020 --asset-names='[name]-[hash]'
 		--alias:kibitz-page=./bin/page --log-level=warning
 		--loader:.wasm=file --loader:.nnue=file --loader:.ktb=file --loader:.kwdl=file --loader:.tsv=file --loader:.svg=file)
-	npx esbuild static/engine-worker.js "${common[@]}" --outdir=dist/lib --entry-names='[name]-[hash]' --format=iife --metafile=bin/page/worker-meta.json
+	# The worker is a module worker, so that its files are new URL("./…",
+	# import.meta.url) (scripts/asset-urls.mjs): the form a site's own
+	# bundler follows when it bundles the library again.
+	npx esbuild static/engine-worker.js "${common[@]}" --outdir=dist/lib --entry-names='[name]-[hash]' --format=esm --metafile=bin/page/worker-meta.json
 	local worker
 	worker=$(node scripts/site-manifest.mjs worker bin/page/worker-meta.json)
 	npx esbuild static/kibitz.js "${common[@]}" --outdir=dist/lib --entry-names='[name]' --format=esm --define:KIBITZ_WORKER="\"./$worker\""
@@ -251,9 +254,10 @@ site() {
 	# and carries the board's style sheets as text.
 	npx esbuild static/kibitz-game.js "${common[@]}" --outdir=dist/lib --entry-names='[name]' --format=esm --external:./kibitz.js --loader:.css=text
 	npx esbuild static/app.js "${common[@]}" --outdir=dist --entry-names='[name]-[hash]' --format=esm --define:KIBITZ_WORKER="\"./lib/$worker\"" --metafile=bin/page/app-meta.json
+	node scripts/asset-urls.mjs "dist/lib/$worker" dist/lib/kibitz-game.js "$(ls dist/app-*.js)"
 	library_package
 	# The example site: its own board, the library from ../lib/.
-	npx esbuild examples/play/main.js "${common[@]}" --outdir=dist/example --entry-names='[name]' --format=esm --external:kibitz
+	npx esbuild examples/play/main.js "${common[@]}" --outdir=dist/example --entry-names='[name]' --format=esm --external:kibitz-chess
 	cp examples/play/index.html dist/example/
 	# dist/manifest.json, dist/_headers and dist/index.html, from the metafiles.
 	node scripts/site-manifest.mjs write bin/page/worker-meta.json bin/page/app-meta.json
@@ -276,8 +280,9 @@ library_package() {
 	rm -rf bin/page/types
 	npx tsc -p tsconfig.lib.json
 	cp bin/page/types/kibitz.d.ts bin/page/types/protocol.d.ts bin/page/types/team.d.ts bin/page/types/kibitz-game.d.ts dist/lib/
+	node scripts/strip-internal.mjs dist/lib/kibitz.d.ts dist/lib/team.d.ts dist/lib/kibitz-game.d.ts
 	cat static/package/tag.d.ts >>dist/lib/kibitz-game.d.ts
-	cp static/package/package.json dist/lib/
+	cp static/package/package.json LICENSE dist/lib/
 	cp docs/library.md dist/lib/README.md
 }
 

@@ -11,7 +11,7 @@ export default [
     languageOptions: { globals: { ...globals.browser, KIBITZ_WORKER: "readonly" } },
   },
   {
-    files: ["examples/**/*.js"],
+    files: ["examples/**/*.js", "tests/bundlers/*.js"],
     languageOptions: { globals: globals.browser },
   },
   {

@@ -19,11 +19,11 @@ const CHECK = { class: "marker-check", slice: "markerCircleFilled" };
 export class BoardView {
   /**
    * @param {HTMLElement} el
-   * @param {string} [assetBase] what the images' URLs are relative to (the
-   *   bundle's own address, import.meta.url, when it is not the page's folder)
+   * @param {string} [assetFolder] the folder that holds the images, when
+   *   not the one the bundle names them in (a host that copied the files)
    */
-  constructor(el, assetBase) {
-    const at = (/** @type {string} */ url) => (assetBase ? new URL(url, assetBase).href : url);
+  constructor(el, assetFolder) {
+    const at = (/** @type {string} */ url) => (assetFolder ? new URL(url.slice(url.lastIndexOf("/") + 1), assetFolder).href : url);
     this.cm = new Chessboard(el, {
       position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
       assetsUrl: "",

@@ -7,16 +7,21 @@
  *     <script type="module" src="lib/kibitz-game.js"></script>
  *     <kibitz-game depth="6" side="w"></kibitz-game>
  *
- * Attributes: `depth` (1–20, default 6), `elo` (a level, snapped to the
- * nearest; instead of depth), `side` ("w", "b" or "random": the player's
- * colour), `fen` (the start position), `clock` ("5+3": minutes and seconds
- * of increment; Kibitz then divides its own time, and a fallen flag ends
- * the game). Changing one starts a new game. `threads` (1–8, or "auto": the
- * device's default, `defaultThreads()`; default 1) is the number of engine
- * workers, read when the element starts.
- * Events: `ready` ({version}), `move` ({san, uci, fen, by: "player" or
- * "kibitz"}), `gameover` ({result, reason}), `error` ({message}). The
- * board fills the element's width, or its height when that is smaller.
+ * Attributes: `depth` (1–20, default 6), `elo` (an Elo of the strength
+ * scale, `strengths`, instead of depth), `side` ("w", "b" or "random": the
+ * player's colour), `fen` (the start position), `clock` ("5+3": minutes and
+ * seconds of increment; Kibitz then divides its own time, and a fallen flag
+ * ends the game). Changing one starts a new game; a value out of range is
+ * refused with an `error` event that names it. `threads` (1–8, or "auto":
+ * the device's default, `defaultThreads()`; default 1) is the number of
+ * engine workers and `base-url` the folder of the library's files (when a
+ * host copied them elsewhere), both read when the element starts.
+ * Events (typed in kibitz-game.d.ts): `ready` ({version}), `move` ({san,
+ * uci, fen, by: "player" or "kibitz"}), `gameover` ({result, reason}),
+ * `error` ({message}). The board fills the element's width, or its height
+ * when that is smaller. Its styles are one constructed style sheet (no
+ * inline styles: it works under a Content-Security-Policy without
+ * 'unsafe-inline').
  * @module kibitz-game
  */
 import { Chess } from "chess.js";
@@ -29,7 +34,7 @@ import { BoardView } from "./boardview.js";
 import { alignPromotion } from "./promotion.js";
 import { gameOver } from "./game.js";
 import { GameClock, parseControl, clockText, flagResult } from "./clock.js";
-import { createEngine, nearestLevel, defaultThreads } from "./kibitz.js";
+import { createEngine, defaultThreads } from "./kibitz.js";
 
 const STYLE = `kibitz-game { display: block; position: relative; }
 kibitz-game .kibitz-game-board { margin: 0 auto; }
@@ -37,20 +42,67 @@ kibitz-game .kibitz-game-clocks { display: flex; justify-content: space-between;
 kibitz-game .kibitz-game-clocks .running { text-decoration: underline; }
 kibitz-game .kibitz-game-status { font: 14px/1.4 system-ui, sans-serif; text-align: center; min-height: 1.4em; margin-top: 4px; }
 kibitz-game .cm-chessboard .marker-check { fill: rgba(217, 83, 79, .55); }
-kibitz-game .cm-chessboard .marker-last-move { fill: rgba(155, 199, 0, .41); }`;
+kibitz-game .cm-chessboard .marker-last-move { fill: rgba(155, 199, 0, .41); }
+.cm-chessboard-draggable-piece { pointer-events: none; }`;
 
-let styled = false;
+/** @type {CSSStyleSheet | null} */
+let sheet = null;
+/** The element's styles, adopted by the document once (a constructed sheet: no inline style). */
 function addStyle() {
-  if (styled) return;
-  styled = true;
-  const style = document.createElement("style");
-  style.textContent = [boardCss, markersCss, arrowsCss, promotionCss, STYLE].join("\n");
-  document.head.append(style);
+  if (sheet) return;
+  sheet = new CSSStyleSheet();
+  sheet.replaceSync([boardCss, markersCss, arrowsCss, promotionCss, STYLE].join("\n"));
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
 const DEFAULT_DEPTH = 6;
+const MAX_DEPTH = 20;
+const MAX_THREADS = 8;
 
-export class KibitzGameElement extends HTMLElement {
+// Under Node.js (a server build that imports every module) there is no
+// HTMLElement: the class is then defined on a stand-in and never registered.
+const Base = typeof HTMLElement === "undefined" ? /** @type {typeof HTMLElement} */ (/** @type {unknown} */ (class {})) : HTMLElement;
+
+/**
+ * The element's attributes, read and checked: the value, or why it is
+ * refused (the text of the `error` event).
+ * @param {(name: string) => string | null} get
+ * @param {Strengths | undefined} scale
+ * @returns {{depth: number, elo: number | null, side: "w" | "b" | "random", clock: string} | {error: string}}
+ */
+export function readAttributes(get, scale) {
+  const depthText = get("depth");
+  const depth = depthText === null || depthText === "" ? DEFAULT_DEPTH : Number(depthText);
+  if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) return { error: `depth ${depthText} is not an integer in 1..${MAX_DEPTH}` };
+  const eloText = get("elo");
+  let elo = null;
+  if (eloText !== null && eloText !== "") {
+    elo = Number(eloText);
+    const lo = scale ? scale.levels[0] : -Infinity;
+    const hi = scale ? scale.full : Infinity;
+    if (!Number.isInteger(elo) || elo < lo || elo > hi) return { error: `elo ${eloText} is not an integer in ${lo}..${hi} (the strength scale)` };
+  }
+  const side = get("side") ?? "w";
+  if (side !== "w" && side !== "b" && side !== "random") return { error: `side ${side} is not w, b or random` };
+  const clock = get("clock") ?? "";
+  if (clock !== "" && !parseControl(clock)) return { error: `clock ${clock} is not minutes+increment, such as 5+3` };
+  return { depth, elo, side, clock };
+}
+
+/**
+ * @param {string | null} text the `threads` attribute
+ * @returns {number | {error: string}}
+ */
+export function readThreads(text) {
+  if (text === null || text === "") return 1;
+  if (text === "auto") return Math.min(MAX_THREADS, defaultThreads());
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_THREADS ? n : { error: `threads ${text} is not auto or an integer in 1..${MAX_THREADS}` };
+}
+
+/** @typedef {import("./protocol.js").Strengths} Strengths */
+
+export class KibitzGameElement extends Base {
   static get observedAttributes() {
     return ["depth", "elo", "side", "fen", "clock"];
   }
@@ -96,11 +148,15 @@ export class KibitzGameElement extends HTMLElement {
     this.fit(boardEl);
     this.resizer = new ResizeObserver(() => this.fit(boardEl));
     this.resizer.observe(this);
-    this.view = new BoardView(boardEl, import.meta.url);
+    const baseUrl = this.getAttribute("base-url") || undefined;
+    this.view = new BoardView(boardEl, baseUrl && new URL(baseUrl.replace(/([^/])$/, "$1/"), document.baseURI).href);
     this.say("Loading the engine…");
-    const threadsAttr = this.getAttribute("threads");
-    const threads = threadsAttr === "auto" ? defaultThreads() : Math.min(8, Math.max(1, parseInt(threadsAttr ?? "", 10) || 1));
-    this.starting = createEngine({ baseUrl: new URL(".", import.meta.url), threads })
+    const threads = readThreads(this.getAttribute("threads"));
+    if (typeof threads !== "number") {
+      this.fail(new Error(threads.error));
+      return;
+    }
+    this.starting = createEngine({ ...(baseUrl ? { baseUrl } : {}), threads })
       .then((engine) => {
         this.engine = engine;
         this.dispatchEvent(new CustomEvent("ready", { detail: { version: engine.version } }));
@@ -129,7 +185,7 @@ export class KibitzGameElement extends HTMLElement {
     return this.game.fen();
   }
 
-  /** @returns {string} the game so far as PGN */
+  /** @returns {string} the game so far as PGN, its Result header and last word the result once it is over */
   get pgn() {
     return this.game.pgn();
   }
@@ -142,6 +198,8 @@ export class KibitzGameElement extends HTMLElement {
   async newGame() {
     if (!this.engine || !this.view) return;
     const epoch = ++this.epoch;
+    const read = readAttributes((n) => this.getAttribute(n), this.engine.strengths);
+    if ("error" in read) throw new Error(read.error);
     const fen = this.getAttribute("fen") || undefined;
     if (fen) {
       const why = await this.engine.check(fen);
@@ -150,11 +208,10 @@ export class KibitzGameElement extends HTMLElement {
     await this.engine.newGame();
     if (epoch !== this.epoch) return;
     this.game = fen ? new Chess(fen) : new Chess();
-    const side = this.getAttribute("side");
-    this.player = side === "b" ? "b" : side === "random" ? (Math.random() < 0.5 ? "w" : "b") : "w";
+    this.player = read.side === "random" ? (Math.random() < 0.5 ? "w" : "b") : read.side;
     await this.view.setOrientation(this.player === "b");
     this.view.show(this.game.fen(), null);
-    const tc = parseControl(this.getAttribute("clock") ?? "");
+    const tc = parseControl(read.clock);
     this.clock = tc ? new GameClock(tc) : null;
     clearInterval(this.ticker);
     if (this.clock) {
@@ -197,6 +254,7 @@ export class KibitzGameElement extends HTMLElement {
 
   /** @private @param {{result: string, reason: string}} end */
   end(end) {
+    this.game.setHeader("Result", end.result);
     clearInterval(this.ticker);
     this.clock?.pause(performance.now());
     this.view.setInput(null, null);
@@ -223,10 +281,10 @@ export class KibitzGameElement extends HTMLElement {
     this.say("Kibitz is thinking…");
     const start = this.game.history({ verbose: true })[0]?.before ?? this.game.fen();
     const moves = this.game.history({ verbose: true }).map((/** @type {any} */ m) => m.lan);
-    const eloAttr = this.getAttribute("elo");
-    const elo = eloAttr !== null && eloAttr !== "" ? nearestLevel(this.engine?.strengths?.levels ?? [], Number(eloAttr)) : null;
-    const depth = Math.min(20, Math.max(1, parseInt(this.getAttribute("depth") ?? "", 10) || DEFAULT_DEPTH));
     try {
+      const read = readAttributes((n) => this.getAttribute(n), this.engine?.strengths);
+      if ("error" in read) throw new Error(read.error);
+      const { elo, depth } = read;
       const c = this.clock;
       const now = performance.now();
       // With clocks Kibitz divides its own time (a level keeps its node budget within it).
@@ -303,4 +361,4 @@ export class KibitzGameElement extends HTMLElement {
   }
 }
 
-if (!customElements.get("kibitz-game")) customElements.define("kibitz-game", KibitzGameElement);
+if (typeof customElements !== "undefined" && !customElements.get("kibitz-game")) customElements.define("kibitz-game", KibitzGameElement);

@@ -64,13 +64,13 @@ export class KibitzError extends Error {
  */
 
 /**
- * A search: the position, at most one kind of limit (none: depth 10) and
- * what to report. Clocks (wtime, btime, winc, binc) let the engine divide
+ * A search: the position, at most one of depth, nodes and movetime (none:
+ * depth 10; depth is 1–64) and what to report. Clocks (wtime, btime, winc, binc) let the engine divide
  * its own time as over UCI.
  * @typedef {object} SearchOptions
  * @property {string} [fen] the start position (default: the standard start, "startpos")
  * @property {string[]} [moves] moves played from it, in UCI notation ("e2e4", "e7e8q")
- * @property {number} [depth] plies to search
+ * @property {number} [depth] plies to search, 1–64
  * @property {number} [nodes] nodes to search
  * @property {number} [movetime] milliseconds to search
  * @property {number} [wtime] White's time left (ms)
@@ -78,7 +78,8 @@ export class KibitzError extends Error {
  * @property {number} [winc] White's increment (ms)
  * @property {number} [binc] Black's increment (ms)
  * @property {number} [multipv] lines to report (1–16)
- * @property {number} [elo] play at this level: one of `strengths.levels` (none: full strength)
+ * @property {number} [elo] play at this Elo of the strength scale, `strengths.levels[0]` to
+ *   `strengths.full` (between two measured levels the engine interpolates them; none: full strength)
  * @property {boolean} [infinite] search until stop()
  * @property {(info: SearchInfo) => void} [onInfo] called with each iteration's report
  * @property {AbortSignal} [signal] aborting it stops the search, as stop() does
@@ -90,9 +91,6 @@ import { MAX_MEMBERS } from "./protocol.js";
 import { Team, defaultThreads } from "./team.js";
 
 export { defaultThreads };
-
-/* The worker's file name, relative to this module; set by the build. */
-const WORKER = typeof KIBITZ_WORKER === "string" ? KIBITZ_WORKER : "./engine-worker.js";
 
 /**
  * Starts an engine and resolves when it is ready to search, or rejects
@@ -110,19 +108,30 @@ export async function createEngine(options = {}) {
 export class KibitzEngine {
   /** @param {EngineOptions} [options] */
   constructor(options = {}) {
-    /** @type {Worker} */
-    this.worker = new Worker(workerUrl(options));
-    /** @type {EngineOptions} */
+    const started = startWorker(options);
+    /** @internal @type {Worker} */
+    this.worker = started.worker;
+    /** @internal @type {string} where the worker was loaded from, for the errors that name it */
+    this.workerUrl = started.url;
+    /** @internal @type {EngineOptions} */
     this.options = options;
     /** @private @type {Team} the workers that search with the first one */
     this.team = new Team(this, options, () => new KibitzEngine({ baseUrl: options.baseUrl, workerUrl: options.workerUrl }));
+    /** @internal */
     this.nextId = 1;
-    /** @type {Map<number, Pending>} */
+    /** @internal @type {Map<number, Pending>} */
     this.pending = new Map();
+    /** @internal */
     this.searchId = 0;
-    /** @type {Promise<unknown>} the running search's answer */
+    /** @internal the search() calls so far, and the last of them that a stop() came after */
+    this.calls = 0;
+    /** @internal */
+    this.stopped = 0;
+    /** @internal @type {object | null} the running searchEach's token */
+    this.batch = null;
+    /** @internal @type {Promise<unknown>} the running search's answer */
     this.current = Promise.resolve();
-    /** @type {KibitzError | null} why the engine no longer answers */
+    /** @internal @type {KibitzError | null} why the engine no longer answers */
     this.dead = null;
     /** @type {string | undefined} the engine's version, once ready */
     this.version = undefined;
@@ -130,7 +139,8 @@ export class KibitzEngine {
     this.backend = undefined;
     /**
      * The strength scale, once ready: `levels`, the Elo measured for each
-     * level (a search's `elo` takes one of them); `full`, full strength's;
+     * level (a search's `elo` is one of them or between two, which the
+     * engine interpolates); `full`, full strength's;
      * `depths`, the Elo measured at each depth from 1.
      * @type {Strengths | undefined}
      */
@@ -138,8 +148,8 @@ export class KibitzEngine {
     /**
      * When true, every search runs until stop(), whatever limits it asked
      * for: a script or a test decides when the engine answers, so that
-     * nothing depends on how fast the engine is.
-     * @type {boolean}
+     * nothing depends on how fast the engine is (the tests' switch).
+     * @internal @type {boolean}
      */
     this.holdSearches = false;
     /** @type {Promise<string>} resolves with the version when the engine can search */
@@ -157,11 +167,16 @@ export class KibitzEngine {
           this.dispatch(data);
         }
       });
-      this.worker.addEventListener("error", (e) => {
+      this.worker.addEventListener("error", async (e) => {
         const started = this.version !== undefined;
-        this.fail(new KibitzError(started ? "crashed" : "load-failed", e.message || (started ? "the engine worker failed" : "the engine worker did not load")));
+        const why = e.message || (started ? `the engine worker ${this.workerUrl} failed` : await loadFailure(this.workerUrl));
+        this.fail(new KibitzError(started ? "crashed" : "load-failed", why));
         reject(this.dead);
       });
+      if (started.error) {
+        this.fail(started.error);
+        reject(this.dead);
+      }
     });
     this.ready.catch(() => {}); // the caller hears it from ready or the next request
     // The helpers start beside the first worker; the engine is ready once
@@ -173,7 +188,7 @@ export class KibitzEngine {
     this.ready.catch(() => {});
   }
 
-  /** @param {Reply} data */
+  /** @internal @param {Reply} data */
   dispatch(data) {
     if (data.type === "ready" || data.type === "fatal" || data.id === undefined) return;
     const p = this.pending.get(data.id);
@@ -201,13 +216,13 @@ export class KibitzEngine {
     }
   }
 
-  /** @param {number} id */
+  /** @internal @param {number} id */
   settle(id) {
     this.pending.delete(id);
     if (this.searchId === id) this.searchId = 0;
   }
 
-  /** @param {KibitzError} err */
+  /** @internal @param {KibitzError} err */
   fail(err) {
     if (this.dead) return;
     this.dead = err;
@@ -217,6 +232,7 @@ export class KibitzEngine {
   }
 
   /**
+   * @internal
    * @param {{type: string} & Record<string, unknown>} msg
    * @param {((i: SearchInfo) => void)} [onInfo]
    * @param {Transferable[]} [transfer]
@@ -247,6 +263,7 @@ export class KibitzEngine {
    * @returns {Promise<SearchResult>}
    */
   async search(options = {}) {
+    const call = ++this.calls; // a stop() from now on stops this search
     await this.ready;
     const { onInfo, signal, ...params } = options;
     if (this.dead) throw this.dead;
@@ -267,17 +284,31 @@ export class KibitzEngine {
     const { id, promise } = this.request({ type: "search", ...sent, ...(shared ? { shared } : {}) }, onInfo);
     this.searchId = id;
     this.current = promise;
+    // A stop() that came while this search waited to start (the ready
+    // engine, the search before it, the helpers) is this search's: it
+    // answers at once, as over UCI a stop right after go does.
+    if (this.stopped >= call) this.halt();
     if (shared) promise.finally(() => this.team.stop()).catch(() => {});
     if (signal) {
-      const stop = () => this.searchId === id && this.stop();
+      const stop = () => this.searchId === id && this.halt();
       signal.addEventListener("abort", stop, { once: true });
       promise.finally(() => signal.removeEventListener("abort", stop)).catch(() => {});
     }
     return promise;
   }
 
-  /** Asks the running search to answer now; its promise still resolves. */
+  /**
+   * Asks the running search to answer now; its promise still resolves. A
+   * search asked for before this call but not yet started (it waits for
+   * the one before it) answers at once when it starts.
+   */
   stop() {
+    this.stopped = this.calls;
+    this.halt();
+  }
+
+  /** @internal Stops the search that runs now, and searchEach's. */
+  halt() {
     if (this.searching && !this.dead) this.worker.postMessage({ type: "stop" });
     this.team.stop();
     this.batch = null;
@@ -306,7 +337,7 @@ export class KibitzEngine {
     let failure = null;
     const batch = (this.batch = {});
     const over = () => failure !== null || this.batch !== batch || signal?.aborted;
-    const onAbort = () => this.batch === batch && this.stop();
+    const onAbort = () => this.batch === batch && this.halt();
     signal?.addEventListener("abort", onAbort, { once: true });
     /** @param {KibitzEngine} w */
     const run = async (w) => {
@@ -334,7 +365,7 @@ export class KibitzEngine {
     return results;
   }
 
-  /** A search of this worker alone. @param {SearchOptions & {shared?: number}} options @returns {Promise<SearchResult>} */
+  /** @internal A search of this worker alone. @param {SearchOptions & {shared?: number}} options @returns {Promise<SearchResult>} */
   async ownSearch(options) {
     if (this.dead) throw this.dead;
     const { id, promise } = this.request({ type: "search", ...options });
@@ -343,18 +374,18 @@ export class KibitzEngine {
     return promise;
   }
 
-  /** A new game of this worker alone. @returns {Promise<void>} */
+  /** @internal A new game of this worker alone. @returns {Promise<void>} */
   ownNewGame() {
     return this.request({ type: "newgame" }).promise;
   }
 
-  /** Stops the running search and waits for its answer, which is dropped. */
+  /** @internal Stops the running search and waits for its answer, which is dropped. */
   async stopAndWait() {
     if (!this.searching) return;
     const p = this.pending.get(this.searchId);
     if (p) p.onInfo = null;
     const running = this.current.catch(() => {});
-    this.stop();
+    this.halt();
     await running;
   }
 
@@ -463,10 +494,55 @@ export function nearestLevel(levels, elo) {
   return best;
 }
 
-/** @param {EngineOptions} options @returns {URL} */
-function workerUrl({ baseUrl, workerUrl }) {
-  const here = typeof location === "undefined" ? "http://localhost/" : location.href;
-  if (workerUrl !== undefined) return new URL(workerUrl, here);
-  const base = baseUrl !== undefined ? new URL(String(baseUrl).replace(/([^/])$/, "$1/"), here) : new URL(import.meta.url);
-  return new URL(WORKER, base);
+/**
+ * Starts the engine's worker. Without baseUrl or workerUrl it is written
+ * in the one form that webpack 5 and vite follow when they bundle this
+ * module (they emit the worker, and the files it names, beside their
+ * output); KIBITZ_WORKER is the worker's name, which the build writes in.
+ * A worker that cannot be made (a Node.js process, an address the page's
+ * origin may not load) leaves `worker` a stand-in and sets `error`.
+ * @param {EngineOptions} options
+ * @returns {{worker: Worker, url: string, error?: KibitzError}}
+ */
+function startWorker({ baseUrl, workerUrl }) {
+  /** @type {string} */
+  let url = "";
+  try {
+    if (typeof Worker === "undefined") throw new KibitzError("load-failed", "not in a browser: the engine runs in a Web Worker, and this JavaScript runtime has none (Worker is not defined)");
+    if (baseUrl === undefined && workerUrl === undefined) {
+      // The address for messages, in a form the bundlers leave alone (they
+      // would emit the worker's file a second time, unbundled).
+      url = new URL(KIBITZ_WORKER, `${import.meta.url}`).href;
+      return { worker: new Worker(new URL(KIBITZ_WORKER, import.meta.url), { type: "module" }), url };
+    }
+    const here = typeof location === "undefined" ? undefined : location.href;
+    const at = workerUrl !== undefined ? new URL(workerUrl, here) : new URL(KIBITZ_WORKER, new URL(String(baseUrl).replace(/([^/])$/, "$1/"), here));
+    url = at.href;
+    return { worker: new Worker(at, { type: "module" }), url };
+  } catch (err) {
+    const error = err instanceof KibitzError ? err : new KibitzError("load-failed", `the engine worker ${url || "(no address)"} could not be started: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+    const stub = /** @type {Worker} */ (/** @type {unknown} */ ({ addEventListener() {}, postMessage() {}, terminate() {} }));
+    return { worker: stub, url, error };
+  }
+}
+
+/**
+ * Why a worker did not load, as far as a second look at its address can
+ * tell (a worker's error event says nothing): the HTTP status, or a page
+ * served in its place (a host or dev server that answers every path with
+ * index.html).
+ * @param {string} url
+ * @returns {Promise<string>}
+ */
+async function loadFailure(url) {
+  const head = `the engine worker ${url} did not load`;
+  try {
+    const r = await fetch(url);
+    const type = r.headers.get("content-type") ?? "";
+    if (!r.ok) return `${head}: HTTP ${r.status}`;
+    if (type.includes("html")) return `${head}: the server answered with a page (${type}), not the script: the library's files are not where it was loaded from (copy them there, or give baseUrl)`;
+    return `${head}: the script did not start (a Content-Security-Policy without worker-src or script-src for it, or without 'wasm-unsafe-eval', stops it)`;
+  } catch (err) {
+    return `${head}: ${String(err)}`;
+  }
 }

@@ -21,11 +21,11 @@ after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
 test("npm pack packs exactly what a site needs", () => {
   const [pack] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: LIB, encoding: "utf8" }));
   const files = pack.files.map((f) => f.path).sort();
-  const kinds = files.map((f) => f.replace(/-[A-Z2-7]{8}\./, "-HASH."));
+  const kinds = files.map((f) => f.replace(/-[A-Z2-7]{8}\./, "-HASH.")).sort();
   assert.deepEqual(
     kinds,
     [
-      "KBNvK-HASH.ktb", "KPvK-HASH.ktb", "KQvK-HASH.ktb", "KRvK-HASH.ktb", "README.md", "arrows-HASH.svg",
+      "KBNvK-HASH.ktb", "KPvK-HASH.ktb", "KQvK-HASH.ktb", "KRvK-HASH.ktb", "LICENSE", "README.md", "arrows-HASH.svg",
       "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.nnue", "kibitz-HASH.wasm", "kibitz-game.d.ts", "kibitz-game.js",
       "kibitz-simd-HASH.wasm", "kibitz.d.ts", "kibitz.js", "markers-HASH.svg", "package.json", "protocol.d.ts",
       "standard-HASH.svg", "team.d.ts",
@@ -42,13 +42,13 @@ test("npm pack packs exactly what a site needs", () => {
   assert.ok(pack.size > 1_000_000 && pack.size < 20_000_000, `package size ${pack.size}`);
 });
 
-// install packs dist/lib and unpacks it as node_modules/kibitz of a
+// install packs dist/lib and unpacks it as node_modules/kibitz-chess of a
 // consumer folder holding the given TypeScript file.
 function install(dir, source) {
   mkdirSync(dir, { recursive: true });
   const [pack] = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: LIB, encoding: "utf8" }));
-  mkdirSync(join(dir, "node_modules/kibitz"), { recursive: true });
-  execFileSync("tar", ["-xzf", join(dir, pack.filename), "-C", join(dir, "node_modules/kibitz"), "--strip-components=1"]);
+  mkdirSync(join(dir, "node_modules/kibitz-chess"), { recursive: true });
+  execFileSync("tar", ["-xzf", join(dir, pack.filename), "-C", join(dir, "node_modules/kibitz-chess"), "--strip-components=1"]);
   copyFileSync(join("tests/consumer", source), join(dir, source));
   writeFileSync(
     join(dir, "tsconfig.json"),
@@ -57,7 +57,7 @@ function install(dir, source) {
       files: [source],
     }),
   );
-  return readdirSync(join(dir, "node_modules/kibitz"));
+  return readdirSync(join(dir, "node_modules/kibitz-chess"));
 }
 
 test("TypeScript checks a consumer against the shipped declarations", () => {

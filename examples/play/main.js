@@ -1,7 +1,7 @@
 // @ts-check
 // An example site that plays Kibitz with its own board: cm-chessboard draws
 // it, chess.js keeps the rules, and the Kibitz library (imported as
-// "kibitz", mapped to ../lib/kibitz.js by the page's import map) answers:
+// "kibitz-chess", mapped to ../lib/kibitz.js by the page's import map) answers:
 // moves at a level or at full strength, progress as it thinks, an analysis
 // that runs until Stop, and endgame positions with the tables' verdict.
 import "cm-chessboard/assets/chessboard.css";
@@ -11,7 +11,7 @@ import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from "cm-chessboard/
 import { PromotionDialog } from "cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
 import piecesUrl from "cm-chessboard/assets/pieces/standard.svg";
 import { Chess } from "chess.js";
-import { createEngine } from "kibitz";
+import { createEngine } from "kibitz-chess";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const PLAYER = "w"; // the visitor plays White; Kibitz moves first from a position with Black to move
@@ -61,7 +61,7 @@ function sanLine(uci, fen) {
   return out.join(" ");
 }
 
-/** @param {import("kibitz").SearchInfo} info @param {string} fen */
+/** @param {import("kibitz-chess").SearchInfo} info @param {string} fen */
 function showProgress(info, fen) {
   $("progress").textContent = `depth ${info.depth} · ${scoreText(info.score, fen.split(" ")[1])} · ${info.nodes.toLocaleString("en")} nodes · ${sanLine(info.pv, fen)}`;
 }
@@ -94,7 +94,7 @@ function over() {
   return true;
 }
 
-async function kibitzMoves(/** @type {import("kibitz").KibitzEngine} */ engine) {
+async function kibitzMoves(/** @type {import("kibitz-chess").KibitzEngine} */ engine) {
   if (over() || game.turn() === PLAYER) return;
   const mine = epoch;
   const fen = game.fen();
@@ -108,7 +108,7 @@ async function kibitzMoves(/** @type {import("kibitz").KibitzEngine} */ engine) 
   if (!over()) say(`Kibitz played ${game.history().at(-1)} ${how}.${verdictText(r.tb, fen.split(" ")[1])} Your move.`);
 }
 
-/** @param {import("kibitz").KibitzEngine} engine @param {string} [fen] */
+/** @param {import("kibitz-chess").KibitzEngine} engine @param {string} [fen] */
 async function newGame(engine, fen) {
   epoch++;
   await engine.newGame();
@@ -121,7 +121,7 @@ async function newGame(engine, fen) {
   await kibitzMoves(engine);
 }
 
-/** @param {import("kibitz").KibitzEngine} engine */
+/** @param {import("kibitz-chess").KibitzEngine} engine */
 async function analyse(engine) {
   const [fen, mine, ply] = [game.fen(), epoch, game.history().length];
   say("Analysing… (Stop ends it)");

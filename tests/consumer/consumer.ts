@@ -1,7 +1,7 @@
 // A site's TypeScript against the package's declarations (tests/package.test.mjs
 // packs dist/lib, installs it beside this file and runs tsc --noEmit).
-import { createEngine, KibitzError, nearestLevel, type KibitzEngine, type SearchInfo, type SearchResult, type Evaluation } from "kibitz";
-import { KibitzGameElement } from "kibitz/element";
+import { createEngine, KibitzError, nearestLevel, type KibitzEngine, type SearchInfo, type SearchResult, type Evaluation } from "kibitz-chess";
+import { KibitzGameElement } from "kibitz-chess/element";
 
 async function play(): Promise<string> {
   const engine: KibitzEngine = await createEngine({ baseUrl: "/vendor/kibitz/" });
@@ -34,5 +34,7 @@ async function play(): Promise<string> {
 const game: KibitzGameElement | null = document.querySelector("kibitz-game");
 game?.setAttribute("depth", "6");
 const fen: string | undefined = game?.fen;
-game?.addEventListener("move", () => console.log(game.pgn));
+game?.addEventListener("move", (e) => console.log(e.detail.san, e.detail.by === "kibitz", game.pgn));
+game?.addEventListener("gameover", (e) => console.log(e.detail.result, e.detail.reason));
+game?.addEventListener("ready", (e) => console.log(e.detail.version));
 void play().then(() => console.log(fen));

@@ -190,8 +190,11 @@ func (s *Session) Stop() { s.eng.Stop() }
 // toSearch checks the limits and turns them into the search's; no limit at
 // all means depth 10, unless the search is infinite.
 func (l Request) toSearch() (search.Limits, error) {
-	if l.Depth < 0 || l.Depth > search.MaxDepth {
-		return search.Limits{}, fmt.Errorf("depth %d is out of range 1..%d", l.Depth, search.MaxDepth)
+	if l.Depth < 0 || l.Depth > maxDepth {
+		return search.Limits{}, fmt.Errorf("depth %d is out of range 1..%d", l.Depth, maxDepth)
+	}
+	if limits := btoi(l.Depth > 0) + btoi(l.MoveTime > 0) + btoi(l.Nodes > 0); limits > 1 {
+		return search.Limits{}, fmt.Errorf("depth %d, movetime %d and nodes %d: give one of them (a clock may go with any)", l.Depth, l.MoveTime, l.Nodes)
 	}
 	if l.MoveTime < 0 || l.MoveTime > maxMoveTime {
 		return search.Limits{}, fmt.Errorf("movetime %d ms is out of range 0..%d", l.MoveTime, maxMoveTime)
@@ -232,9 +235,12 @@ func (l Request) toSearch() (search.Limits, error) {
 
 // The bounds of a request from the page.
 const (
-	maxMoveTime  = 3600_000  // one hour, in milliseconds
-	maxClock     = 86400_000 // a day on a clock, in milliseconds
-	maxMultiPV   = 16
+	maxMoveTime = 3600_000  // one hour, in milliseconds
+	maxClock    = 86400_000 // a day on a clock, in milliseconds
+	maxMultiPV  = 16
+	// maxDepth is the deepest search a page may ask for: past the depth any
+	// search reaches in a browser's time, and what the docs promise.
+	maxDepth     = 64
 	defaultDepth = 10
 )
 
@@ -251,4 +257,12 @@ func Strengths() map[string]any {
 		depths[i] = e
 	}
 	return map[string]any{"levels": levels, "full": strength.FullElo, "depths": depths}
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

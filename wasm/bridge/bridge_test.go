@@ -167,13 +167,16 @@ func TestMultiPVLines(t *testing.T) {
 }
 
 // The limits' edges: each bound is accepted at its value and refused one
-// past it, and a request without limits searches to depth 10.
+// past it, one limit at a time (a clock goes with any), and a request
+// without limits searches to depth 10.
 func TestLimitsEdges(t *testing.T) {
 	for _, c := range []struct {
 		l  Request
 		ok bool
 	}{
-		{Request{Depth: 0}, true}, {Request{Depth: 100}, true}, {Request{Depth: 101}, false}, {Request{Depth: -1}, false},
+		{Request{Depth: 0}, true}, {Request{Depth: 64}, true}, {Request{Depth: 65}, false}, {Request{Depth: 99}, false}, {Request{Depth: -1}, false},
+		{Request{Depth: 5, Nodes: 100}, false}, {Request{Depth: 5, MoveTime: 100}, false}, {Request{Nodes: 5, MoveTime: 100}, false},
+		{Request{Depth: 5, WTime: 1000, BTime: 1000}, true}, {Request{Nodes: 500, Elo: level(1200)}, true},
 		{Request{MoveTime: 0}, true}, {Request{MoveTime: 3600_000}, true}, {Request{MoveTime: 3600_001}, false}, {Request{MoveTime: -1}, false},
 		{Request{Nodes: 0}, true}, {Request{Nodes: -1}, false},
 		{Request{MultiPV: 0}, true}, {Request{MultiPV: 16}, true}, {Request{MultiPV: 17}, false}, {Request{MultiPV: -1}, false},
