@@ -8,6 +8,7 @@ import { Markers, MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Marke
 import { Arrows } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { PromotionDialog } from "cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
 import { Accessibility } from "cm-chessboard/src/extensions/accessibility/Accessibility.js";
+import "./csp-board.js";
 // The board's images, given content-hashed names by the bundler.
 import piecesUrl from "cm-chessboard/assets/pieces/standard.svg";
 import markersUrl from "cm-chessboard/assets/extensions/markers/markers.svg";

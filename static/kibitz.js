@@ -515,7 +515,7 @@ function startWorker({ baseUrl, workerUrl }) {
       url = new URL(KIBITZ_WORKER, `${import.meta.url}`).href;
       return { worker: new Worker(new URL(KIBITZ_WORKER, import.meta.url), { type: "module" }), url };
     }
-    const here = typeof location === "undefined" ? undefined : location.href;
+    const here = typeof location === "undefined" ? "http://localhost/" : location.href;
     const at = workerUrl !== undefined ? new URL(workerUrl, here) : new URL(KIBITZ_WORKER, new URL(String(baseUrl).replace(/([^/])$/, "$1/"), here));
     url = at.href;
     return { worker: new Worker(at, { type: "module" }), url };

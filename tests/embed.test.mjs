@@ -26,6 +26,14 @@ const TIMED = `<!doctype html><meta charset="utf-8"><title>Timed</title><link re
 <script type="module" src="lib/kibitz-game.js"></script>
 <kibitz-game id="t" depth="1" side="w" clock="0.25+0" style="width: 360px"></kibitz-game>`;
 
+// The element under a strict Content-Security-Policy: no inline script or
+// style anywhere, WebAssembly allowed (docs/library.md, "CSP").
+const STRICT_PREFIX = "/strict/kibitz/";
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+const STRICT = `<!doctype html><meta charset="utf-8"><title>Strict</title>
+<script type="module" src="lib/kibitz-game.js"></script>
+<kibitz-game id="s" depth="1"></kibitz-game>`;
+
 let server, site;
 const served = [];
 
@@ -33,8 +41,12 @@ before(async () => {
   server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     served.push(path);
-    if (!path.startsWith(PREFIX)) return res.writeHead(404).end();
-    const rel = normalize(path.slice(PREFIX.length) || "index.html").replace(/^(\.\.[/\\])+/, "");
+    if (path === "/favicon.ico") return res.writeHead(204).end(); // the strict page names none
+    const strict = path.startsWith(STRICT_PREFIX);
+    if (!path.startsWith(PREFIX) && !strict) return res.writeHead(404).end();
+    if (strict) res.setHeader("content-security-policy", CSP);
+    const rel = normalize(path.slice((strict ? STRICT_PREFIX : PREFIX).length) || "index.html").replace(/^(\.\.[/\\])+/, "");
+    if (rel === "strict.html") return res.writeHead(200, { "content-type": "text/html" }).end(STRICT);
     if (rel === "two-games.html") return res.writeHead(200, { "content-type": "text/html" }).end(TWO_GAMES);
     if (rel === "timed.html") return res.writeHead(200, { "content-type": "text/html" }).end(TIMED);
     const file = join("dist", rel.endsWith("/") ? join(rel, "index.html") : rel);
@@ -172,4 +184,53 @@ test("a timed <kibitz-game>: the clocks run from each side's second move, and a 
   assert.deepEqual(end, { type: "gameover", result: "0-1", reason: "Your time ran out — Black wins" });
   assert.match(await clocks(), /^White 0:00\.0Black 0:1\d/);
   assert.equal(await page.evaluate(() => window.seen.filter((e) => e.type === "move").length), 2, "no move after the flag");
+});
+
+test("<kibitz-game> under a strict Content-Security-Policy: no violation, a game to its end, a PGN with its result", async (t) => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  // Seen before any script of the page runs (an init script is not the page's).
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`));
+  });
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`http://127.0.0.1:${server.address().port}${STRICT_PREFIX}strict.html`);
+  await page.evaluate(() => {
+    window.seen = [];
+    for (const type of ["move", "gameover", "error"]) document.getElementById("s").addEventListener(type, (e) => window.seen.push({ type, ...e.detail }));
+  });
+  await page.waitForFunction(() => document.querySelector("#s .kibitz-game-status").textContent === "Your move", null, { timeout: 60000 });
+  // Styled by the adopted sheet: a board of real size, pieces drawn.
+  const size = await page.evaluate(() => document.querySelector("#s .kibitz-game-board").getBoundingClientRect().width);
+  assert.ok(size > 300, `the board is ${size} px wide`);
+  const [e2, e4] = [await elementSquare(page, "s", "e2"), await elementSquare(page, "s", "e4")];
+  await page.mouse.move(e2.x, e2.y);
+  await page.mouse.down();
+  await page.mouse.move(e4.x, e4.y, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.seen.filter((e) => e.type === "move").length === 2, null, { timeout: 60000 });
+  // A refused attribute says what was wrong, and the game goes on.
+  await page.evaluate(() => document.getElementById("s").setAttribute("depth", "99"));
+  await page.waitForFunction(() => window.seen.some((e) => e.type === "error"));
+  assert.equal((await page.evaluate(() => window.seen.find((e) => e.type === "error"))).message, "depth 99 is not an integer in 1..20");
+  // Mate in one from a set position: the PGN ends with the result.
+  await page.evaluate(() => {
+    const el = document.getElementById("s");
+    el.setAttribute("depth", "2");
+    el.setAttribute("fen", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  });
+  await page.waitForFunction(() => document.querySelector('#s g[data-square="a1"][data-piece="wr"]') !== null && document.querySelector("#s .kibitz-game-status").textContent === "Your move");
+  const [a1, a8] = [await elementSquare(page, "s", "a1"), await elementSquare(page, "s", "a8")];
+  await page.mouse.click(a1.x, a1.y);
+  await page.mouse.click(a8.x, a8.y);
+  await page.waitForFunction(() => window.seen.some((e) => e.type === "gameover"));
+  const pgn = await page.evaluate(() => document.getElementById("s").pgn);
+  assert.match(pgn, /\[Result "1-0"\]/);
+  assert.match(pgn, /1\. Ra8#\s+1-0$/);
+  assert.deepEqual(await page.evaluate(() => window.violations), []);
+  assert.deepEqual(errors, []);
 });

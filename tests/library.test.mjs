@@ -39,6 +39,7 @@ class FakeWorker extends EventTarget {
         if (this.running !== null) {
           const id = this.running;
           setTimeout(() => {
+            if (this.running !== id) return; // a second stop for the same search
             this.running = null;
             this.emit({ type: "bestmove", id, result: { bestmove: "e2e4", depth: 1 } });
           }, 5);
@@ -175,4 +176,39 @@ test("a worker that cannot start rejects createEngine with load-failed", async (
   } finally {
     globalThis.Worker = FakeWorker;
   }
+});
+
+// Every order of search() and stop() calls, in one tick, a tick apart or a
+// few milliseconds apart (while the earlier search stops): a stop() stops
+// every search asked for before it, whether it runs yet or still waits for
+// the one before it; only a search asked for after the last stop() may be
+// left running.
+test("a stop() is never lost, whatever the order of search and stop", async () => {
+  const client = new KibitzEngine({ workerUrl: "fake.js" });
+  await client.ready;
+  const steps = ["search", "stop", "tick", "wait"];
+  const orders = [[]];
+  // All orders of four steps (a shorter one is one of them with ticks).
+  for (let n = 0; n < 4; n++) for (const o of orders.splice(0)) for (const s of steps) orders.push([...o, s]);
+  let tried = 0;
+  for (const order of orders) {
+    if (!order.includes("search")) continue;
+    tried++;
+    const answers = [];
+    for (const step of order) {
+      if (step === "search") answers.push(client.search({ infinite: true }));
+      else if (step === "stop") client.stop();
+      else await new Promise((r) => setTimeout(r, step === "tick" ? 0 : 5));
+    }
+    await new Promise((r) => setTimeout(r, 40));
+    const lastSearch = order.lastIndexOf("search");
+    const wantRunning = lastSearch > order.lastIndexOf("stop");
+    assert.equal(client.searching, wantRunning, `${order.join(" ")}: searching ${client.searching}`);
+    client.stop();
+    const results = await Promise.all(answers);
+    assert.ok(results.every((r) => r.bestmove === "e2e4"), `${order.join(" ")}: every search answers`);
+    assert.equal(client.searching, false);
+    assert.deepEqual(client.worker.refused, [], `${order.join(" ")}: no search was sent while another ran`);
+  }
+  assert.equal(tried, 4 ** 4 - 3 ** 4);
 });

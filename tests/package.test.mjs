@@ -78,3 +78,15 @@ test("the declarations refuse a wrong consumer, line by line", () => {
   const got = [...new Set([...r.stdout.matchAll(/wrong\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])))];
   assert.deepEqual(got, want, r.stdout);
 });
+
+// A server-side build imports every module: under Node.js neither entry
+// touches the DOM, and starting an engine says why it cannot.
+test("under Node.js both entries import, and createEngine says it needs a browser", () => {
+  const script = `const k = await import("./${LIB}/kibitz.js");
+const g = await import("./${LIB}/kibitz-game.js");
+try { await k.createEngine(); console.log("started"); } catch (e) { console.log(e instanceof k.KibitzError, e.code, e.message); }
+console.log(typeof g.KibitzGameElement);`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim().split("\n");
+  assert.match(out[0], /^true load-failed not in a browser: /);
+  assert.equal(out[1], "function");
+});
