@@ -40,6 +40,11 @@ test("npm pack packs exactly what a site needs", () => {
   for (const f of wanted) assert.ok(files.includes(f), `${f} is named by a module but not packed`);
   for (const f of files.filter((f) => /-[A-Z2-7]{8}\./.test(f))) assert.ok(wanted.has(f), `${f} is packed but no module uses it`);
   assert.ok(pack.size > 1_000_000 && pack.size < 20_000_000, `package size ${pack.size}`);
+  // docs/library.md states the sizes npm reports.
+  const doc = readFileSync("docs/library.md", "utf8").match(/package is \*\*([\d.]+) MB\*\* packed, \*\*([\d.]+) MB\*\* unpacked, \*\*(\d+) files\*\*/);
+  assert.ok(doc, "docs/library.md states no package size");
+  const mb = (n) => (n / 1e6).toFixed(1);
+  assert.deepEqual([doc[1], doc[2], Number(doc[3])], [mb(pack.size), mb(pack.unpackedSize), pack.entryCount], "docs/library.md's package sizes");
 });
 
 // install packs dist/lib and unpacks it as node_modules/kibitz-chess of a
