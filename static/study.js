@@ -11,8 +11,9 @@ import { LINE_MOVES, scoreText } from "./format.js";
 import { $ } from "./dom.js";
 
 
-// The deepest search the page asks for: in analysis it runs until stopped.
-const ANALYSIS_DEPTH = 99;
+// The deepest search the page asks for (the library allows 1..64): in
+// analysis it runs until stopped.
+const ANALYSIS_DEPTH = 64;
 
 // The engine lines' arrows, one kind per line (cm-chessboard removes
 // arrows by kind): the best line's strongest; red ones for a threat.
