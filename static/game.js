@@ -95,16 +95,19 @@ export function pgnHeaders(imported, { humanColor, engineName, result, terminati
 // readImport reads text pasted into the import box: a FEN ({fen}), a PGN
 // ({game, start, moves}: the chess.js game, its start position and its
 // moves in UCI for the engine to check), or {error}. Empty text is null.
-/** @param {string} text @returns {{fen: string} | {error: string} | {game: Chess, start: string, moves: string[]} | null} */
+/** @typedef {{line: number, column: number}} TextPlace a line and column of the text, from 1 */
+/** @param {string} text @returns {{fen: string} | {error: string, at?: TextPlace} | {game: Chess, start: string, moves: string[]} | null} */
 export function readImport(text) {
-  text = text.trim();
-  if (!text) return null;
-  if (!text.includes("[") && !text.includes(".") && text.split("/").length >= 2) return { fen: text };
+  // Only the end is trimmed: the lines an error names are the box's own.
+  text = text.trimEnd();
+  if (!text.trim()) return null;
+  if (!text.includes("[") && !text.includes(".") && text.split("/").length >= 2) return { fen: text.trim() };
   const game = new Chess();
   try {
     game.loadPgn(text);
   } catch (err) {
-    return { error: `Not a valid PGN: ${pgnErrorText(text, err)}` };
+    const { message, at } = pgnError(text, err);
+    return { error: `Not a valid PGN: ${message}`, ...(at ? { at } : {}) };
   }
   const history = game.history({ verbose: true });
   return {
@@ -114,29 +117,32 @@ export function readImport(text) {
   };
 }
 
-// pgnErrorText says where a PGN went wrong and what was wrong there: the
+// pgnError says where a PGN went wrong and what was wrong there: the
 // line and column of a syntax error (what was found, not the parser's list
-// of what it expected), or the move number of a move that is not legal.
+// of what it expected), or the move number of a move that is not legal;
+// `at` is the place, for the page to put the cursor on.
 /**
  * @param {string} text
  * @param {{location?: {start: {line: number, column: number}}, found?: string | null, message?: string}} err
+ * @returns {{message: string, at?: TextPlace}}
  */
-export function pgnErrorText(text, err) {
+function pgnError(text, err) {
   const where = (/** @type {number} */ line, /** @type {number} */ column) => `line ${line}, column ${column}`;
   const loc = err?.location?.start;
   if (loc) {
     const found = err.found === null || err.found === undefined ? "the end of the text" : `"${err.found}"`;
-    return `${where(loc.line, loc.column)}: unexpected ${found}${/[()]/.test(err.found ?? "") ? " (the parentheses of the variations do not match)" : ""}`;
+    const message = `${where(loc.line, loc.column)}: unexpected ${found}${/[()]/.test(err.found ?? "") ? " (the parentheses of the variations do not match)" : ""}`;
+    return { message, at: { line: loc.line, column: loc.column } };
   }
   const bad = /Invalid move in PGN: (\S+)/.exec(err?.message ?? "");
-  if (!bad) return err?.message ?? String(err);
+  if (!bad) return { message: err?.message ?? String(err) };
   // The first place the move appears in the moves (headers, comments and
   // the text after a ; blanked out, so that they are not matched).
   const moves = text
-    .replace(/^\s*\[.*\]\s*$/gm, (/** @type {string} */ h) => " ".repeat(h.length))
+    .replace(/^[ \t]*\[.*\][ \t]*$/gm, (/** @type {string} */ h) => " ".repeat(h.length))
     .replace(/\{[^}]*\}|;[^\n]*/g, (/** @type {string} */ c) => c.replace(/[^\n]/g, " "));
   const at = new RegExp(`(^|[\\s.)(])${bad[1].replace(/[+]/g, "\\+")}(?=[\\s)(!?+#]|$)`).exec(moves);
-  if (!at) return `${bad[1]} is not a legal move`;
+  if (!at) return { message: `${bad[1]} is not a legal move` };
   const index = at.index + at[1].length;
   const before = moves.slice(0, index);
   const line = before.split("\n").length;
@@ -150,7 +156,7 @@ export function pgnErrorText(text, err) {
     const black = last[2] === "..." || between.length > 0;
     move = `move ${last[1]}${black ? "…" : "."} ${bad[1]}`;
   }
-  return `${where(line, column)}: ${move || bad[1]} is not a legal move`;
+  return { message: `${where(line, column)}: ${move || bad[1]} is not a legal move`, at: { line, column } };
 }
 
 // pgnDate formats a date as PGN wants it.

@@ -75,15 +75,28 @@ export function createGameIO(page) {
       $("import-error").textContent = text;
       $("import-error").classList.toggle("note", !error);
     };
+    const field = /** @type {HTMLTextAreaElement} */ ($("import-text"));
+    // A refused text marks the box invalid (its error line describes it).
     const fail = (/** @type {string} */ why) => {
+      field.setAttribute("aria-invalid", "true");
       say(why, true);
       // The status line must not go on saying what the last action did.
       if (why) setStatus("Nothing was imported: the reason is under the box");
     };
     say("", true);
+    field.removeAttribute("aria-invalid");
     const read = readImport(text);
     if (!read) return;
-    if ("error" in read) return fail(read.error);
+    if ("error" in read) {
+      // The cursor goes where the reader stopped.
+      if (read.at) {
+        const lines = text.split("\n");
+        const offset = lines.slice(0, read.at.line - 1).reduce((n, l) => n + l.length + 1, 0) + read.at.column - 1;
+        field.focus();
+        field.setSelectionRange(offset, offset);
+      }
+      return fail(read.error);
+    }
     if ("fen" in read) {
       const why = await engine.check(read.fen);
       return why ? fail(`Not a valid FEN: ${why}`) : newGame(read.fen);

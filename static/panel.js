@@ -109,7 +109,14 @@ export function showLine(ol, n, max, score, moves, first, onPick = null) {
   const s = document.createElement("span");
   s.className = "score";
   s.textContent = score;
-  if (!onPick) return li.replaceChildren(s, unbroken(moves));
+  if (!onPick) {
+    // The moves in one box of their own, as in the button below: in a
+    // one-line (flex) row the spaces between bare words would be dropped.
+    const m = document.createElement("span");
+    m.className = "pv";
+    m.append(unbroken(moves));
+    return li.replaceChildren(s, m);
+  }
   const b = document.createElement("button");
   b.type = "button";
   b.className = "line";

@@ -137,6 +137,28 @@ test("positions: a decided one is shown as over, an illegal one is refused with 
   await page.locator("#import").click();
   await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
   assert.match(await page.locator("#import-error").textContent(), /^Not a valid FEN: invalid FEN ".*": rank 7 has 7 squares, want 8$/);
+  assert.equal(await page.locator("#import-text").getAttribute("aria-invalid"), "true");
+});
+
+// A PGN with headers and a blank line: the error names the box's own line,
+// the cursor waits on the move refused, the box is marked invalid, and a
+// good PGN clears the mark.
+test("a PGN error names its line, puts the cursor on it and marks the box invalid", async (t) => {
+  const page = await open(t, "?side=w");
+  await waitStatus(page, /^Your move/);
+  const pgn = '[Event "Casual"]\n[White "A"]\n\n1. e4 e5\n2. Ke3 Nc6 *';
+  await fillImport(page, pgn);
+  await page.locator("#import").click();
+  await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
+  assert.equal(await page.locator("#import-error").textContent(), "Not a valid PGN: line 5, column 4: move 2. Ke3 is not a legal move");
+  const field = await page.evaluate(() => {
+    const f = document.getElementById("import-text");
+    return { invalid: f.getAttribute("aria-invalid"), focused: document.activeElement === f, at: f.selectionStart, described: f.getAttribute("aria-describedby") };
+  });
+  assert.deepEqual(field, { invalid: "true", focused: true, at: pgn.indexOf("Ke3"), described: "import-error" });
+  await fillImport(page, "1. e4 e5 *");
+  await page.locator("#import").click();
+  await page.waitForFunction(() => !document.getElementById("import-text").hasAttribute("aria-invalid"));
 });
 
 test("a hint can be stopped with Move now, and its arrow goes when reviewing", async (t) => {

@@ -137,6 +137,12 @@ test("a PGN that cannot be read says where and what, not the parser's list", () 
   // A move named in a comment is not the one meant.
   assert.equal(readImport("1. e4 {Qxe5 is the idea} e5 2. Qxe5 *").error, "Not a valid PGN: line 1, column 32: move 2. Qxe5 is not a legal move");
   assert.equal(readImport("1. e4 e5 2... Ke3 *").error, "Not a valid PGN: line 1, column 15: move 2… Ke3 is not a legal move");
+  // Headers, a blank line, the moves: the lines counted are the text's own,
+  // blank ones and those before the first header included.
+  const afterHeaders = readImport('[Event "x"]\n[White "A"]\n\n1. e4 e5\n2. Ke3 *');
+  assert.equal(afterHeaders.error, "Not a valid PGN: line 5, column 4: move 2. Ke3 is not a legal move");
+  assert.deepEqual(afterHeaders.at, { line: 5, column: 4 });
+  assert.deepEqual(readImport('\n\n[Event "x"]\n\n1. e4 e5 2. Nf3 )').at, { line: 5, column: 17 });
 });
 
 test("an exported game carries the page's headers and its tree, and replays", async () => {

@@ -177,3 +177,24 @@ test("on a desktop the move list is the panel's tallest section, the settings op
     }
   }
 });
+
+// The words of an engine line keep their spaces and the line its panel, in
+// play as in analysis, at 1366×800 (one line per row there) and 980×760.
+for (const viewport of [{ width: 1366, height: 800 }, { width: 980, height: 760 }]) {
+  test(`engine lines in play are spaced words inside the Engine panel at ${viewport.width}×${viewport.height}`, async (t) => {
+    const page = await open(t, "?depth=6&side=w", viewport);
+    await waitStatus(page, /^Your move/);
+    await typeMove(page, "e4");
+    await waitMoves(page, 2);
+    await page.waitForFunction(() => document.querySelectorAll("#pv-lines li .word").length >= 3);
+    const { gaps, overflow } = await page.evaluate(() => {
+      const li = document.querySelector("#pv-lines li");
+      const words = [...li.querySelectorAll(".word")].map((w) => w.getBoundingClientRect()).filter((r) => r.width > 0);
+      const gaps = words.slice(1).map((r, i) => (r.top === words[i].top ? r.left - words[i].right : 99));
+      const panel = li.closest("section").getBoundingClientRect();
+      return { gaps, overflow: li.getBoundingClientRect().right - panel.right };
+    });
+    assert.ok(gaps.length >= 2 && gaps.every((g) => g >= 2), `gaps between the words: ${gaps}`);
+    assert.ok(overflow <= 0.5, `the line runs ${overflow} px past its panel`);
+  });
+}
