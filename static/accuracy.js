@@ -11,6 +11,8 @@
 // much the position was swinging around the move (the standard deviation
 // of win % over a window of positions), which counts the moves that
 // mattered more, and the harmonic mean, which a single blunder pulls down.
+// A phase's accuracy is the same figure over that phase's moves, so that
+// a game played in one phase has that phase's accuracy as its own.
 import { winningChances } from "./format.js";
 
 /** A score from White's view: {cp} | {mate} | {tb}. */
@@ -109,7 +111,7 @@ export function accuracy(history, scores) {
     const phases = {};
     for (const p of ["opening", "middlegame", "endgame"]) {
       const inPhase = moves.filter((m) => m.phase === p);
-      phases[p] = inPhase.length ? mean(inPhase.map((m) => m.accuracy)) : null;
+      phases[p] = sum(inPhase); // the same figure as the game's, over the phase's moves
     }
     out[side] = { accuracy: sum(moves), acpl: moves.length ? mean(moves.map((m) => m.loss)) : null, phases };
   }

@@ -123,16 +123,18 @@ export function showLevels(settings) {
   $("depth").disabled = settings.elo !== null;
 }
 
-// bindKeys maps the keyboard to the page: arrows, Home and End walk
-// through the game (position() gives {ply, plies}; show(ply) shows one),
-// f flips, h asks for a hint, a switches analysis on and off, x shows the
-// threat in analysis, space stops the engine. Keys typed into a
-// form field, or with a modifier, are left alone.
+// bindKeys maps the keyboard to the page, as lichess does: ← and → walk
+// through the game, ↑/Home and ↓/End go to its start and end (position()
+// gives {ply, plies}; show(ply) shows one), f flips, h asks for a hint, a
+// switches analysis on and off, x shows the threat in analysis, space
+// stops the engine, ? shows the sheet of these keys (index.html's
+// #shortcuts). Keys typed into a form field, or with a modifier, are left
+// alone.
 /**
  * @param {{position: () => {ply: number, plies: number}, show: (ply: number) => void, flip: () => void, hint: () => void,
- *   analyse: () => void, threat: () => void, stop: () => void}} actions
+ *   analyse: () => void, threat: () => void, stop: () => void, shortcuts: () => void}} actions
  */
-export function bindKeys({ position, show, flip, hint, analyse, threat, stop }) {
+export function bindKeys({ position, show, flip, hint, analyse, threat, stop, shortcuts }) {
   document.addEventListener("keydown", (e) => {
     const target = /** @type {Element} */ (e.target);
     if (target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -143,6 +145,10 @@ export function bindKeys({ position, show, flip, hint, analyse, threat, stop }) 
       ArrowRight: () => show(ply + 1),
       Home: () => show(0),
       End: () => show(plies),
+      // lichess's: up to the start, down to the last move.
+      ArrowUp: () => show(0),
+      ArrowDown: () => show(plies),
+      "?": shortcuts,
       f: flip,
       h: hint,
       a: analyse,

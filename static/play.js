@@ -20,7 +20,6 @@ import { Sounds, soundFor } from "./sounds.js";
 import { loadOpenings, openingAt } from "./openings.js";
 import openingsUrl from "./openings.tsv";
 import { createStudy } from "./study.js";
-import { removeFromLibrary } from "./library.js";
 import { createActions } from "./actions.js";
 import { createResultPanel } from "./result.js";
 import { createPieceWorth } from "./pieceworth.js";
@@ -56,6 +55,9 @@ function endGame(over) {
   state.epoch++;
   sounds.play("end");
   engine.stopAndWait();
+  // Ended on the board (a mate, a draw by rule): the last search was of the
+  // position before, and nothing is searched now.
+  if (gameOver(state.game)) clearReadouts();
   state.thinking = false;
   state.hinting = false;
   refresh();
@@ -118,6 +120,7 @@ function render() {
   shapes.draw();
   annotate.show();
   const line = state.tree.line;
+  const live = state.viewPly === null;
   // Without help, a game in play shows no evaluation; analysis and a
   // finished game do.
   document.body.classList.toggle("no-help", !settings.help && state.mode !== "analyse" && !state.over);
@@ -126,6 +129,10 @@ function render() {
   const mainMarks = moveTree.onMain(history.length) ? state.marks : new Map();
   renderMoves($("moves"), moveTree.mainHistory(), moveTree.onMain(ply) ? ply : -1, moveTree.pickMain, mainMarks,
     (i) => (main[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`), moveTree.rowsAfter);
+  // Reviewing a position of the game in play, no search runs on it: what
+  // the engine said was of another position (the review's score, where
+  // there is one, is shown instead).
+  if (!live && state.mode === "play") clearReadouts();
   study.renderReview();
   resultPanel.render();
   pieceWorth.render();
@@ -134,7 +141,6 @@ function render() {
   const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;
   // Commands in comments ([%clk 0:04:58], [%eval …]) are for programs.
   $("comment").textContent = (comments || []).join(" ").replace(/\[%[^\]]*\]/g, "").trim();
-  const live = state.viewPly === null;
   const analysing = state.mode === "analyse";
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
   const shownTurn = fen.split(" ")[1];
@@ -144,7 +150,9 @@ function render() {
   $("learn").hidden = state.learning || !learn.available();
   if (state.learning) return learn.renderLearn();
   view.setInput(humanToMove || input.premoving() ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, input.onInput);
-  $("takeback").disabled = history.length === 0;
+  // A finished game is final: in play it takes no takeback (analysing it
+  // works on the page's copy; the saved game stays as it ended).
+  $("takeback").disabled = history.length === 0 || (!analysing && state.over !== null);
   $("hint").disabled = !humanToMove || state.hinting;
   $("stop").disabled = !state.thinking && !state.hinting;
   $("draw").disabled = !live || Boolean(state.over) || state.thinking || analysing;
@@ -345,6 +353,8 @@ function setOrientation(blackBottom) {
 }
 
 async function takeback() {
+  // A finished game is final (the button is disabled; a script may still ask).
+  if (state.mode !== "analyse" && state.over) return;
   state.epoch++;
   state.thinking = false;
   input.clearPremove();
@@ -363,14 +373,6 @@ async function takeback() {
   clearReadouts();
   if (g.history().length > 0) g.undo();
   while (g.history().length > 0 && g.turn() !== state.human) g.undo();
-  // A finished game taken back goes on: its saved copy, with a result it
-  // no longer has, leaves the library (it is saved again when it ends).
-  if (state.over && state.savedId === state.gameId) {
-    removeFromLibrary(state.gameId);
-    state.savedId = null;
-    study.renderLibrary();
-  }
-  state.over = null;
   state.viewPly = null;
   board.removeArrows();
   refresh();
@@ -439,11 +441,19 @@ function bind() {
     analyse: () => $("analyse").click(),
     threat: () => study.toggleThreat(),
     stop: () => engine.stop(),
+    shortcuts: showShortcuts,
   });
+  $("shortcuts-open").addEventListener("click", showShortcuts);
 }
 
 // calibrate measures this device's search speed once per load (50 000
 // nodes, a few tenths of a second at most) for the depth slider's times.
+// showShortcuts opens the sheet of keyboard shortcuts (Esc or Close shuts it).
+function showShortcuts() {
+  const sheet = /** @type {HTMLDialogElement} */ ($("shortcuts"));
+  if (!sheet.open) sheet.showModal();
+}
+
 async function calibrate() {
   await measureSpeed(engine);
   $("depth-help").textContent = strengthHelp(settings);

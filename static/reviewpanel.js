@@ -136,7 +136,10 @@ function showAccuracy(list, figures) {
   }
   const li = document.createElement("li");
   li.className = "accuracy";
-  li.append(table);
+  const how = document.createElement("p");
+  how.className = "muted accuracy-how";
+  how.textContent = "Accuracy: each move's share of the winning chances kept, summed over the moves as lichess does (the mean weighted by how sharp the position was, averaged with the harmonic mean); a phase's figure is the same over its own moves.";
+  li.append(table, how);
   list.replaceChildren(li);
 }
 

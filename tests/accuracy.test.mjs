@@ -38,6 +38,10 @@ test("a game: the side that blunders scores lower, with its centipawns lost", ()
   assert.equal(a.b.acpl, (0 + 0 + 1020) / 3);
   assert.equal(a.w.phases.middlegame, null);
   assert.ok(a.b.phases.opening < 70);
+  // One definition: a game played in the opening alone has the opening's
+  // accuracy as its own, for either side.
+  assert.equal(a.w.phases.opening, a.w.accuracy);
+  assert.equal(a.b.phases.opening, a.b.accuracy);
   const one = accuracy(history.slice(0, 1), scores.slice(0, 2));
   assert.equal(one.b.accuracy, null, "Black made no move");
 });

@@ -67,6 +67,24 @@ test("play by dragging; the engine answers at the chosen depth; panel, bar and s
   await page.keyboard.press("End");
   await waitStatus(page, /^Your move/);
   await boardMatchesGame(page);
+  // lichess's ↑ and ↓: the start and the last move.
+  await page.keyboard.press("ArrowUp");
+  await waitStatus(page, /^Reviewing the start position/);
+  await boardShows(page, new Chess().fen());
+  await page.keyboard.press("ArrowDown");
+  await waitStatus(page, /^Your move/);
+  await boardMatchesGame(page);
+  // "?" shows the sheet of keys, Esc closes it; so do the Keys button and Close.
+  const sheetOpen = () => page.evaluate(() => document.getElementById("shortcuts").open);
+  await page.keyboard.press("?");
+  await page.waitForFunction(() => document.getElementById("shortcuts").open);
+  assert.match(await page.locator("#shortcuts").textContent(), /↑ Home\s*the start of the game/);
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => !document.getElementById("shortcuts").open);
+  await page.locator("#shortcuts-open").click();
+  assert.equal(await sheetOpen(), true);
+  await page.locator("#shortcuts-close").click();
+  await page.waitForFunction(() => !document.getElementById("shortcuts").open);
 });
 
 test("flip, new game as Black, offer draw and resign", async (t) => {
@@ -533,4 +551,27 @@ test("an app that works offline: installable, loads and plays with the server go
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);
   await page.screenshot({ path: `${SHOTS}/offline.png` });
+});
+
+// What the Engine panel shows belongs to the position on the board: a
+// position of the game reviewed has no lines of the live one beside it,
+// and a game mated on the board keeps no search of the move before.
+test("the Engine panel never shows lines of another position", async (t) => {
+  let page = await open(t, "?depth=4&side=w");
+  await waitStatus(page, /^Your move/);
+  await typeMove(page, "e4");
+  await waitMoves(page, 2);
+  await waitStatus(page, /^Your move/);
+  assert.ok((await page.locator("#pv-lines li").count()) > 0, "Kibitz's lines after its reply");
+  await page.locator('#moves button[data-ply="1"]').click();
+  await waitStatus(page, /^Reviewing move 1/);
+  assert.equal(await page.locator("#pv-lines li").count(), 0);
+  assert.equal(await page.locator("#info-depth").textContent(), "–");
+  // Kibitz mates on the board: its search's lines go with the game.
+  page = await open(t, "?depth=4&side=w&fen=" + encodeURIComponent("r5k1/8/8/8/8/1P6/5PPP/6K1 w - - 0 1"));
+  await waitStatus(page, /^Your move/);
+  await typeMove(page, "b4");
+  await waitStatus(page, /^Checkmate — Black wins/);
+  assert.equal(await page.locator("#pv-lines li").count(), 0);
+  assert.equal(await page.locator("#info-score").textContent(), "–");
 });

@@ -311,26 +311,30 @@ test("a variation tried after the game ended keeps the game's result and how it 
   assert.ok(pgn.includes(`(2... ${other}`), `the variation is in the PGN:\n${pgn}`);
 });
 
-test("saved games: a takeback after resigning takes the game out of the library, and an entry can be deleted", async (t) => {
+test("saved games: a finished game takes no takeback and stays saved; an entry can be deleted", async (t) => {
   const page = await openAndResign(t);
   await page.locator("summary", { hasText: "Saved games" }).click();
   await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
-  // Taken back, the game goes on, and its 0-1 copy is gone.
+  // A finished game is final: no takeback, the saved copy stays as it ended.
+  assert.equal(await page.locator("#takeback").isDisabled(), true);
+  const moves = (await moveTexts(page)).length;
+  await page.evaluate(() => document.getElementById("takeback").click()); // even forced: nothing
+  await waitStatus(page, /You resigned/);
+  assert.equal((await moveTexts(page)).length, moves);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]").length), 1);
+  // Analysing it works on the page's copy: a move taken back there leaves the saved game whole.
+  await page.locator("#analyse").click();
+  await waitStatus(page, /^Analysis/);
   await page.locator("#takeback").click();
-  await waitStatus(page, /^Your move/);
-  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 0);
-  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]").length), 0);
-  // Finished again, it is saved again; then deleted, for good.
-  await drag(page, "d2", "d4");
-  await waitMoves(page, 2);
-  await waitStatus(page, /^Your move/);
-  await resign(page);
-  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-ply]").length === n - 1, moves);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]"));
+  assert.equal(saved.length, 1);
+  assert.match(saved[0].pgn ?? JSON.stringify(saved[0]), /0-1/);
+  // Deleted, for good.
   await page.locator("#library li .library-delete").click();
   await page.waitForFunction(() => document.querySelectorAll("#library li").length === 0);
   await page.reload();
   await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
-  await waitStatus(page, /You resigned/);
   await page.locator("summary", { hasText: "Saved games" }).click();
   assert.equal(await page.locator("#library li").count(), 0, "deleted, and not saved again on reload");
 });
