@@ -51,7 +51,7 @@ export function createMoveTree(page, study) {
     const m = state.tree.mainLine()[i];
     /** @type {HTMLElement[]} */
     const rows = [];
-    if (m.comments?.length) rows.push(row("move-comment", [comment(m.comments)]));
+    if (shownText(m.comments)) rows.push(row("move-comment", [comment(m.comments)]));
     if (m.variations.length) rows.push(row("move-variations", m.variations.map((v) => variation(v))));
     return rows;
   }
@@ -68,7 +68,7 @@ export function createMoveTree(page, study) {
   function comment(comments) {
     const span = document.createElement("span");
     span.className = "tree-comment";
-    span.textContent = comments.join(" ").replace(/\[%[^\]]*\]/g, "").trim();
+    span.textContent = shownText(comments);
     return span;
   }
 
@@ -112,7 +112,7 @@ export function createMoveTree(page, study) {
       const white = m.ply % 2 === 1;
       if (white || k === 0) out.push(`${Math.ceil(m.ply / 2)}${white ? "." : "…"} `);
       out.push(moveButton(m), " ");
-      if (m.comments?.length) out.push(comment(m.comments), " ");
+      if (shownText(m.comments)) out.push(comment(m.comments), " ");
       for (const v of m.variations) {
         const nested = document.createElement("span");
         nested.className = "nested";
@@ -189,4 +189,13 @@ export function createMoveTree(page, study) {
   }
 
   return { mainHistory, onMain, pickMain, rowsAfter };
+}
+
+// shownText is what a move's comments say to a reader: their text without
+// the commands for programs ([%cal …], [%clk …]); "" when they hold only
+// commands, which then take no room in the list (an arrow is drawn, not
+// written).
+/** @param {string[] | undefined} comments */
+function shownText(comments) {
+  return (comments ?? []).join(" ").replace(/\[%[^\]]*\]/g, "").trim();
 }

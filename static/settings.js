@@ -18,8 +18,10 @@ const KEY = "kibitz.settings.v1";
 /**
  * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
  *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean, size: number,
- *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, fen?: string | null}} Settings
- *   fen comes from the address only and is never saved
+ *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, fen?: string | null,
+ *   ignored?: string[]}} Settings
+ *   fen comes from the address only and is never saved; ignored says which of the address's
+ *   parameters were refused, and why (the page says so), and is never saved either
  */
 /** @type {Settings} */
 const DEFAULTS = { depth: 12, elo: null, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true, size: 100,
@@ -46,17 +48,23 @@ export function loadSettings(search = location.search) {
   // that Elo): read it as full strength.
   s.elo = Number.isInteger(s.elo) && s.elo !== 0 ? s.elo : null;
   const params = new URLSearchParams(search);
-  const depth = parseInt(params.get("depth"), 10);
-  if (depth >= 1 && depth <= 20) {
+  /** @type {string[]} */
+  const ignored = [];
+  const given = (/** @type {string} */ name) => params.has(name) && params.get(name) !== "";
+  const depth = Number(params.get("depth"));
+  if (Number.isInteger(depth) && depth >= 1 && depth <= 20) {
     s.depth = depth;
     s.elo = null;
-  }
-  const elo = parseInt(params.get("elo"), 10);
-  if (Number.isInteger(elo)) s.elo = elo; // snapped to a level once the engine has loaded
-  if (["w", "b", "random"].includes(params.get("side"))) s.side = params.get("side");
+  } else if (given("depth")) ignored.push(`depth=${params.get("depth")} (the depth is 1–20)`);
+  const elo = Number(params.get("elo"));
+  if (given("elo") && Number.isInteger(elo)) s.elo = elo; // snapped to a level once the engine has loaded
+  else if (given("elo")) ignored.push(`elo=${params.get("elo")} (an Elo is a whole number)`);
+  if (["w", "b", "random"].includes(params.get("side") ?? "")) s.side = /** @type {string} */ (params.get("side"));
+  else if (given("side")) ignored.push(`side=${params.get("side")} (the side is w, b or random)`);
   s.fen = params.get("fen") || null;
   const threads = Number(params.get("threads"));
   if (Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS) s.threads = threads;
+  else if (given("threads")) ignored.push(`threads=${params.get("threads")} (1–${MAX_THREADS})`);
   if (!(s.threads === null || (Number.isInteger(s.threads) && s.threads >= 1 && s.threads <= MAX_THREADS))) s.threads = null;
   // "?clock=5+3": a "+" in an address reads as a space.
   const clock = params.get("clock")?.trim().replace(/\s+/, "+");
@@ -65,7 +73,9 @@ export function loadSettings(search = location.search) {
     if (clock === "" || clock === "none") s.clock = "";
     else if (tc && PRESETS.includes(clock)) s.clock = clock;
     else if (tc) Object.assign(s, { clock: "custom", clockMinutes: tc.base / 60_000, clockIncrement: tc.inc / 1000 });
+    else ignored.push(`clock=${clock} (a clock is minutes+increment, such as 5+3)`);
   }
+  if (ignored.length) s.ignored = ignored;
   s.depth = Math.min(20, Math.max(1, s.depth | 0 || DEFAULTS.depth));
   s.lines = Math.min(MAX_LINES, Math.max(1, s.lines | 0 || 1));
   if (typeof s.sounds !== "boolean") s.sounds = defaultSoundsOn();

@@ -65,6 +65,8 @@ export function createStartup(page, importText) {
     const restored = restoreGame();
     if (restored) await restored;
     else await newGame();
+    // A parameter the page could not take is said, not dropped in silence.
+    if (settings.ignored) setStatus(`${$("status").textContent} — not taken from the address: ${settings.ignored.join(", ")}`);
   }
 
   // dropFenFromAddress takes ?fen= out of the address once it has been read:

@@ -30,8 +30,10 @@ export function levelName(elo) {
   return "master";
 }
 
-// eloText writes an Elo for people: "about 1400 Elo", "about −200 Elo".
-export const eloText = (/** @type {number} */ elo) => `about ${String(elo).replace("-", "\u2212")} Elo`;
+// eloText writes an Elo for people, saying which scale it is on (an
+// engine scale, Stockfish's UCI_Elo, docs/levels.md: not a lichess or FIDE
+// rating): "about 1400 engine Elo", "about −20 engine Elo".
+export const eloText = (/** @type {number} */ elo) => `about ${String(elo).replace("-", "\u2212")} engine Elo`;
 
 // levelNumber is a level's place on the scale, 1 for the weakest.
 export const levelNumber = (/** @type {number} */ elo) => scale.levels.indexOf(elo) + 1;

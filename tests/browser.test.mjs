@@ -25,7 +25,7 @@ test("play by dragging; the engine answers at the chosen depth; panel, bar and s
   const bar = await page.locator(".evalbar-fill").evaluate((el) => el.style.height);
   assert.match(bar, /^\d+(\.\d)?%$/);
   await setDepth(page, 5);
-  assert.match(await page.locator("#depth-value").textContent(), /^5( · about \d+ Elo)?$/);
+  assert.match(await page.locator("#depth-value").textContent(), /^5( · about \d+ engine Elo)?$/);
   await clickMove(page, "g1", "f3");
   await waitMoves(page, 4);
   await waitStatus(page, /^Your move/);
@@ -574,4 +574,15 @@ test("the Engine panel never shows lines of another position", async (t) => {
   await waitStatus(page, /^Checkmate — Black wins/);
   assert.equal(await page.locator("#pv-lines li").count(), 0);
   assert.equal(await page.locator("#info-score").textContent(), "–");
+});
+
+// A comment that holds only commands for programs (an arrow, a clock)
+// takes no room in the move list; one with words keeps its row.
+test("a comment of only an arrow leaves the move row whole", async (t) => {
+  const page = await open(t, "?side=w");
+  await waitStatus(page, /^Your move/);
+  await fillImport(page, "1. e4 {[%cal Ge2e4]} e5 {[%clk 0:04:59]} 2. Nf3 {A good square.} Nc6 *");
+  await page.locator("#import").click();
+  await waitMoves(page, 4);
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll("#moves li.move-comment")].map((li) => li.textContent)), ["A good square."]);
 });

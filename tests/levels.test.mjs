@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { SHOTS, open, drag, waitMoves, waitStatus, moveTexts, openSettings, closeSettings } from "./page.mjs";
 
 // How the page writes an Elo: a true minus sign below 0.
-const elo = (e) => `about ${e < 0 ? "\u2212" + -e : e} Elo`;
+const elo = (e) => `about ${e < 0 ? "\u2212" + -e : e} engine Elo`;
 
 test("choosing a level: Elo labels, the engine plays at that strength, the choice is kept", async (t) => {
   const page = await open(t, "?side=w&depth=6");

@@ -128,7 +128,7 @@ test("layout: nothing moves as the engine's figures arrive, the strength reads o
       await waitMoves(page, 2);
       await page.waitForFunction(() => document.querySelectorAll("#pv-lines .word").length > 0);
       const strength = page.locator("#info-strength");
-      assert.match(await strength.textContent(), /^depth 14, about \d+ Elo$/);
+      assert.match(await strength.textContent(), /^depth 14, about \d+ engine Elo$/);
       const oneLine = await strength.evaluate((e) => e.getBoundingClientRect().height < 1.8 * parseFloat(getComputedStyle(e).fontSize));
       assert.ok(oneLine, "the strength read-out takes one line");
       const words = await page.locator("#pv-lines li").first().evaluate((li) => [...li.querySelectorAll(".word")].map((w) => [w.textContent, getComputedStyle(w).whiteSpace]));

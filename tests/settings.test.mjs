@@ -39,3 +39,20 @@ test("a saved elo 0, the old spelling of full strength, reads as full strength",
   assert.equal(s.elo, null);
   assert.equal(s.depth, 9);
 });
+
+test("an address parameter the page cannot take is named with why, and changes nothing", () => {
+  saved(null);
+  const s = loadSettings("?depth=99&side=red&threads=0&clock=fast&elo=strong");
+  assert.deepEqual(s.ignored, [
+    "depth=99 (the depth is 1–20)",
+    "elo=strong (an Elo is a whole number)",
+    "side=red (the side is w, b or random)",
+    "threads=0 (1–8)",
+    "clock=fast (a clock is minutes+increment, such as 5+3)",
+  ]);
+  const plain = loadSettings("");
+  assert.deepEqual([s.depth, s.side, s.threads, s.clock, s.elo], [plain.depth, plain.side, plain.threads, plain.clock, plain.elo]);
+  assert.equal(loadSettings("?depth=7&side=b").ignored, undefined);
+  saveSettings(s);
+  assert.equal(loadSettings("").ignored, undefined, "never saved");
+});
