@@ -33,6 +33,9 @@ export function createEditor(page) {
   let inHand = null;
   let checked = ""; // the FEN last judged
   let legal = false;
+  // The move counters of the position set up (its halfmove clock and move
+  // number): an edit keeps them, as lichess's editor does.
+  let counters = "0 1";
 
   const piece = (/** @type {string} */ sq) => board.getPiece(sq) || null;
 
@@ -44,7 +47,7 @@ export function createEditor(page) {
       .map(([right]) => right)
       .join("");
     const ep = /** @type {HTMLSelectElement} */ ($("editor-ep")).value;
-    return `${board.getPosition()} ${side} ${rights || "-"} ${epSquares(side).includes(ep) ? ep : "-"} 0 1`;
+    return `${board.getPosition()} ${side} ${rights || "-"} ${epSquares(side).includes(ep) ? ep : "-"} ${counters}`;
   }
 
   // epSquares: where the side to move could capture en passant, a pawn of
@@ -133,7 +136,8 @@ export function createEditor(page) {
 
   /** @param {string} f a FEN */
   async function setUp(f) {
-    const [placement, side, rights, ep] = f.split(" ");
+    const [placement, side, rights, ep, halfmoves, move] = f.split(" ");
+    counters = /^\d+$/.test(halfmoves ?? "") && /^[1-9]\d*$/.test(move ?? "") ? `${halfmoves} ${move}` : "0 1";
     await board.setPosition(placement, false);
     /** @type {HTMLSelectElement} */ ($("editor-side")).value = side;
     for (const [right] of CASTLING) /** @type {HTMLInputElement} */ ($(`editor-castle-${right}`)).checked = rights.includes(right);

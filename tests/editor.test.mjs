@@ -86,3 +86,18 @@ test("board editor: a position set up by hand, judged by the engine, then played
   await waitStatus(page, /^Analysis: White to move/);
   assert.equal(await page.locator("#analyse").getAttribute("aria-pressed"), "true");
 });
+
+// The editor opens on the position shown with its move counters, and an
+// edit keeps them (it used to reset them to "0 1").
+test("board editor: the move number and halfmove clock of the position shown are kept", async (t) => {
+  const start = "4k3/8/8/8/8/8/4P3/4K3 w - - 7 31";
+  const page = await open(t, `?depth=2&side=w&fen=${encodeURIComponent(start)}`);
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await page.locator("#edit-position").click();
+  await page.locator("#editor").waitFor({ state: "visible" });
+  await page.waitForFunction((f) => document.getElementById("editor-fen").textContent === f, start);
+  await page.locator('#editor-palette button[data-piece="wq"]').click();
+  await put(page, "wq", "d1");
+  assert.equal(await fen(page), "4k3/8/8/8/8/8/4P3/3QK3 w - - 7 31");
+});
