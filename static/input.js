@@ -101,6 +101,21 @@ export function matchTyped(text, moves) {
   );
 }
 
+/**
+ * The promotions a typed text means when it names a pawn's move to the
+ * last rank without the piece ("e8", "exd8", "e7e8"): the four moves, to
+ * ask which; none when the text is anything else.
+ * @param {string} text
+ * @param {import("chess.js").Move[]} moves the legal moves, verbose
+ * @returns {import("chess.js").Move[]}
+ */
+export function unfinishedPromotion(text, moves) {
+  const t = text.trim();
+  if (/[=qrbnQRBN][+#!?]*$/.test(t.slice(2))) return []; // a piece is named
+  const queen = matchTyped(`${t}=Q`, moves) ?? matchTyped(`${t}q`, moves);
+  return queen?.promotion ? moves.filter((m) => m.from === queen.from && m.to === queen.to) : [];
+}
+
 /** @param {Pick<import("./page.js").Page, "state" | "board" | "study" | "learn" | "afterHumanMove" | "setStatus" | "startFen">} page */
 export function createInput(page) {
   const { state, board, study, learn, afterHumanMove, setStatus, startFen } = page;
@@ -218,6 +233,26 @@ export function createInput(page) {
       return;
     }
     const legal = matchTyped(text, legalFrom(null));
+    const promotions = legal ? [] : unfinishedPromotion(text, legalFrom(null));
+    if (promotions.length > 0) {
+      // Which piece? Asked on the board as for a move made there, and in words.
+      const { from, to, color } = promotions[0];
+      const san = (/** @type {string} */ p) => promotions.find((m) => m.promotion === p)?.san ?? "";
+      $("move-error").textContent = `${text} promotes: choose the piece on the board, or type ${["q", "r", "b", "n"].map(san).join(", ")}`;
+      board.showPromotionDialog(to, color === "w" ? COLOR.white : COLOR.black, (/** @type {{piece?: string} | undefined} */ choice) => {
+        if (!choice?.piece) return;
+        $("move-text").value = "";
+        $("move-error").textContent = "";
+        const move = promotions.find((m) => m.promotion === choice.piece?.charAt(1));
+        if (!move) return;
+        if (state.learning) return learn.tryMove(from + to + move.promotion);
+        study.truncateToView();
+        state.game.move(move.san);
+        afterHumanMove();
+      });
+      alignPromotion(board, to);
+      return;
+    }
     if (!legal) {
       $("move-error").textContent = `${text} is not a legal move here`;
       return;

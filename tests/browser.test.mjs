@@ -586,3 +586,17 @@ test("a comment of only an arrow leaves the move row whole", async (t) => {
   await waitMoves(page, 4);
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll("#moves li.move-comment")].map((li) => li.textContent)), ["A good square."]);
 });
+
+// "b8" typed for a promotion asks which piece (in words and on the board)
+// instead of calling it illegal; the piece chosen is played.
+test("a promotion typed without its piece asks which, and plays the one chosen", async (t) => {
+  const page = await open(t, "?depth=2&side=w&fen=" + encodeURIComponent("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+  await waitStatus(page, /^Your move/);
+  await typeMove(page, "b8");
+  await page.locator(".promotion-dialog").waitFor();
+  assert.equal(await page.locator("#move-error").textContent(), "b8 promotes: choose the piece on the board, or type b8=Q+, b8=R+, b8=B, b8=N");
+  await page.locator(".promotion-dialog-button-group[data-piece='wn']").click();
+  await waitMoves(page, 1);
+  assert.equal((await moveTexts(page))[0], "b8=N");
+  assert.equal(await page.locator("#move-error").textContent(), "");
+});

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { premoveTargets, matchTyped } from "../static/input.js";
+import { premoveTargets, matchTyped, unfinishedPromotion } from "../static/input.js";
 
 const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const sorted = (a) => [...a].sort();
@@ -40,4 +40,14 @@ test("typed moves: SAN, lower-case pieces, long algebraic with or without a hyph
   assert.equal(matchTyped("b7b8q", promo)?.san, "b8=Q+");
   assert.equal(matchTyped("b7-b8=N", promo)?.san, "b8=N");
   assert.equal(matchTyped("b8q", promo)?.san, "b8=Q+");
+});
+
+test("a promotion typed without its piece asks which: the four moves; anything else none", () => {
+  const moves = new Chess("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1").moves({ verbose: true });
+  const asked = (t) => unfinishedPromotion(t, moves).map((m) => m.san).sort();
+  assert.deepEqual(asked("b8"), ["b8=B", "b8=N", "b8=Q+", "b8=R+"]);
+  assert.deepEqual(asked("bxa8"), ["bxa8=B", "bxa8=N", "bxa8=Q+", "bxa8=R+"]);
+  assert.deepEqual(asked("b7b8"), ["b8=B", "b8=N", "b8=Q+", "b8=R+"]);
+  assert.deepEqual(asked("b7-a8"), ["bxa8=B", "bxa8=N", "bxa8=Q+", "bxa8=R+"]);
+  for (const t of ["b8=Q", "b8q", "Ke2", "b6", "e8", "Nb8"]) assert.deepEqual(asked(t), [], t);
 });
