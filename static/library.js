@@ -19,12 +19,15 @@ export function libraryGames() {
 }
 
 // saveToLibrary keeps a finished game (a second save of the same game, as
-// its id says, replaces the first) and returns the list.
+// its id says, replaces the first) and returns the list; at, when given,
+// is its place in the list (an undone deletion puts it back where it was),
+// else it comes first.
 /** @typedef {{id: number, pgn: string, white: string, black: string, result: string, date: string, moves: number}} LibraryGame */
 
-/** @param {LibraryGame} game @returns {LibraryGame[]} */
-export function saveToLibrary(game) {
-  const list = [game, ...read().filter((g) => g.id !== game.id)].slice(0, LIBRARY_SIZE);
+/** @param {LibraryGame} game @param {number} [at] @returns {LibraryGame[]} */
+export function saveToLibrary(game, at = 0) {
+  const others = read().filter((g) => g.id !== game.id);
+  const list = [...others.slice(0, at), game, ...others.slice(at)].slice(0, LIBRARY_SIZE);
   try {
     localStorage.setItem(KEY, JSON.stringify(list));
   } catch {

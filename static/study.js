@@ -220,6 +220,9 @@ export function createStudy(page) {
     renderLibrary();
   }
 
+  /** @type {{game: import("./library.js").LibraryGame, at: number, text: string} | null} the game deleted last, for Undo */
+  let deleted = null;
+
   function renderLibrary() {
     const items = libraryGames().map((g) => {
       const li = document.createElement("li");
@@ -235,6 +238,7 @@ export function createStudy(page) {
       del.textContent = "Delete";
       del.setAttribute("aria-label", `Delete ${li.textContent}`);
       del.addEventListener("click", () => {
+        deleted = { game: g, at: libraryGames().findIndex((x) => x.id === g.id), text: li.firstChild?.textContent ?? "" };
         removeFromLibrary(g.id); // the game on the board, if it is this one, stays unsaved (savedId keeps its id)
         renderLibrary();
       });
@@ -243,6 +247,21 @@ export function createStudy(page) {
     });
     $("library").replaceChildren(...items);
     $("export-library").disabled = items.length === 0;
+    // The last game deleted can be put back until another is.
+    const undo = $("library-undo");
+    undo.hidden = !deleted;
+    if (!deleted) return undo.replaceChildren();
+    const again = document.createElement("button");
+    again.type = "button";
+    again.id = "library-undo-button";
+    again.textContent = "Undo";
+    const { game, at } = deleted;
+    again.addEventListener("click", () => {
+      saveToLibrary(game, at);
+      deleted = null;
+      renderLibrary();
+    });
+    undo.replaceChildren(`Deleted: ${deleted.text}. `, again);
   }
 
   // showBranch makes a variation the line shown, in analysis.

@@ -330,7 +330,13 @@ test("saved games: a finished game takes no takeback and stays saved; an entry c
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]"));
   assert.equal(saved.length, 1);
   assert.match(saved[0].pgn ?? JSON.stringify(saved[0]), /0-1/);
-  // Deleted, for good.
+  // Deleted, then put back with Undo, then deleted for good.
+  await page.locator("#library li .library-delete").click();
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 0);
+  assert.match(await page.locator("#library-undo").textContent(), /^Deleted: .+ 0-1 .+\. Undo$/);
+  await page.locator("#library-undo-button").click();
+  await page.waitForFunction(() => document.querySelectorAll("#library li").length === 1);
+  assert.equal(await page.locator("#library-undo").isHidden(), true);
   await page.locator("#library li .library-delete").click();
   await page.waitForFunction(() => document.querySelectorAll("#library li").length === 0);
   await page.reload();
