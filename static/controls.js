@@ -126,15 +126,15 @@ export function showLevels(settings) {
 // bindKeys maps the keyboard to the page, as lichess does: ← and → walk
 // through the game, ↑/Home and ↓/End go to its start and end (position()
 // gives {ply, plies}; show(ply) shows one), f flips, h asks for a hint, a
-// switches analysis on and off, x shows the threat in analysis, space
-// stops the engine, ? shows the sheet of these keys (index.html's
+// switches analysis on and off, x shows the threat in analysis, z zen
+// mode, space stops the engine, ? shows the sheet of these keys (index.html's
 // #shortcuts). Keys typed into a form field, or with a modifier, are left
 // alone.
 /**
  * @param {{position: () => {ply: number, plies: number}, show: (ply: number) => void, flip: () => void, hint: () => void,
- *   analyse: () => void, threat: () => void, stop: () => void, shortcuts: () => void}} actions
+ *   analyse: () => void, threat: () => void, stop: () => void, shortcuts: () => void, zen: () => void}} actions
  */
-export function bindKeys({ position, show, flip, hint, analyse, threat, stop, shortcuts }) {
+export function bindKeys({ position, show, flip, hint, analyse, threat, stop, shortcuts, zen }) {
   document.addEventListener("keydown", (e) => {
     const target = /** @type {Element} */ (e.target);
     if (target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -153,6 +153,7 @@ export function bindKeys({ position, show, flip, hint, analyse, threat, stop, sh
       h: hint,
       a: analyse,
       x: threat,
+      z: zen,
       " ": stop,
     };
     if (keys[e.key] && !(e.key === " " && target.closest("button"))) {

@@ -442,12 +442,23 @@ function bind() {
     threat: () => study.toggleThreat(),
     stop: () => engine.stop(),
     shortcuts: showShortcuts,
+    zen: toggleZen,
   });
   $("shortcuts-open").addEventListener("click", showShortcuts);
+  $("zen").addEventListener("click", toggleZen);
+  $("zen-exit").addEventListener("click", toggleZen);
 }
 
 // calibrate measures this device's search speed once per load (50 000
 // nodes, a few tenths of a second at most) for the depth slider's times.
+// toggleZen shows the board and the clocks alone, or everything again.
+function toggleZen() {
+  const on = document.body.classList.toggle("zen");
+  $("zen").setAttribute("aria-pressed", String(on));
+  if (on) $("zen-exit").focus();
+  else $("zen").focus();
+}
+
 // showShortcuts opens the sheet of keyboard shortcuts (Esc or Close shuts it).
 function showShortcuts() {
   const sheet = /** @type {HTMLDialogElement} */ ($("shortcuts"));

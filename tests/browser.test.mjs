@@ -600,3 +600,22 @@ test("a promotion typed without its piece asks which, and plays the one chosen",
   assert.equal((await moveTexts(page))[0], "b8=N");
   assert.equal(await page.locator("#move-error").textContent(), "");
 });
+
+// Zen mode (z, or the Zen button): the board, its status and the clocks
+// alone; z or "Leave zen mode" brings the rest back.
+test("zen mode shows the board and the clocks alone, and z brings the rest back", async (t) => {
+  const page = await open(t, "?depth=2&side=w&clock=5+3");
+  await waitStatus(page, /^Your move/);
+  const shown = () => page.evaluate(() => Object.fromEntries(["board", "clocks", "status", "new-game", "moves", "evalbar", "move-form", "zen-exit"].map((id) => [id, document.getElementById(id).checkVisibility()])));
+  assert.deepEqual(await shown(), { board: true, clocks: true, status: true, "new-game": true, moves: true, evalbar: true, "move-form": true, "zen-exit": false });
+  await page.keyboard.press("z");
+  await page.waitForFunction(() => document.body.classList.contains("zen"));
+  assert.deepEqual(await shown(), { board: true, clocks: true, status: true, "new-game": false, moves: false, evalbar: false, "move-form": false, "zen-exit": true });
+  assert.equal(await page.evaluate(() => document.querySelector(".top").checkVisibility()), false);
+  await page.keyboard.press("z");
+  await page.waitForFunction(() => !document.body.classList.contains("zen"));
+  assert.equal(await page.locator("#zen").getAttribute("aria-pressed"), "false");
+  await page.locator("#zen").click();
+  await page.locator("#zen-exit").click();
+  assert.deepEqual((await shown())["new-game"], true);
+});
