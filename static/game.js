@@ -68,10 +68,11 @@ export function reviewText(ply, plies) {
 /**
  * @param {Record<string, string>} imported
  * @param {{humanColor: string, engineName: string, result: string, termination: string, startFen: string,
- *   site: string, date: string, timeControl?: string}} game
+ *   site: string, date: string, timeControl?: string, opening?: {eco: string, name: string} | null}} game
+ *   opening: the opening the game's moves reached (ECO and Opening headers, where the game has none)
  * @returns {Record<string, string>}
  */
-export function pgnHeaders(imported, { humanColor, engineName, result, termination, startFen, site, date, timeControl = "" }) {
+export function pgnHeaders(imported, { humanColor, engineName, result, termination, startFen, site, date, timeControl = "", opening = null }) {
   const h = { ...imported };
   const fill = (/** @type {string} */ k, /** @type {string} */ v) => {
     if (!h[k] || h[k] === "?" || h[k] === "????.??.??") h[k] = v;
@@ -83,6 +84,10 @@ export function pgnHeaders(imported, { humanColor, engineName, result, terminati
   fill("Black", humanColor === "b" ? "You" : engineName);
   h.Result = result;
   if (timeControl) h.TimeControl = timeControl; // a timed game's, seconds+seconds
+  if (opening) {
+    fill("ECO", opening.eco);
+    fill("Opening", opening.name);
+  }
   if (termination) h.Termination = termination;
   else delete h.Termination;
   if (startFen !== new Chess().fen()) {

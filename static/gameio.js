@@ -39,7 +39,8 @@ export function withClocks(notes, clocks) {
 
 /**
  * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "settings" | "timed" | "refresh" | "setStatus" | "setOrientation" |
- *   "clearReadouts" | "newGame" | "startFen" | "clearReview">} page
+ *   "clearReadouts" | "newGame" | "startFen" | "clearReview"> & {opening: () => {eco: string, name: string} | null}} page
+ *   opening: the opening the game's main line reached, once the names have loaded
  */
 export function createGameIO(page) {
   const { state, engine, board, settings, timed, refresh, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
@@ -58,6 +59,7 @@ export function createGameIO(page) {
       result: over ? over.result : "*",
       termination: over ? over.reason : "",
       startFen: startFen(),
+      opening: page.opening(),
       site: location.host || "local",
       date: pgnDate(new Date()),
       timeControl: clock.timeControl,

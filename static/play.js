@@ -472,7 +472,11 @@ async function calibrate() {
 }
 
 const timed = createTimed({ state, settings, view, endGame, sounds, announce });
-const io = createGameIO({ state, engine, board, settings, timed, refresh, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview() });
+const io = createGameIO({ state, engine, board, settings, timed, refresh, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview(),
+  opening: () => {
+    const main = moveTree.mainHistory();
+    return openings && openingAt(openings, [startFen(), ...main.map((m) => m.after)], main.length);
+  } });
 const { pgnText, importText } = io;
 const actions = createActions({ state, settings, board, search, refresh, setStatus, endGame, engineColor });
 const study = createStudy({

@@ -67,6 +67,13 @@ test("exported PGN keeps the imported headers and fills only what is missing", (
   assert.equal(fresh.SetUp, "1");
   assert.equal(fresh.Termination, undefined);
   assert.equal(pgnDate(new Date(2026, 0, 5)), "2026.01.05");
+  // The opening the moves reached, as ECO and Opening; an imported one is kept.
+  const opening = { eco: "C50", name: "Italian Game" };
+  const named = pgnHeaders({}, { humanColor: "w", engineName: "K", result: "1-0", termination: "Checkmate — White wins", startFen: new Chess().fen(), site: "s", date: "d", opening });
+  assert.deepEqual(Object.keys(named), ["Event", "Site", "Date", "White", "Black", "Result", "ECO", "Opening", "Termination"]);
+  assert.deepEqual([named.ECO, named.Opening, named.Result, named.Termination], ["C50", "Italian Game", "1-0", "Checkmate — White wins"]);
+  const kept = pgnHeaders({ ECO: "C54", Opening: "Giuoco Piano" }, { humanColor: "w", engineName: "K", result: "*", termination: "", startFen: new Chess().fen(), site: "s", date: "d", opening });
+  assert.deepEqual([kept.ECO, kept.Opening], ["C54", "Giuoco Piano"]);
 });
 
 test("scores read the same way for pawns and mates", () => {
