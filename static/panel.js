@@ -21,8 +21,9 @@ const NAG_CLASSES = { "!": "good", "!!": "brilliant", "!?": "interesting", "?!":
  * @param {Map<number, {name: string, mark: string}>} [marks]
  * @param {(i: number) => string[]} [nags]
  * @param {(i: number) => HTMLElement[]} [after]
+ * @param {{result: string, reason: string} | null} [over] how the game ended: its result closes the list
  */
-export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => [], after = () => []) {
+export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = () => [], after = () => [], over = null) {
   // The list is rebuilt: a focused move keeps the focus on its new button.
   const focused = /** @type {HTMLElement | null} */ (document.activeElement);
   const focusedPly = focused && ol.contains(focused) ? focused.dataset.ply : null;
@@ -76,6 +77,12 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
       ol.append(...rows);
     }
   });
+  if (over) {
+    const end = document.createElement("li");
+    end.className = "move-result";
+    end.textContent = `${over.result} · ${over.reason}`;
+    ol.append(end);
+  }
   const current = /** @type {HTMLElement | null} */ (ol.querySelector(".current"));
   if (current) scrollWithin(current);
   if (focusedPly) (/** @type {HTMLElement | null} */ (ol.querySelector(`button[data-ply="${focusedPly}"]`)) || current)?.focus({ preventScroll: true }); // the box was scrolled above; the page stays

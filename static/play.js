@@ -128,7 +128,7 @@ function render() {
   const main = state.tree.mainLine();
   const mainMarks = moveTree.onMain(history.length) ? state.marks : new Map();
   renderMoves($("moves"), moveTree.mainHistory(), moveTree.onMain(ply) ? ply : -1, moveTree.pickMain, mainMarks,
-    (i) => (main[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`), moveTree.rowsAfter);
+    (i) => (main[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`), moveTree.rowsAfter, state.mainOver);
   // Reviewing a position of the game in play, no search runs on it: what
   // the engine said was of another position (the review's score, where
   // there is one, is shown instead).

@@ -572,6 +572,8 @@ test("the Engine panel never shows lines of another position", async (t) => {
   await waitStatus(page, /^Your move/);
   await typeMove(page, "b4");
   await waitStatus(page, /^Checkmate — Black wins/);
+  // The result closes the move list, as on lichess.
+  assert.equal(await page.locator("#moves li.move-result").textContent(), "0-1 · Checkmate — Black wins");
   assert.equal(await page.locator("#pv-lines li").count(), 0);
   assert.equal(await page.locator("#info-score").textContent(), "–");
 });
