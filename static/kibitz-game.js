@@ -43,7 +43,8 @@ kibitz-game .kibitz-game-clocks .running { text-decoration: underline; }
 kibitz-game .kibitz-game-status { font: 14px/1.4 system-ui, sans-serif; text-align: center; min-height: 1.4em; margin-top: 4px; }
 kibitz-game .cm-chessboard .marker-check { fill: rgba(217, 83, 79, .55); }
 kibitz-game .cm-chessboard .marker-last-move { fill: rgba(155, 199, 0, .41); }
-.cm-chessboard-draggable-piece { pointer-events: none; }`;
+.cm-chessboard-draggable-piece { pointer-events: none; }
+.cm-chessboard .promotion-dialog-group:empty { display: none; }`;
 
 /** @type {CSSStyleSheet | null} */
 let sheet = null;

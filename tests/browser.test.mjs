@@ -594,8 +594,12 @@ test("a comment of only an arrow leaves the move row whole", async (t) => {
 test("a promotion typed without its piece asks which, and plays the one chosen", async (t) => {
   const page = await open(t, "?depth=2&side=w&fen=" + encodeURIComponent("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
   await waitStatus(page, /^Your move/);
+  // No promotion asked for: the board exposes no empty chooser.
+  const chooser = () => page.evaluate(() => getComputedStyle(document.querySelector("#board .promotion-dialog-group")).display);
+  assert.equal(await chooser(), "none");
   await typeMove(page, "b8");
   await page.locator(".promotion-dialog").waitFor();
+  assert.notEqual(await chooser(), "none");
   assert.equal(await page.locator("#move-error").textContent(), "b8 promotes: choose the piece on the board, or type b8=Q+, b8=R+, b8=B, b8=N");
   await page.locator(".promotion-dialog-button-group[data-piece='wn']").click();
   await waitMoves(page, 1);
