@@ -55,9 +55,6 @@ function endGame(over) {
   state.epoch++;
   sounds.play("end");
   engine.stopAndWait();
-  // Ended on the board (a mate, a draw by rule): the last search was of the
-  // position before, and nothing is searched now.
-  if (gameOver(state.game)) clearReadouts();
   state.thinking = false;
   state.hinting = false;
   refresh();
@@ -132,7 +129,9 @@ function render() {
   // Reviewing a position of the game in play, no search runs on it: what
   // the engine said was of another position (the review's score, where
   // there is one, is shown instead).
-  if (!live && state.mode === "play") clearReadouts();
+  // Nor on a game ended on the board (a mate, a draw by rule): the last
+  // search was of the position before.
+  if (state.mode === "play" && (!live || (state.over && gameOver(g)))) clearReadouts();
   study.renderReview();
   resultPanel.render();
   pieceWorth.render();
