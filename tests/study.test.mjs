@@ -133,7 +133,9 @@ test("review: the graph is drawn and a planted blunder is marked with the better
     await page.waitForFunction(() => !document.getElementById("verdict").hidden);
   }
   assert.deepEqual(visited, [...marked.filter((p) => p > 1), ...marked.filter((p) => p <= 1), marked.filter((p) => p > 1)[0] ?? marked[0]].slice(0, marked.length + 1));
-  // Clicking the graph's left edge shows the start position.
+  // Clicking the graph's left edge shows the start position (scrolled to
+  // first, as a person would: the moves' box scrolls).
+  await page.locator("#review-graph").scrollIntoViewIfNeeded();
   const box = await page.locator("#review-graph").boundingBox();
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
   await waitStatus(page, /^Reviewing the start position/);
@@ -326,7 +328,7 @@ test("saved games: a finished game takes no takeback and stays saved; an entry c
   await page.locator("#analyse").click();
   await waitStatus(page, /^Analysis/);
   await page.locator("#takeback").click();
-  await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-ply]").length === n - 1, moves);
+  await page.waitForFunction((n) => window.kibitz.state.game.history().length === n - 1, moves);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]"));
   assert.equal(saved.length, 1);
   assert.match(saved[0].pgn ?? JSON.stringify(saved[0]), /0-1/);
