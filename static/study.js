@@ -6,7 +6,7 @@ import { Chess } from "chess.js";
 import { gameOver, pgnDate } from "./game.js";
 import { analyseGame, showReview } from "./reviewpanel.js";
 import { libraryGames, saveToLibrary, libraryPgn, removeFromLibrary } from "./library.js";
-import { download } from "./panel.js";
+import { download, scrollWithin } from "./panel.js";
 import { LINE_MOVES, scoreText } from "./format.js";
 import { $ } from "./dom.js";
 
@@ -198,6 +198,10 @@ export function createStudy(page) {
     state.review = { history, positions, depth };
     $("review-graph").toggleAttribute("hidden", false);
     page.refresh();
+    // The results come below the moves, in the box that scrolls: brought into
+    // view, or a player looks for them (only that box scrolls on a wide screen).
+    scrollWithin($("review-list").firstElementChild ?? $("review-graph"));
+    scrollWithin($("review-graph"));
     page.setStatus("Review done: click the graph or a move to see a position");
     if (state.mode === "analyse") analyse();
     else page.engineMove(); // the review stopped Kibitz if it was thinking: it moves now

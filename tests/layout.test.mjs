@@ -4,6 +4,7 @@
 // an import (the 980×760 embed does not scroll), the board size setting.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { Chess } from "chess.js";
 import { open, waitStatus, waitMoves, fillImport, longGame, drag, resign, typeMove, clickInIO, openSettings } from "./page.mjs";
 
 // rowsInView counts the move list's rows wholly visible in its box and the
@@ -197,4 +198,50 @@ for (const viewport of [{ width: 1366, height: 800 }, { width: 980, height: 760 
     assert.ok(gaps.length >= 2 && gaps.every((g) => g >= 2), `gaps between the words: ${gaps}`);
     assert.ok(overflow <= 0.5, `the line runs ${overflow} px past its panel`);
   });
+}
+
+// At 1366×800 an open PGN / FEN box and the saved games leave the moves
+// their room: rows in view, the Review button and the moves clickable.
+test("the import box and the saved games open beside the moves at 1366×800, which stay usable", async (t) => {
+  const uci = longGame();
+  const page = await open(t, `?moves=${uci.join("+")}`, { width: 1366, height: 800 });
+  await waitMoves(page, 60);
+  await page.evaluate(() => document.querySelectorAll(".io details").forEach((d) => (d.open = true)));
+  const rows = await rowsInView(page);
+  assert.ok(rows >= 4, `${rows} move rows in view with both boxes open`);
+  const onTop = (selector) => page.evaluate((s) => {
+    const el = document.querySelector(s);
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+  }, selector);
+  assert.equal(await onTop("#review"), true, "the Review button is in view and on top");
+  await page.locator('#moves button[data-ply="58"]').click({ timeout: 5000 });
+  await waitStatus(page, /^Reviewing move 29/);
+});
+
+// A review's results are brought into view when it is done, the graph tall
+// enough to read and click.
+test("the review's graph and figures are in view when the review is done, at 1366×800", async (t) => {
+  const page = await open(t, "?depth=2&side=w", { width: 1366, height: 800 });
+  await waitStatus(page, /^Your move/);
+  const uci = longGame(40);
+  await fillImport(page, uciToPgn(uci));
+  await page.locator("#import").click();
+  await waitMoves(page, 40);
+  await page.locator("#review-depth").selectOption("6");
+  await page.locator("#review").click();
+  await page.waitForFunction(() => !document.getElementById("review-graph").hidden, null, { timeout: 120000 });
+  const view = await page.evaluate(() => {
+    const area = document.querySelector(".moves-area").getBoundingClientRect();
+    const g = document.getElementById("review-graph").getBoundingClientRect();
+    return { top: g.top - area.top, bottom: area.bottom - g.bottom, height: g.height };
+  });
+  assert.ok(view.top >= 0 && view.bottom >= 0, `the graph is in the moves' box: ${JSON.stringify(view)}`);
+  assert.ok(view.height >= 100, `the graph is ${view.height} px tall`);
+});
+
+function uciToPgn(uci) {
+  const g = new Chess();
+  for (const m of uci) g.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+  return g.pgn();
 }
