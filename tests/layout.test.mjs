@@ -204,7 +204,7 @@ for (const viewport of [{ width: 1366, height: 800 }, { width: 980, height: 760 
 // their room: rows in view, the Review button and the moves clickable.
 test("the import box and the saved games open beside the moves at 1366×800, which stay usable", async (t) => {
   const uci = longGame();
-  const page = await open(t, `?moves=${uci.join("+")}`, { width: 1366, height: 800 });
+  const page = await open(t, `?moves=${uci.join("+")}&analyse=1`, { width: 1366, height: 800 });
   await waitMoves(page, 60);
   await page.evaluate(() => document.querySelectorAll(".io details").forEach((d) => (d.open = true)));
   const rows = await rowsInView(page);
@@ -216,7 +216,7 @@ test("the import box and the saved games open beside the moves at 1366×800, whi
   }, selector);
   assert.equal(await onTop("#review"), true, "the Review button is in view and on top");
   await page.locator('#moves button[data-ply="58"]').click({ timeout: 5000 });
-  await waitStatus(page, /^Reviewing move 29/);
+  await page.waitForFunction(() => window.kibitz.state.viewPly === 58);
 });
 
 // A review's results are brought into view when it is done, the graph tall
@@ -230,7 +230,7 @@ test("the review's graph and figures are in view when the review is done, at 136
   await waitMoves(page, 40);
   await page.locator("#review-depth").selectOption("6");
   await page.locator("#review").click();
-  await page.waitForFunction(() => !document.getElementById("review-graph").hidden, null, { timeout: 120000 });
+  await page.waitForFunction(() => !document.getElementById("review-graph").hasAttribute("hidden"), null, { timeout: 120000 });
   const view = await page.evaluate(() => {
     const area = document.querySelector(".moves-area").getBoundingClientRect();
     const g = document.getElementById("review-graph").getBoundingClientRect();
