@@ -135,11 +135,11 @@ func (e *Engine) goLocal(pos *board.Position, lim search.Limits, report func(sea
 	lc := e.local
 	e.searches++
 	id := e.searches
-	lc.members[0].Begin(id, e.search.Stop)
+	lc.members[0].Begin(id, lim.Depth, e.search.Stop)
 	answered := make(chan struct{}, len(lc.helpers))
 	for i, h := range lc.helpers {
 		m := lc.members[i+1]
-		m.Begin(id, h.Stop)
+		m.Begin(id, lim.Depth, h.Stop)
 		ch := h.Go(pos, helperLimits(lim), nil)
 		go func() {
 			m.Finish(<-ch)
@@ -168,7 +168,7 @@ func (e *Engine) goJoined(pos *board.Position, lim search.Limits, report func(se
 	o := e.opts
 	o.Member, o.Exchange = m.Index, m.Exchange
 	e.search.SetOptions(o)
-	m.Begin(id, e.search.Stop)
+	m.Begin(id, lim.Depth, e.search.Stop)
 	if m.Index > 0 {
 		lim = helperLimits(lim)
 		report = nil

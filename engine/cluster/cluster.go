@@ -7,7 +7,9 @@
 // the deepest entries it stored since (search.Options.Exchange) and stores
 // what the others sent; when the first member's search ends it tells the
 // others to stop, gathers their answers and plays the move chosen by depth
-// and vote (Choose).
+// and vote (Choose). A search to a fixed depth ends as soon as any member
+// has completed it: a helper that skipped the depth before often gets
+// there first.
 //
 // After Stockfish's cluster branch (a table per process, the deepest
 // entries passed on, the best move by vote; +289 Elo at 4 processes with
@@ -48,7 +50,8 @@ type Member struct {
 
 	mu      sync.Mutex
 	search  uint32   // the search in progress (Begin)
-	stopped bool     // member 0 said stop (helpers)
+	limit   int      // its depth limit (0: none)
+	stopped bool     // member 0 said stop (helpers), or a helper reached the limit (member 0)
 	results []Answer // the helpers' answers to this search (member 0)
 	onStop  func()   // stops this member's own search
 	in      []search.SharedEntry
@@ -61,11 +64,15 @@ func New(index, count int, t Transport) *Member {
 }
 
 // Begin starts search id (the caller numbers searches: the same id at
-// every member); onStop stops this member's search when member 0 says so.
-// What arrives for other searches is ignored from now on.
-func (m *Member) Begin(id uint32, onStop func()) {
+// every member) with depth limit limit (0: none); onStop stops this
+// member's search: a helper's when member 0 says so, member 0's when a
+// helper has answered from a search of depth limit (the helpers skip
+// depths, so one of them often gets there first: the cluster's time to a
+// depth is its quickest member's). What arrives for other searches is
+// ignored from now on.
+func (m *Member) Begin(id uint32, limit int, onStop func()) {
 	m.mu.Lock()
-	m.search, m.stopped, m.results, m.onStop = id, false, m.results[:0], onStop
+	m.search, m.limit, m.stopped, m.results, m.onStop = id, limit, false, m.results[:0], onStop
 	m.mu.Unlock()
 	m.receive() // drop what is left of earlier searches
 }
@@ -111,8 +118,11 @@ func (m *Member) receive() {
 		case KindAnswer:
 			if m.Index != 0 || slices.ContainsFunc(m.results, func(a Answer) bool { return a.From == msg.From }) {
 				m.Ignored++ // answers go to member 0, once
-			} else {
-				m.results = append(m.results, msg.Answer)
+				continue
+			}
+			m.results = append(m.results, msg.Answer)
+			if a := msg.Answer; m.limit > 0 && a.Depth >= m.limit && a.Move != board.NullMove && !m.stopped {
+				m.stopped, stop = true, m.onStop
 			}
 		}
 	}
@@ -122,7 +132,8 @@ func (m *Member) receive() {
 	}
 }
 
-// Stopped reports whether member 0 has told this search to stop.
+// Stopped reports whether this search has been told to stop: by member 0
+// (a helper), or by a helper's answer at the depth limit (member 0).
 func (m *Member) Stopped() bool {
 	m.receive()
 	m.mu.Lock()
@@ -184,7 +195,7 @@ func (m *Member) Gather(own search.Result, floor int, wait time.Duration, idle f
 		own.Nodes += a.Nodes
 	}
 	chosen := answers[Choose(answers, floor)]
-	if chosen.Move != own.Move && chosen.Move != board.NullMove {
+	if chosen.Move != board.NullMove && (chosen.Move != own.Move || chosen.Depth > own.Depth) {
 		own.Move, own.Score, own.Depth, own.PV, own.Ponder = chosen.Move, chosen.Score, chosen.Depth, chosen.PV, board.NullMove
 		if len(chosen.PV) > 1 {
 			own.Ponder = chosen.PV[1]
@@ -198,8 +209,9 @@ func (m *Member) Gather(own search.Result, floor int, wait time.Duration, idle f
 // (score − the lowest score + 14) × depth, Stockfish's rule, and of the
 // answers for the move with the most votes the deepest is played (member
 // 0's on a tie). Answers without a move count for nothing; answers
-// shallower than floor vote but are not played (member 0's always may be:
-// it is the search that ends the others).
+// shallower than floor vote but are not played while any answer reaches
+// it (member 0's otherwise may be: its search is the one that ends the
+// others when it stops early).
 func Choose(answers []Answer, floor int) int {
 	best := 0
 	for i, a := range answers {
@@ -222,19 +234,20 @@ func Choose(answers []Answer, floor int) int {
 			votes[a.Move] += (a.Score - low + 14) * max(a.Depth, 1)
 		}
 	}
-	best = 0
+	reached := slices.ContainsFunc(answers, func(a Answer) bool { return a.Move != board.NullMove && a.Depth >= floor })
+	best = -1
 	for i, a := range answers {
-		if a.Move == board.NullMove || (i > 0 && a.Depth < floor) {
+		if a.Move == board.NullMove || (a.Depth < floor && (reached || i > 0)) {
 			continue
 		}
-		b := answers[best]
-		if b.Move == board.NullMove {
+		if best < 0 {
 			best = i
 			continue
 		}
+		b := answers[best]
 		if c := cmp.Compare(votes[a.Move], votes[b.Move]); c > 0 || (c == 0 && a.Move == b.Move && a.Depth > b.Depth) {
 			best = i
 		}
 	}
-	return best
+	return max(best, 0) // no answer with a move: member 0's, moveless
 }

@@ -72,7 +72,7 @@ func TestMemberIgnoresStaleAndMisdirectedMessages(t *testing.T) {
 	ts := Local(3)
 	b := New(1, 3, ts[1]) // members 0 and 2 are only senders here: their transports
 	stopped := 0
-	b.Begin(5, func() { stopped++ })
+	b.Begin(5, 0, func() { stopped++ })
 	entry := search.SharedEntry{Key: 42, Data: 99}
 	ts[2].Send(Encode(Message{Kind: KindEntries, Search: 4, From: 2, Entries: []search.SharedEntry{entry}})) // stale
 	ts[2].Send(Encode(Message{Kind: KindStop, Search: 5, From: 2}))                                          // not member 0's
@@ -93,6 +93,37 @@ func TestMemberIgnoresStaleAndMisdirectedMessages(t *testing.T) {
 	}
 }
 
+// Member 0 stops when a helper answers from a search of the depth limit
+// (not before), and plays that answer, deeper than its own.
+func TestAHelperAtTheLimitEndsTheSearch(t *testing.T) {
+	ts := Local(2)
+	lead, helper := New(0, 2, ts[0]), New(1, 2, ts[1])
+	stopped := 0
+	lead.Begin(3, 12, func() { stopped++ })
+	helper.Begin(3, 12, func() {})
+	e4 := board.Move(0x1234)
+	ts[1].Send(Encode(Message{Kind: KindEntries, Search: 3, From: 1}))
+	if lead.Stopped() || stopped != 0 {
+		t.Fatal("stopped before any answer")
+	}
+	helper.Finish(search.Result{Move: e4, Score: 31, Depth: 12, PV: []board.Move{e4, 0x0567}})
+	if !lead.Stopped() || stopped != 1 {
+		t.Fatalf("a helper's answer at depth 12: stopped %v, onStop called %d times", lead.Stopped(), stopped)
+	}
+	res, answers := lead.Gather(search.Result{Move: e4, Score: 25, Depth: 11, PV: []board.Move{e4}}, 12, time.Second, func() {})
+	if len(answers) != 2 || res.Move != e4 || res.Depth != 12 || res.Score != 31 || res.Ponder != 0x0567 {
+		t.Errorf("played %+v from %+v: want the helper's depth-12 answer", res, answers)
+	}
+
+	// A shallower answer does not stop the search.
+	lead.Begin(4, 12, func() { stopped++ })
+	helper.Begin(4, 12, func() {})
+	helper.Finish(search.Result{Move: e4, Score: 31, Depth: 11})
+	if lead.Stopped() || stopped != 1 {
+		t.Errorf("a helper's answer at depth 11 of 12 stopped the search")
+	}
+}
+
 func TestChooseByVoteAndDepth(t *testing.T) {
 	const m1, m2, m3 = board.Move(1), board.Move(2), board.Move(3)
 	cases := []struct {
@@ -109,6 +140,8 @@ func TestChooseByVoteAndDepth(t *testing.T) {
 		{"no move counts for nothing", []Answer{{Move: board.NullMove, Score: 900, Depth: 30}, {Move: m1, Score: 0, Depth: 3}}, 0, 1},
 		{"a shallower answer than the depth asked is not played", []Answer{{Move: m1, Score: 20, Depth: 10}, {Move: m2, Score: 30, Depth: 9}, {Move: m2, Score: 28, Depth: 9}}, 10, 0},
 		{"a helper as deep as asked is", []Answer{{Move: m1, Score: 20, Depth: 10}, {Move: m2, Score: 30, Depth: 9}, {Move: m2, Score: 28, Depth: 10}}, 10, 2},
+		{"member 0 short of the depth asked gives way to a helper there", []Answer{{Move: m1, Score: 20, Depth: 9}, {Move: m2, Score: 10, Depth: 10}}, 10, 1},
+		{"none as deep as asked: member 0's", []Answer{{Move: m1, Score: 20, Depth: 8}, {Move: m2, Score: 30, Depth: 9}}, 10, 0},
 		{"a tie keeps member 0", []Answer{{Move: m1, Score: 10, Depth: 8}, {Move: m2, Score: 10, Depth: 8}}, 0, 0},
 	}
 	for _, c := range cases {
@@ -139,8 +172,8 @@ func TestTwoMembersShareEntriesAndAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	members[0].Begin(1, searchers[0].Stop)
-	members[1].Begin(1, searchers[1].Stop)
+	members[0].Begin(1, 0, searchers[0].Stop)
+	members[1].Begin(1, 0, searchers[1].Stop)
 	helper := searchers[1].Go(pos, search.Limits{Infinite: true}, nil)
 	done := make(chan struct{})
 	go func() {

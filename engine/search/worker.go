@@ -276,8 +276,9 @@ func (w *worker) iterate(report func(Info)) Result {
 	for depth := 1; depth <= maxDepth; depth++ {
 		// Helpers skip some depths so that threads diverge: the threads
 		// after the first, and every thread of a member after the first
-		// (share.go).
-		if helper := w.id + w.e.opts.Member; helper > 0 && depth > 2 && (depth+helper)%3 == 0 {
+		// (share.go) — never the depth limit itself, which a member
+		// reaching first ends the cluster's search with.
+		if helper := w.id + w.e.opts.Member; helper > 0 && depth > 2 && depth < maxDepth && (depth+helper)%3 == 0 {
 			continue
 		}
 		w.rootDepth = depth
