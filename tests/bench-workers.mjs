@@ -42,9 +42,9 @@ for (const threads of THREADS) {
       await engine.newGame();
       const s = performance.now();
       const reached = {};
-      const res = await engine.search({ fen, depth, onInfo: (i) => i.multipv === 1 && (reached[i.depth] ??= performance.now() - s) });
+      const res = await engine.search({ fen, depth, onInfo: (i) => i.multipv === 1 && !i.bound && (reached[i.depth] ??= performance.now() - s) });
       const took = performance.now() - s;
-      toDepth.push(reached[depth] ?? took);
+      toDepth.push(reached[depth] ?? took); // a completed depth: its exact line, or the answer
       nodes += res.nodes;
       ms += took;
     }
@@ -57,6 +57,7 @@ for (const threads of THREADS) {
   }, { threads, fens, depth: DEPTH, game: GAME });
   rows.push({ threads, ...r });
   console.log(`${threads} worker(s): ready in ${Math.round(r.startMs)} ms; depth ${DEPTH} median ${Math.round(median(r.toDepth))} ms over ${fens.length} positions (max ${Math.round(Math.max(...r.toDepth))}); ${Math.round(r.nps)} nodes/s summed; review of ${GAME.length / 2} moves (${GAME.length + 1} positions) at depth 10 in ${(r.reviewMs / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_VERBOSE) console.log(`  ms to depth ${DEPTH}: ${r.toDepth.map(Math.round).join(" ")}`);
 }
 await browser.close();
 server.kill();
