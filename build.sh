@@ -83,7 +83,7 @@ run_tests() {
 # engine/tablebase, whose parallel generation takes six minutes under the
 # detector even for its smallest table (TestGenerationOnCoresIsDeterministic
 # checks it natively), and cmd/kibitz, whose commands drive these packages.
-RACED_WHOLE=(./engine ./engine/search ./engine/uci ./match ./match/spsa ./web ./wasm/bridge ./train/selfplay ./train/rescore ./train/texel ./train/wdltrain)
+RACED_WHOLE=(./engine ./engine/search ./uci ./match ./match/spsa ./web ./wasm/bridge ./train/selfplay ./train/rescore ./train/texel ./train/wdltrain)
 # Of those, the packages run only under the detector: their tests take as
 # long without it (the match runner waits on engine processes).
 RACE_ONLY=(./match)
@@ -104,7 +104,7 @@ test_go() {
 	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
 	go test -count=1 -tags purego,kibitzdebug ./nnue ./engine/netinput ./engine/search
 	echo "== go test -tags tune (the search parameters as UCI options)"
-	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./engine/uci ./engine/search
+	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./uci ./engine/search
 	echo "== go test -race, whole packages (every package that runs goroutines and fits the time)"
 	go test -count=1 -race -short -timeout 600s "${RACED_WHOLE[@]}"
 	echo "== go test -race, the trainer's parallel paths (the whole package takes minutes under the detector)"
@@ -330,7 +330,7 @@ bench() {
 # all of them on two cores; not part of the test command.
 mutation() {
 	local pkgs=("$@") p out
-	[ ${#pkgs[@]} -gt 0 ] || pkgs=(train/selfplay train/corpus train engine/uci web wasm/bridge match nnue engine/search)
+	[ ${#pkgs[@]} -gt 0 ] || pkgs=(train/selfplay train/corpus train uci web wasm/bridge match nnue engine/search)
 	mkdir -p test-results/mutation
 	for p in "${pkgs[@]}"; do
 		out=test-results/mutation/$(echo "$p" | tr / -).json

@@ -7,7 +7,7 @@ import (
 
 	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/engine/uci"
+	"kibitz/uci"
 	"kibitz/nnue"
 )
 

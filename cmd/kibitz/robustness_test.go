@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/engine/uci"
+	"kibitz/uci"
 	"kibitz/internal/docblock"
 	"kibitz/nnue"
 	"kibitz/web"

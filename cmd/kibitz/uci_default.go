@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"kibitz/engine/search"
-	"kibitz/engine/uci"
+	"kibitz/uci"
 	"kibitz/match/genfens"
 )
 

@@ -177,6 +177,32 @@ func TestEngineImportsOnlyEngineAndInternal(t *testing.T) {
 	}
 }
 
+// TestInternalIsTheFloor keeps internal/… the bottom of the house: its
+// packages (tests aside) import only each other, so that no arrow of the
+// package graph runs back up from them to the engine or a front end.
+func TestInternalIsTheFloor(t *testing.T) {
+	checked := 0
+	filepath.WalkDir("../../internal", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		for _, imp := range f.Imports {
+			if p := strings.Trim(imp.Path.Value, `"`); strings.HasPrefix(p, "kibitz/") && !strings.HasPrefix(p, "kibitz/internal/") {
+				t.Errorf("%s imports %s: internal/… imports only internal/…", path, p)
+			}
+		}
+		return nil
+	})
+	if checked < 8 {
+		t.Errorf("only %d Go files under internal/", checked)
+	}
+}
+
 // TestNNUEIsALeaf keeps the net a library of its own: no file under nnue/,
 // tests included, imports a package of this module, so nnue/ can be taken
 // alone; the engine adapts its board to it (engine/netinput).

@@ -6,7 +6,7 @@
 // for either side by a short search of the engine's own. The same N, seed,
 // book and extra words give the same openings.
 //
-// genfens imports engine/board, engine/search, engine/uci (whose command
+// genfens imports engine/board, engine/search, uci (whose command
 // loop it plugs into) and match (which reads opening books).
 package genfens
 
@@ -19,7 +19,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
-	"kibitz/engine/uci"
+	"kibitz/uci"
 	"kibitz/match"
 )
 
@@ -184,7 +184,7 @@ func randomPlies(pos *board.Position, n int, rng *rand.Rand) bool {
 	return pos.HasLegalMove()
 }
 
-// Command is genfens as a command of engine/uci's loop: the openings are
+// Command is genfens as a command of uci's loop: the openings are
 // judged by eng's own search, on a fresh table each, and printed as
 // "info string genfens FEN" lines once all are found — a bad request or
 // book prints an error and no opening.

@@ -10,7 +10,7 @@ import (
 	"github.com/notnil/chess"
 
 	"kibitz/engine/board"
-	"kibitz/engine/uci"
+	"kibitz/uci"
 )
 
 // material is a stand-in for the engine's search: the side to move's

@@ -4,7 +4,7 @@
 // random legal move. It speaks enough UCI to be an opponent in
 // `kibitz match` (`kibitz greedy`).
 //
-// greedy imports engine/board, engine/search and engine/uci (whose command
+// greedy imports engine/board, engine/search and uci (whose command
 // loop it plugs into).
 package greedy
 
@@ -15,7 +15,7 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
-	"kibitz/engine/uci"
+	"kibitz/uci"
 )
 
 // Choose returns the move the greedy player makes in pos, or NullMove when
@@ -50,7 +50,7 @@ func Choose(pos *board.Position, rng *rand.Rand) board.Move {
 	return best[rng.IntN(len(best))]
 }
 
-// Player is the greedy player as a UCI engine (engine/uci's Engine): it
+// Player is the greedy player as a UCI engine (a uci.Player): it
 // answers every "go" at once, whatever the limits, and has no options.
 type Player struct{ rng *rand.Rand }
 
@@ -74,7 +74,7 @@ func (g *Player) Go(pos *board.Position, _ search.Limits, _ func(search.Info)) <
 }
 
 // Run answers UCI commands from in on out until "quit" or the end of the
-// input, through engine/uci's command loop.
+// input, through uci's command loop.
 func Run(in io.Reader, out io.Writer, seed uint64) error {
 	return uci.RunPlayer(in, out, NewPlayer(seed), uci.Config{})
 }

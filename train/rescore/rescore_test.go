@@ -1,7 +1,7 @@
 package rescore
 
 import (
-	"kibitz/internal/enginetest"
+	"kibitz/engine/enginetest"
 	"slices"
 	"testing"
 

@@ -1,7 +1,7 @@
 package selfplay
 
 import (
-	"kibitz/internal/enginetest"
+	"kibitz/engine/enginetest"
 	"math/rand/v2"
 	"testing"
 
