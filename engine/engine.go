@@ -35,7 +35,7 @@ import (
 )
 
 // Config is how an engine starts; zero fields take the search's defaults
-// (16 MB, one thread, one line).
+// (search.DefaultHashMB, one thread, one line).
 type Config struct {
 	HashMB       int
 	Threads      int

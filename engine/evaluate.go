@@ -28,6 +28,16 @@ func (e *Engine) Evaluate(pos *board.Position) Evaluation {
 	return ev
 }
 
+// WhiteView turns a score of pos from the side to move's view (as the
+// search and the evaluations give it) to White's (as players read a
+// static evaluation).
+func WhiteView(pos *board.Position, score int) int {
+	if pos.SideToMove() == board.Black {
+		return -score
+	}
+	return score
+}
+
 // PieceValue is one piece's worth to the net: how far the evaluation,
 // from White's view, falls when it is taken off the board.
 type PieceValue struct {

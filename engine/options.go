@@ -49,8 +49,8 @@ const DefaultElo = 1500
 
 // options is the engine's table; tune builds add the search parameters.
 var options = []Option{
-	{Name: "Hash", Kind: Spin, Default: "16", Min: hashMin, Max: hashMax, set: spin((*Engine).SetHash)},
-	{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 256, set: spin((*Engine).SetThreads)},
+	{Name: "Hash", Kind: Spin, Default: strconv.Itoa(search.DefaultHashMB), Min: hashMin, Max: hashMax, set: spin((*Engine).SetHash)},
+	{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: search.MaxThreads, set: spin((*Engine).SetThreads)},
 	// Workers: searchers with tables of their own that share entries by
 	// messages, as the browser's workers do (workers.go); Hash is their total.
 	{Name: "Workers", Kind: Spin, Default: "1", Min: workersMin, Max: workersMax, set: spin((*Engine).SetWorkers)},
@@ -83,6 +83,11 @@ var options = []Option{
 
 // MaxMultiPV bounds the lines a search reports.
 const MaxMultiPV = 256
+
+// DefaultDepth is how deep a front end that must answer (the browser's
+// bridge, the HTTP API, kibitz search) searches when it is given no limit
+// at all: a few hundred milliseconds in a browser.
+const DefaultDepth = 10
 
 var hashMin, hashMax = HashRange()
 

@@ -77,7 +77,7 @@ export class KibitzError extends Error {
  * @property {number} [btime] Black's time left (ms)
  * @property {number} [winc] White's increment (ms)
  * @property {number} [binc] Black's increment (ms)
- * @property {number} [multipv] lines to report (1–16)
+ * @property {number} [multipv] lines to report (1–256)
  * @property {number} [elo] play at this Elo of the strength scale, `strengths.levels[0]` to
  *   `strengths.full` (between two measured levels the engine interpolates them; none: full strength)
  * @property {boolean} [infinite] search until stop()

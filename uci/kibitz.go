@@ -44,10 +44,7 @@ func (k *kibitz) PonderHit()           { k.e.PonderHit() }
 func (k *kibitz) Explain(pos *board.Position) []string {
 	cp, values, ok := k.e.PieceValues(pos)
 	if !ok {
-		cp = k.e.Evaluate(pos).Classical
-		if pos.SideToMove() == board.Black {
-			cp = -cp
-		}
+		cp = engine.WhiteView(pos, k.e.Evaluate(pos).Classical)
 		return []string{fmt.Sprintf("Classical evaluation: %+.2f (White's view; UseNNUE is off)", float64(cp)/100)}
 	}
 	return FormatPieceValues(pos, cp, values)

@@ -196,12 +196,7 @@ func (a *api) legal(_ *http.Request, req Request) (any, error) {
 }
 
 func (a *api) eval(_ *http.Request, req Request) (any, error) {
-	white := func(v int) map[string]int {
-		if req.Pos.SideToMove() == board.Black {
-			v = -v
-		}
-		return map[string]int{"cp": v}
-	}
+	white := func(v int) map[string]int { return map[string]int{"cp": engine.WhiteView(req.Pos, v)} }
 	ev := a.static.Evaluate(req.Pos)
 	out := map[string]any{"fen": req.Pos.FEN(), "classical": map[string]int{"cp": ev.Classical}, "classical_white": white(ev.Classical),
 		"note": "static evaluations in centipawns from the side to move's view (and White's, *_white)"}

@@ -32,7 +32,7 @@ const requestHashMB = 8
 
 // NativeCaps suit "kibitz serve" on a workstation.
 func NativeCaps() Caps {
-	return Caps{DefaultDepth: 10, MaxDepth: 24, MaxNodes: 50_000_000, MaxMultiPV: 5, HashMB: requestHashMB}
+	return Caps{DefaultDepth: engine.DefaultDepth, MaxDepth: 24, MaxNodes: 50_000_000, MaxMultiPV: 5, HashMB: requestHashMB}
 }
 
 // WorkerCaps suit a Cloudflare Worker: its clock does not advance while

@@ -19,7 +19,7 @@ const BenchDepth = 11
 func runBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", stderr)
 	depth := fs.Int("depth", BenchDepth, "search depth per position")
-	hash := fs.Int("hash", 16, "transposition table size in MB")
+	hash := fs.Int("hash", search.DefaultHashMB, "transposition table size in MB, "+rangeText("Hash"))
 	movetime := fs.Int("movetime", 0, "search each position for this many milliseconds instead of a fixed depth")
 	verbose := fs.Bool("v", false, "print every position's result")
 	net := netFlags(fs)
@@ -81,12 +81,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 func runSearch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("search", stderr)
 	fen := fs.String("fen", board.StartFEN, "position in FEN")
-	depth := fs.Int("depth", 0, "search depth, 1..100 (0: none; with no limit at all, depth 12)")
+	depth := fs.Int("depth", 0, fmt.Sprintf("search depth, 1..%d (0: none; with no limit at all, depth %d)", search.MaxDepth, engine.DefaultDepth))
 	movetime := fs.Int("movetime", 0, "search time in milliseconds (0: none)")
 	nodes := fs.Uint64("nodes", 0, "node limit (0: none)")
-	multipv := fs.Int("multipv", 1, "number of lines, 1..256")
-	threads := fs.Int("threads", 1, "search threads, 1..256")
-	hash := fs.Int("hash", 64, "transposition table size in MB, 1..65536")
+	multipv := fs.Int("multipv", 1, "number of lines, "+rangeText("MultiPV"))
+	threads := fs.Int("threads", 1, "search threads, "+rangeText("Threads"))
+	hash := fs.Int("hash", 64, "transposition table size in MB, "+rangeText("Hash"))
 	net := netFlags(fs)
 	nn, err := net.parse(fs, args)
 	if err != nil {
@@ -106,7 +106,7 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *depth == 0 && *movetime == 0 && *nodes == 0 {
-		*depth = 12
+		*depth = engine.DefaultDepth
 	}
 	pos, err := board.ParseFEN(*fen)
 	if err != nil {
@@ -129,6 +129,13 @@ func runSearch(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "\nbest move %s  score %s  depth %d  nodes %d  time %d ms\n",
 		r.Move, scoreText(r.Score), r.Depth, r.Nodes, r.Time.Milliseconds())
 	return nil
+}
+
+// rangeText is the range of the engine's option name as help texts give
+// it ("1..256"): read from the option table, never copied.
+func rangeText(name string) string {
+	lo, hi := engine.Range(name)
+	return fmt.Sprintf("%d..%d", lo, hi)
 }
 
 // scoreText shows a score the way players read it: +0.35 or #3 / #-2.

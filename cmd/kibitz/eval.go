@@ -7,8 +7,8 @@ import (
 
 	"kibitz/engine"
 	"kibitz/engine/board"
-	"kibitz/uci"
 	"kibitz/nnue"
+	"kibitz/uci"
 )
 
 // netOptions are the flags that choose NNUE evaluation.

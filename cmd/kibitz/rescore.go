@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"time"
 
+	"kibitz/engine/search"
 	"kibitz/train/corpus"
 	"kibitz/train/rescore"
 )
@@ -23,7 +24,7 @@ func corpusRescore(args []string, stdout, stderr io.Writer) error {
 	nodes := fs.Uint64("nodes", 20000, "node budget per position")
 	depth := fs.Int("depth", 0, "fixed depth per position instead of --nodes (1..30)")
 	conc := fs.Int("concurrency", runtime.NumCPU(), "games scored at once")
-	hash := fs.Int("hash", 16, "transposition table of each game being scored, in megabytes (1..1024)")
+	hash := fs.Int("hash", search.DefaultHashMB, "transposition table of each game being scored, in megabytes (1..1024)")
 	net := netFlags(fs)
 	nn, err := net.parse(fs, args)
 	if err != nil {

@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
-	"kibitz/uci"
 	"kibitz/internal/docblock"
 	"kibitz/nnue"
+	"kibitz/uci"
 	"kibitz/web"
 )
 

@@ -18,16 +18,16 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	movetime := fs.Int("movetime", 0, "milliseconds per position")
 	nodes := fs.Uint64("nodes", 0, "nodes per position")
 	depth := fs.Int("depth", 0, "depth per position")
-	threads := fs.Int("threads", 1, "search threads")
-	hash := fs.Int("hash", 64, "transposition table size in MB")
+	threads := fs.Int("threads", 1, "search threads, "+rangeText("Threads"))
+	hash := fs.Int("hash", 64, "transposition table size in MB, "+rangeText("Hash"))
 	verbose := fs.Bool("v", false, "print every position")
 	net := netFlags(fs)
 	nn, err := net.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if *movetime < 0 || *depth < 0 || *depth > search.MaxDepth || *threads < 1 || *threads > 256 {
-		return fmt.Errorf("out of range: --movetime must not be negative, --depth 0..%d, --threads 1..256", search.MaxDepth)
+	if lo, hi := engine.Range("Threads"); *movetime < 0 || *depth < 0 || *depth > search.MaxDepth || *threads < lo || *threads > hi {
+		return fmt.Errorf("out of range: --movetime must not be negative, --depth 0..%d, --threads %d..%d", search.MaxDepth, lo, hi)
 	}
 	if err := engine.CheckHash(*hash); err != nil {
 		return fmt.Errorf("--hash: %w", err)

@@ -185,7 +185,7 @@ func (r *trainRun) setGap(f *train.Filter) error {
 	if err != nil {
 		return fmt.Errorf("--gap-net: %w", err)
 	}
-	f.Gap, f.MaxGap = search.New(search.Options{Net: n, HashMB: 16}), r.maxGap
+	f.Gap, f.MaxGap = search.New(search.Options{Net: n, HashMB: search.DefaultHashMB}), r.maxGap
 	return nil
 }
 

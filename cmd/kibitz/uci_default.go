@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"kibitz/engine/search"
-	"kibitz/uci"
 	"kibitz/match/genfens"
+	"kibitz/uci"
 )
 
 // uciConfig is how every UCI session of the command starts: the protocol

@@ -18,7 +18,7 @@ import (
 // Options configure a Searcher. HashMB, Threads and MultiPV below 1 mean
 // their defaults; every other field is taken as given, zero included.
 type Options struct {
-	HashMB       int           // transposition table size (default 16)
+	HashMB       int           // transposition table size (default DefaultHashMB)
 	Threads      int           // search threads (default 1; always 1 in wasm)
 	MultiPV      int           // principal variations to report (default 1)
 	MoveOverhead time.Duration // reserved per timed move for GUI/network delay (see DefaultMoveOverhead)
@@ -117,10 +117,16 @@ func (e *Searcher) SeedStrength(seed uint64) {
 	e.rng = rand.New(rand.NewPCG(seed, 0x6b6962697a))
 }
 
+// DefaultHashMB is the table's size when none is asked for, in megabytes.
+const DefaultHashMB = 16
+
+// MaxThreads bounds the threads of one search.
+const MaxThreads = 256
+
 // Normalized is o with its defaults filled in, as SetOptions applies it.
 func Normalized(o Options) Options {
 	if o.HashMB <= 0 {
-		o.HashMB = 16
+		o.HashMB = DefaultHashMB
 	}
 	if o.Threads <= 0 || runtime.GOARCH == "wasm" {
 		o.Threads = 1

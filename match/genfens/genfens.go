@@ -19,8 +19,8 @@ import (
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
-	"kibitz/uci"
 	"kibitz/match"
+	"kibitz/uci"
 )
 
 // Options are a genfens request's settings.

@@ -137,7 +137,7 @@ func (s *Session) LoadModel(data []byte) error {
 // Search starts a search of the current position in the background.
 // onInfo receives a progress report per iteration, onDone the result;
 // both are called from the searching goroutine. A request without a
-// depth, time, clock or node limit searches to depth 10.
+// depth, time, clock or node limit searches to engine.DefaultDepth.
 func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 	lim, err := l.toSearch()
 	if err != nil {
@@ -188,7 +188,7 @@ func (s *Session) Join(index, count int, t cluster.Transport) error {
 func (s *Session) Stop() { s.eng.Stop() }
 
 // toSearch checks the limits and turns them into the search's; no limit at
-// all means depth 10, unless the search is infinite.
+// all means engine.DefaultDepth, unless the search is infinite.
 func (l Request) toSearch() (search.Limits, error) {
 	if l.Depth < 0 || l.Depth > maxDepth {
 		return search.Limits{}, fmt.Errorf("depth %d is out of range 1..%d", l.Depth, maxDepth)
@@ -205,8 +205,8 @@ func (l Request) toSearch() (search.Limits, error) {
 	if lo, hi := engine.Range("UCI_Elo"); l.Elo != nil && (*l.Elo < lo || *l.Elo > hi) {
 		return search.Limits{}, fmt.Errorf("elo %d is out of range %d..%d", *l.Elo, lo, hi)
 	}
-	if l.MultiPV < 0 || l.MultiPV > maxMultiPV {
-		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..%d", l.MultiPV, maxMultiPV)
+	if l.MultiPV < 0 || l.MultiPV > engine.MaxMultiPV {
+		return search.Limits{}, fmt.Errorf("multipv %d is out of range 1..%d", l.MultiPV, engine.MaxMultiPV)
 	}
 	for _, c := range []struct {
 		name string
@@ -228,7 +228,7 @@ func (l Request) toSearch() (search.Limits, error) {
 		WTime: ms(l.WTime), BTime: ms(l.BTime), WInc: ms(l.WInc), BInc: ms(l.BInc)}
 	timed := l.WTime > 0 || l.BTime > 0 || l.WInc > 0 || l.BInc > 0
 	if lim.Depth == 0 && lim.MoveTime == 0 && lim.Nodes == 0 && !timed {
-		lim.Depth = defaultDepth
+		lim.Depth = engine.DefaultDepth
 	}
 	return lim, nil
 }
@@ -237,11 +237,9 @@ func (l Request) toSearch() (search.Limits, error) {
 const (
 	maxMoveTime = 3600_000  // one hour, in milliseconds
 	maxClock    = 86400_000 // a day on a clock, in milliseconds
-	maxMultiPV  = 16
 	// maxDepth is the deepest search a page may ask for: past the depth any
 	// search reaches in a browser's time, and what the docs promise.
-	maxDepth     = 64
-	defaultDepth = 10
+	maxDepth = 64
 )
 
 // Strengths describes the strength scale for the page: the levels a

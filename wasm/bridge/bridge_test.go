@@ -139,7 +139,7 @@ func TestInfiniteWaitsForStop(t *testing.T) {
 
 func TestBadRequests(t *testing.T) {
 	s := New(8, runtime.Gosched)
-	for _, l := range []Request{{Depth: -1}, {Depth: 1000}, {MoveTime: -5}, {Nodes: -1}, {MultiPV: 99}} {
+	for _, l := range []Request{{Depth: -1}, {Depth: 1000}, {MoveTime: -5}, {Nodes: -1}, {MultiPV: engine.MaxMultiPV + 1}} {
 		if err := s.Search(l, nil, nil); err == nil {
 			t.Errorf("%+v accepted", l)
 		}
@@ -168,7 +168,7 @@ func TestMultiPVLines(t *testing.T) {
 
 // The limits' edges: each bound is accepted at its value and refused one
 // past it, one limit at a time (a clock goes with any), and a request
-// without limits searches to depth 10.
+// without limits searches to engine.DefaultDepth.
 func TestLimitsEdges(t *testing.T) {
 	for _, c := range []struct {
 		l  Request
@@ -179,7 +179,7 @@ func TestLimitsEdges(t *testing.T) {
 		{Request{Depth: 5, WTime: 1000, BTime: 1000}, true}, {Request{Nodes: 500, Elo: level(1200)}, true},
 		{Request{MoveTime: 0}, true}, {Request{MoveTime: 3600_000}, true}, {Request{MoveTime: 3600_001}, false}, {Request{MoveTime: -1}, false},
 		{Request{Nodes: 0}, true}, {Request{Nodes: -1}, false},
-		{Request{MultiPV: 0}, true}, {Request{MultiPV: 16}, true}, {Request{MultiPV: 17}, false}, {Request{MultiPV: -1}, false},
+		{Request{MultiPV: 0}, true}, {Request{MultiPV: engine.MaxMultiPV}, true}, {Request{MultiPV: engine.MaxMultiPV + 1}, false}, {Request{MultiPV: -1}, false},
 		{Request{WTime: 86400_000}, true}, {Request{WTime: 86400_001}, false}, {Request{BTime: -1}, false},
 		{Request{WInc: -1}, false}, {Request{BInc: 86400_001}, false}, {Request{BInc: 86400_000}, true},
 		{Request{Infinite: true}, true}, {Request{Infinite: true, MultiPV: 3}, true},
@@ -197,8 +197,8 @@ func TestLimitsEdges(t *testing.T) {
 		t.Errorf("clock: %+v, want the clocks and no depth", lim)
 	}
 	lim, _ := Request{}.toSearch()
-	if lim.Depth != 10 || lim.Nodes != 0 || lim.MoveTime != 0 {
-		t.Errorf("no limits: %+v, want depth 10", lim)
+	if lim.Depth != engine.DefaultDepth || lim.Nodes != 0 || lim.MoveTime != 0 {
+		t.Errorf("no limits: %+v, want depth %d", lim, engine.DefaultDepth)
 	}
 	if lim, _ := (Request{Infinite: true}).toSearch(); !lim.Infinite || lim.Depth != 0 {
 		t.Errorf("infinite: %+v, want no depth", lim)
