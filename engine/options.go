@@ -17,10 +17,10 @@ type OptionKind string
 
 // The kinds of option.
 const (
-	Spin   OptionKind = "spin"   // an integer in Min..Max
-	Check  OptionKind = "check"  // true or false
-	Text   OptionKind = "string" // any text
-	Button OptionKind = "button" // no value: an action
+	KindSpin   OptionKind = "spin"   // an integer in Min..Max
+	KindCheck  OptionKind = "check"  // true or false
+	KindString OptionKind = "string" // any text
+	KindButton OptionKind = "button" // no value: an action
 )
 
 // Option is one setting as front ends offer it, in the manner of
@@ -49,32 +49,32 @@ const DefaultElo = 1500
 
 // options is the engine's table; tune builds add the search parameters.
 var options = []Option{
-	{Name: "Hash", Kind: Spin, Default: strconv.Itoa(search.DefaultHashMB), Min: hashMin, Max: hashMax, set: spin((*Engine).SetHash)},
-	{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: search.MaxThreads, set: spin((*Engine).SetThreads)},
+	{Name: "Hash", Kind: KindSpin, Default: strconv.Itoa(search.DefaultHashMB), Min: hashMin, Max: hashMax, set: spin((*Engine).SetHash)},
+	{Name: "Threads", Kind: KindSpin, Default: "1", Min: 1, Max: search.MaxThreads, set: spin((*Engine).SetThreads)},
 	// Workers: searchers with tables of their own that share entries by
 	// messages, as the browser's workers do (workers.go); Hash is their total.
-	{Name: "Workers", Kind: Spin, Default: "1", Min: workersMin, Max: workersMax, set: spin((*Engine).SetWorkers)},
-	{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: MaxMultiPV, set: spin((*Engine).SetMultiPV)},
-	{Name: "Move Overhead", Kind: Spin, Default: strconv.Itoa(int(search.DefaultMoveOverhead.Milliseconds())), Min: 0, Max: 5000,
+	{Name: "Workers", Kind: KindSpin, Default: "1", Min: workersMin, Max: workersMax, set: spin((*Engine).SetWorkers)},
+	{Name: "MultiPV", Kind: KindSpin, Default: "1", Min: 1, Max: MaxMultiPV, set: spin((*Engine).SetMultiPV)},
+	{Name: "Move Overhead", Kind: KindSpin, Default: strconv.Itoa(int(search.DefaultMoveOverhead.Milliseconds())), Min: 0, Max: 5000,
 		set: spin(func(e *Engine, ms int) error { return e.SetMoveOverhead(time.Duration(ms) * time.Millisecond) })},
-	{Name: "Clear Hash", Kind: Button, set: func(e *Engine, _ string) error { return e.ClearHash() }},
-	{Name: "UseNNUE", Kind: Check, Default: "true", set: func(e *Engine, v string) error { return e.UseNNUE(v == "true") }},
-	{Name: "EvalFile", Kind: Text, Default: EmbeddedNetName, set: func(e *Engine, v string) error { return e.LoadNet(file(v, EmbeddedNetName)) }},
-	{Name: "TablePath", Kind: Text, Default: noFile, set: func(e *Engine, v string) error {
+	{Name: "Clear Hash", Kind: KindButton, set: func(e *Engine, _ string) error { return e.ClearHash() }},
+	{Name: "UseNNUE", Kind: KindCheck, Default: "true", set: func(e *Engine, v string) error { return e.UseNNUE(v == "true") }},
+	{Name: "EvalFile", Kind: KindString, Default: EmbeddedNetName, set: func(e *Engine, v string) error { return e.LoadNet(file(v, EmbeddedNetName)) }},
+	{Name: "TablePath", Kind: KindString, Default: noFile, set: func(e *Engine, v string) error {
 		unused, err := e.LoadTables(file(v, noFile))
 		for _, u := range unused {
 			e.note(fmt.Sprintf("%s is not used in the search: it needs %s", u.Table, u.Needs))
 		}
 		return err
 	}},
-	{Name: "EndgameModel", Kind: Text, Default: noFile, set: func(e *Engine, v string) error { return e.LoadModel(file(v, noFile)) }},
-	{Name: "EndgameModelWeight", Kind: Spin, Default: strconv.Itoa(wdlnet.DefaultTermWeight), Min: 0, Max: MaxModelWeight,
+	{Name: "EndgameModel", Kind: KindString, Default: noFile, set: func(e *Engine, v string) error { return e.LoadModel(file(v, noFile)) }},
+	{Name: "EndgameModelWeight", Kind: KindSpin, Default: strconv.Itoa(wdlnet.DefaultTermWeight), Min: 0, Max: MaxModelWeight,
 		set: spin((*Engine).SetModelWeight)},
-	{Name: "UCI_LimitStrength", Kind: Check, Default: "false", set: func(e *Engine, v string) error {
+	{Name: "UCI_LimitStrength", Kind: KindCheck, Default: "false", set: func(e *Engine, v string) error {
 		e.limitStrength = v == "true"
 		return e.applyStrength()
 	}},
-	{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(DefaultElo), Min: strength.MinElo, Max: strength.FullElo,
+	{Name: "UCI_Elo", Kind: KindSpin, Default: strconv.Itoa(DefaultElo), Min: strength.MinElo, Max: strength.FullElo,
 		set: spin(func(e *Engine, elo int) error {
 			e.elo = elo
 			return e.applyStrength()
@@ -96,7 +96,7 @@ var workersMin, workersMax = WorkersRange()
 // spin adapts an integer setter.
 func spin(set func(e *Engine, v int) error) func(e *Engine, v string) error {
 	return func(e *Engine, v string) error {
-		n, _ := strconv.Atoi(v) // checked by Option.Check
+		n, _ := strconv.Atoi(v) // checked by Option.Validate
 		return set(e, n)
 	}
 }
@@ -109,8 +109,8 @@ func file(v, none string) string {
 	return v
 }
 
-// Options returns the engine's option table.
-func Options() []Option { return append([]Option(nil), options...) }
+// OptionTable returns the engine's option table.
+func OptionTable() []Option { return append([]Option(nil), options...) }
 
 // LookupOption returns the option named name (any case).
 func LookupOption(name string) (Option, bool) {
@@ -122,22 +122,22 @@ func LookupOption(name string) (Option, bool) {
 	return Option{}, false
 }
 
-// Check says why value is not one the option takes, and returns it in
+// Validate says why value is not one the option takes, and returns it in
 // the option's form (a check's "true" or "false", a button's "").
-func (o Option) Check(value string) (string, error) {
+func (o Option) Validate(value string) (string, error) {
 	switch o.Kind {
-	case Spin:
+	case KindSpin:
 		if n, err := strconv.Atoi(strings.TrimSpace(value)); err != nil || n < o.Min || n > o.Max {
 			return "", fmt.Errorf("%s: value %q is not an integer in %d..%d", o.Name, excerpt.Of(value), o.Min, o.Max)
 		}
 		return strings.TrimSpace(value), nil
-	case Check:
+	case KindCheck:
 		switch strings.ToLower(value) {
 		case "true", "false":
 			return strings.ToLower(value), nil
 		}
 		return "", fmt.Errorf("%s: value %q is not true or false", o.Name, excerpt.Of(value))
-	case Button:
+	case KindButton:
 		return "", nil
 	}
 	return value, nil
@@ -146,9 +146,9 @@ func (o Option) Check(value string) (string, error) {
 // Declaration is the option's line in the answer to UCI's "uci".
 func (o Option) Declaration() string {
 	switch o.Kind {
-	case Button:
+	case KindButton:
 		return fmt.Sprintf("option name %s type button", o.Name)
-	case Spin:
+	case KindSpin:
 		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
 	}
 	return fmt.Sprintf("option name %s type %s default %s", o.Name, o.Kind, o.Default)
@@ -168,7 +168,7 @@ func (e *Engine) SetOption(name, value string) error {
 	if !ok {
 		return fmt.Errorf("unknown option %q", excerpt.Of(name))
 	}
-	v, err := o.Check(value)
+	v, err := o.Validate(value)
 	if err != nil {
 		return err
 	}

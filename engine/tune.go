@@ -18,7 +18,7 @@ const TuneBuild = true
 func init() {
 	for _, p := range search.Params() {
 		name := p.Name
-		options = append(options, Option{Name: name, Kind: Spin, Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max,
+		options = append(options, Option{Name: name, Kind: KindSpin, Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max,
 			// The option's range is the parameter's: SetParam cannot refuse it.
 			set: spin(func(_ *Engine, v int) error { return search.SetParam(name, v) })})
 	}

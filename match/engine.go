@@ -125,7 +125,7 @@ type Process struct {
 	stdout    io.ReadCloser
 	lines     chan string
 	err       chan error
-	lastScore Score           // from the most recent search's info lines
+	lastScore Reported        // from the most recent search's info lines
 	declared  map[string]bool // the options it declared in the handshake, by lower-case name
 	idName    string          // what it calls itself in the handshake ("id name")
 	closed    bool
@@ -144,8 +144,8 @@ type Process struct {
 // read and dropped, so an engine cannot exhaust memory or stall the reader.
 const maxLine = 64 << 10
 
-// Score is an engine's last reported evaluation of its own position.
-type Score struct {
+// Reported is an engine's last reported evaluation of its own position.
+type Reported struct {
 	Valid bool
 	// CP is in centipawns; a mate is ±(100000 − N) for UCI's "score mate
 	// N", which counts moves (not plies): a nearer mate scores higher.
@@ -372,7 +372,7 @@ func (e *Process) NewGame(timeout time.Duration) error {
 // BestMove sends the position and the go command and waits up to timeout
 // for bestmove. It returns the move text and the time the engine took.
 func (e *Process) BestMove(position, goCmd string, timeout time.Duration) (string, time.Duration, error) {
-	e.lastScore = Score{}
+	e.lastScore = Reported{}
 	if err := e.send(position); err != nil {
 		return "", 0, err
 	}
@@ -461,7 +461,7 @@ func (e *Process) Declares(option string) bool { return e.declared[strings.ToLow
 
 // LastScore returns the score of the engine's last info line of its most
 // recent search.
-func (e *Process) LastScore() Score { return e.lastScore }
+func (e *Process) LastScore() Reported { return e.lastScore }
 
 // Close asks the engine to quit and kills it if it does not: its whole
 // process group, so that a child it started cannot keep its output open
@@ -524,28 +524,28 @@ func KillEngines() {
 
 // parseScore reads "score cp N" or "score mate N" from an info line;
 // bound-only scores are ignored.
-func parseScore(line string) (Score, bool) {
+func parseScore(line string) (Reported, bool) {
 	f := strings.Fields(line)
 	for i := 0; i+2 < len(f); i++ {
 		if f[i] != "score" {
 			continue
 		}
 		if i+3 < len(f) && (f[i+3] == "lowerbound" || f[i+3] == "upperbound") {
-			return Score{}, false
+			return Reported{}, false
 		}
 		n, err := strconv.Atoi(f[i+2])
 		if err != nil {
-			return Score{}, false
+			return Reported{}, false
 		}
 		switch f[i+1] {
 		case "cp":
-			return Score{Valid: true, CP: n}, true
+			return Reported{Valid: true, CP: n}, true
 		case "mate":
 			if n > 0 {
-				return Score{Valid: true, CP: 100000 - n}, true
+				return Reported{Valid: true, CP: 100000 - n}, true
 			}
-			return Score{Valid: true, CP: -100000 - n}, true
+			return Reported{Valid: true, CP: -100000 - n}, true
 		}
 	}
-	return Score{}, false
+	return Reported{}, false
 }

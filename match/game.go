@@ -138,7 +138,7 @@ func (r Referee) Play(white, black *Process, op Opening) Result {
 	}()
 	clock := [2]time.Duration{limits[0].Base, limits[1].Base}
 	var drawRun, resignRun int
-	var lastScore [2]Score
+	var lastScore [2]Reported
 	for {
 		if o, why := game.over(); o != chess.NoOutcome {
 			return r.finish(res, game, o, why)
@@ -309,7 +309,7 @@ func (r Referee) stopTimeout() time.Duration { return r.Tolerance + time.Second 
 // adjudicate applies the draw, resign and maximum-moves rules to the
 // scores both engines reported last (each from its own side's view);
 // plies counts the moves played since the opening.
-func (r Referee) adjudicate(last [2]Score, plies int, drawRun, resignRun *int) (chess.Outcome, string) {
+func (r Referee) adjudicate(last [2]Reported, plies int, drawRun, resignRun *int) (chess.Outcome, string) {
 	a := r.Adjudge
 	moveNo := (plies + 1) / 2
 	w, b := last[0], last[1]

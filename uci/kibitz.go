@@ -23,8 +23,8 @@ func newKibitz(note func(string)) (*kibitz, error) {
 	e, err := engine.New(engine.Config{})
 	e.SetNotes(note)
 	k := &kibitz{e: e, note: note}
-	for _, o := range engine.Options() {
-		if o.Kind == engine.Spin {
+	for _, o := range engine.OptionTable() {
+		if o.Kind == engine.KindSpin {
 			_ = e.SetOption(o.Name, o.Default)
 		}
 	}
@@ -34,7 +34,7 @@ func newKibitz(note func(string)) (*kibitz, error) {
 }
 
 func (k *kibitz) ID() (string, string) { return version.Full, Author }
-func (k *kibitz) Options() []Option    { return append(engine.Options(), protocolOptions...) }
+func (k *kibitz) Options() []Option    { return append(engine.OptionTable(), protocolOptions...) }
 func (k *kibitz) NewGame()             { k.e.NewGame() }
 func (k *kibitz) Stop()                { k.e.Stop() }
 func (k *kibitz) PonderHit()           { k.e.PonderHit() }
@@ -80,12 +80,12 @@ func (k *kibitz) SetOption(name, value string) error {
 var protocolOptions = []Option{
 	// Ponder tells the engine that the GUI may send "go ponder": the GUI
 	// decides when to ponder, so the option changes nothing here.
-	{Name: "Ponder", Kind: engine.Check, Default: "false"},
+	{Name: "Ponder", Kind: engine.KindCheck, Default: "false"},
 	// UCI_ShowWDL adds "wdl W D L" (per mille) to the info lines, from
 	// search.WDL's model of Kibitz's own games; the loop writes it.
-	{Name: "UCI_ShowWDL", Kind: engine.Check, Default: "false"},
+	{Name: "UCI_ShowWDL", Kind: engine.KindCheck, Default: "false"},
 	// UCI_Chess960 reads positions under Chess960's rules (Shredder-FEN
 	// and X-FEN castling fields) and writes castling as the king taking
 	// its rook; the loop does both.
-	{Name: "UCI_Chess960", Kind: engine.Check, Default: "false"},
+	{Name: "UCI_Chess960", Kind: engine.KindCheck, Default: "false"},
 }

@@ -426,7 +426,7 @@ func (s *session) setOption(args []string) error {
 		if !strings.EqualFold(o.Name, name) {
 			continue
 		}
-		value, err := o.Check(value)
+		value, err := o.Validate(value)
 		if err != nil {
 			return fmt.Errorf("setoption %w", err)
 		}

@@ -29,8 +29,8 @@ func TestDocumentedRangesAreTheOptionTables(t *testing.T) {
 		return n
 	}
 	spins := 0
-	for _, o := range engine.Options() {
-		if o.Kind != engine.Spin {
+	for _, o := range engine.OptionTable() {
+		if o.Kind != engine.KindSpin {
 			continue
 		}
 		spins++

@@ -45,7 +45,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return alpha
 	}
 	// The endgame tables, when the search has them, end the line here.
-	if tables := w.e.opts.Tables; tables != nil {
+	if tables := w.searcher.opts.Tables; tables != nil {
 		if wdl, ok := tables.ProbeWDL(p); ok {
 			w.tbHits.Add(1)
 			return wdl * (TBWin - ply)
@@ -57,7 +57,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// the entry answers, so it neither reads the entry's bound nor writes it.
 	excluded := w.stack[ply].excluded
 	key := p.Key()
-	tt := w.e.tt
+	tt := w.searcher.tt
 	hit, found := tt.probe(key)
 	ttMove, ttScore := board.NullMove, 0
 	if found && excluded == board.NullMove {
@@ -373,7 +373,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	pvNode := beta-alpha > 1
 	key := p.Key()
-	hit, found := w.e.tt.probe(key)
+	hit, found := w.searcher.tt.probe(key)
 	ttMove := board.NullMove
 	if found {
 		score := fromTT(hit.score, ply)
@@ -429,7 +429,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
-	w.e.tt.store(key, bestMove, toTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta))
+	w.searcher.tt.store(key, bestMove, toTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta))
 	return best
 }
 

@@ -14,14 +14,14 @@ import (
 //
 // Trainers use it to keep the positions where the evaluation alone must be
 // right (the quiescence search's score equals the static evaluation).
-func (e *Searcher) QuiescenceGap(pos *board.Position) (gap int, ok bool) {
+func (s *Searcher) QuiescenceGap(pos *board.Position) (gap int, ok bool) {
 	if pos.InCheck() {
 		return 0, false
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.stop.Store(false)
-	w := e.workers[0]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stop.Store(false)
+	w := s.workers[0]
 	w.prepare(pos, Limits{}, timeBudget{}, time.Now(), nil)
 	static := w.evaluate()
 	return w.qsearch(-Infinity, Infinity, 0) - static, true

@@ -76,7 +76,7 @@ func (b *shareBuffer) add(e SharedEntry) {
 
 // share records an entry just stored for the next exchange.
 func (w *worker) share(key uint64, data uint64, depth int) {
-	if depth >= ShareMinDepth && w.e.opts.Exchange != nil {
+	if depth >= ShareMinDepth && w.searcher.opts.Exchange != nil {
 		w.shared.add(SharedEntry{Key: key, Data: data})
 	}
 }
@@ -85,11 +85,11 @@ func (w *worker) share(key uint64, data uint64, depth int) {
 func (w *worker) exchange() {
 	w.lastExchange = time.Now()
 	out := w.shared.entries[:w.shared.n]
-	in := w.e.opts.Exchange(out)
+	in := w.searcher.opts.Exchange(out)
 	w.shared.n = 0
 	for _, s := range in {
 		if s.Valid() {
-			w.e.tt.absorb(s)
+			w.searcher.tt.absorb(s)
 		}
 	}
 }

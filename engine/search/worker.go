@@ -33,7 +33,7 @@ type contTable [13][64]int16
 // worker is one search thread with its own position, history tables and
 // counters; workers share only the transposition table and the stop flag.
 type worker struct {
-	e           *Searcher
+	searcher    *Searcher
 	id          int
 	pos         *board.Position
 	nodes       uint64
@@ -75,7 +75,7 @@ type worker struct {
 	lastExchange time.Time
 }
 
-func newWorker(e *Searcher, id int) *worker { return &worker{e: e, id: id} }
+func newWorker(s *Searcher, id int) *worker { return &worker{searcher: s, id: id} }
 
 // evalCache keeps the static evaluations of recent positions, each entry
 // the key's top 48 bits and the score's 16, in a slot chosen by the key's
@@ -123,7 +123,7 @@ func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, sta
 	w.tbHits.Store(0)
 	w.sharedNodes.Store(0)
 	w.nodeLimit, w.levelNodes, w.completed = lim.Nodes, 0, w.completed[:0]
-	if w.e.opts.Strength.Limited() {
+	if w.searcher.opts.Strength.Limited() {
 		w.nodeLimit, w.levelNodes = 0, lim.Nodes
 	}
 	w.stability, w.hitSeen = stability{}, false
@@ -135,7 +135,7 @@ func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, sta
 	for i := range w.stack {
 		w.stack[i] = stackEntry{}
 	}
-	if net := w.e.opts.Net; net == nil {
+	if net := w.searcher.opts.Net; net == nil {
 		w.nn = nil
 	} else {
 		if w.nn == nil || w.nn.Net() != net {
@@ -143,10 +143,10 @@ func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, sta
 		}
 		w.nn.Reset(netinput.Of(w.pos))
 	}
-	if src := (evalSource{w.e.opts.Net, w.e.opts.EndgameModel}); src != w.evalsOf {
+	if src := (evalSource{w.searcher.opts.Net, w.searcher.opts.EndgameModel}); src != w.evalsOf {
 		w.evals, w.evalsOf = evalCache{}, src
 	}
-	if t := w.e.opts.EndgameModel; t == nil {
+	if t := w.searcher.opts.EndgameModel; t == nil {
 		w.egm = nil
 	} else if w.egm == nil || w.egm.Term() != t {
 		w.egm = t.Probe()
@@ -185,7 +185,7 @@ func (w *worker) evaluate() int {
 // (where the platform has a prefetch; elsewhere nothing is computed).
 func (w *worker) prefetchChild(m board.Move) {
 	if canPrefetch {
-		prefetch(w.e.tt.slot(w.pos.KeyAfter(m)))
+		prefetch(w.searcher.tt.slot(w.pos.KeyAfter(m)))
 	}
 }
 
@@ -199,7 +199,7 @@ func (w *worker) makeMove(m board.Move, ply int) {
 
 func (w *worker) makeNull(ply int) {
 	if canPrefetch {
-		prefetch(w.e.tt.slot(w.pos.KeyAfterNull()))
+		prefetch(w.searcher.tt.slot(w.pos.KeyAfterNull()))
 	}
 	w.stack[ply].cont = &w.contHist[board.NoPiece][0]
 	w.pos.MakeNullMove()
@@ -228,24 +228,24 @@ func (w *worker) checkStop() bool {
 	}
 	// A node limit, like the clock, never cuts the first iteration short:
 	// every search answers with a move it has searched (go nodes 1 too).
-	if w.e.stop.Load() || (w.nodeLimit > 0 && w.nodes >= w.nodeLimit && len(w.e.workers) == 1 && w.rootDepth > 1) {
+	if w.searcher.stop.Load() || (w.nodeLimit > 0 && w.nodes >= w.nodeLimit && len(w.searcher.workers) == 1 && w.rootDepth > 1) {
 		w.stopped = true
 		return true
 	}
 	if w.nodes&1023 == 1023 {
 		w.sharedNodes.Store(w.nodes)
-		if w.nodes&yieldMask == yieldMask && w.e.opts.Yield != nil && w.id == 0 {
-			w.e.opts.Yield()
+		if w.nodes&yieldMask == yieldMask && w.searcher.opts.Yield != nil && w.id == 0 {
+			w.searcher.opts.Yield()
 		}
 		if w.id == 0 {
-			if w.e.opts.Exchange != nil && time.Since(w.lastExchange) >= ExchangeInterval {
+			if w.searcher.opts.Exchange != nil && time.Since(w.lastExchange) >= ExchangeInterval {
 				w.exchange()
 			}
 			if w.outOfTime() {
-				w.e.stop.Store(true)
+				w.searcher.stop.Store(true)
 			}
-			if w.nodeLimit > 0 && w.e.totalNodes() >= w.nodeLimit && w.rootDepth > 1 {
-				w.e.stop.Store(true)
+			if w.nodeLimit > 0 && w.searcher.totalNodes() >= w.nodeLimit && w.rootDepth > 1 {
+				w.searcher.stop.Store(true)
 			}
 		}
 	}
@@ -278,7 +278,7 @@ func (w *worker) iterate(report func(Info)) Result {
 		// after the first, and every thread of a member after the first
 		// (share.go) — never the depth limit itself, which a member
 		// reaching first ends the cluster's search with.
-		if helper := w.id + w.e.opts.Member; helper > 0 && depth > 2 && depth < maxDepth && (depth+helper)%3 == 0 {
+		if helper := w.id + w.searcher.opts.Member; helper > 0 && depth > 2 && depth < maxDepth && (depth+helper)%3 == 0 {
 			continue
 		}
 		w.rootDepth = depth
@@ -295,10 +295,10 @@ func (w *worker) iterate(report func(Info)) Result {
 		if w.id != 0 {
 			continue
 		}
-		if w.e.opts.Exchange != nil && depth >= ShareMinDepth {
+		if w.searcher.opts.Exchange != nil && depth >= ShareMinDepth {
 			w.exchange() // an iteration's deepest entries, at once
 		}
-		if w.e.opts.Strength.Limited() {
+		if w.searcher.opts.Strength.Limited() {
 			w.keepLines(multiPV)
 		}
 		if report != nil {
@@ -318,9 +318,9 @@ func (w *worker) iterate(report func(Info)) Result {
 // many of them are reported: more are scored than asked for when a limited
 // strength chooses among them.
 func (w *worker) lines() (scored, reported int) {
-	reported = min(w.e.opts.MultiPV, len(w.rootMoves))
+	reported = min(w.searcher.opts.MultiPV, len(w.rootMoves))
 	scored = reported
-	if s := w.e.opts.Strength; s.Limited() {
+	if s := w.searcher.opts.Strength; s.Limited() {
 		scored = min(max(scored, s.Lines), len(w.rootMoves))
 	}
 	return scored, reported
@@ -371,7 +371,7 @@ func (w *worker) outOfTime() bool {
 	if !w.lim.Ponder {
 		return time.Since(w.start) >= w.budget.hard
 	}
-	if w.e.pondering.Load() {
+	if w.searcher.pondering.Load() {
 		return false
 	}
 	if !w.hitSeen {
@@ -380,7 +380,7 @@ func (w *worker) outOfTime() bool {
 			return true
 		}
 	}
-	return time.Since(time.Unix(0, w.e.hitAt.Load())) >= w.budget.hard
+	return time.Since(time.Unix(0, w.searcher.hitAt.Load())) >= w.budget.hard
 }
 
 // shouldFinish decides after a completed iteration whether to stop.
@@ -388,10 +388,10 @@ func (w *worker) shouldFinish(depth int, res Result) bool {
 	if w.lim.Mate > 0 && res.Score >= MateInMax && MateMoves(res.Score) <= w.lim.Mate {
 		return true
 	}
-	if w.lim.Infinite || w.e.pondering.Load() {
+	if w.lim.Infinite || w.searcher.pondering.Load() {
 		return false
 	}
-	if w.lim.SoftNodes > 0 && w.e.totalNodes()+w.nodes-w.sharedNodes.Load() >= w.lim.SoftNodes {
+	if w.lim.SoftNodes > 0 && w.searcher.totalNodes()+w.nodes-w.sharedNodes.Load() >= w.lim.SoftNodes {
 		return true
 	}
 	if !w.budget.active {
@@ -516,7 +516,7 @@ func (w *worker) info(depth, pvIdx int, bound Bound) Info {
 	w.sharedNodes.Store(w.nodes)
 	rm := w.rootMoves[pvIdx]
 	elapsed := time.Since(w.start)
-	nodes := w.e.totalNodes()
+	nodes := w.searcher.totalNodes()
 	score := rm.score
 	if score == -Infinity {
 		score = rm.prev
@@ -524,6 +524,6 @@ func (w *worker) info(depth, pvIdx int, bound Bound) Info {
 	return Info{
 		Depth: depth, SelDepth: rm.seldepth, MultiPV: pvIdx + 1, Score: w.reported(score), Bound: bound,
 		Nodes: nodes, Time: elapsed, NPS: uint64(float64(nodes) / max(elapsed.Seconds(), 1e-6)),
-		HashFull: w.e.tt.hashfull(), TBHits: w.e.totalTBHits(), PV: slices.Clone(rm.pv),
+		HashFull: w.searcher.tt.hashfull(), TBHits: w.searcher.totalTBHits(), PV: slices.Clone(rm.pv),
 	}
 }

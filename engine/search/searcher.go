@@ -113,8 +113,8 @@ func New(opts Options) *Searcher {
 
 // SeedStrength restarts the random choices of a limited strength from
 // seed: the same seed and the same searches give the same moves.
-func (e *Searcher) SeedStrength(seed uint64) {
-	e.rng = rand.New(rand.NewPCG(seed, 0x6b6962697a))
+func (s *Searcher) SeedStrength(seed uint64) {
+	s.rng = rand.New(rand.NewPCG(seed, 0x6b6962697a))
 }
 
 // DefaultHashMB is the table's size when none is asked for, in megabytes.
@@ -141,84 +141,84 @@ func Normalized(o Options) Options {
 // SetOptions applies options, resizing the table when the size changes and
 // clearing it when the evaluation changes.
 // It must not be called during a search.
-func (e *Searcher) SetOptions(o Options) {
+func (s *Searcher) SetOptions(o Options) {
 	o = Normalized(o)
-	if e.tt == nil || o.HashMB != e.opts.HashMB {
-		e.tt = NewTT(o.HashMB)
-	} else if o.Net != e.opts.Net {
+	if s.tt == nil || o.HashMB != s.opts.HashMB {
+		s.tt = NewTT(o.HashMB)
+	} else if o.Net != s.opts.Net {
 		// Scores stored under another evaluation would mislead the next
 		// searches.
-		e.tt.Clear()
+		s.tt.Clear()
 	}
-	e.opts = o
-	for len(e.workers) < o.Threads {
-		e.workers = append(e.workers, newWorker(e, len(e.workers)))
+	s.opts = o
+	for len(s.workers) < o.Threads {
+		s.workers = append(s.workers, newWorker(s, len(s.workers)))
 	}
-	e.workers = e.workers[:o.Threads]
+	s.workers = s.workers[:o.Threads]
 }
 
 // Options returns the options in force.
-func (e *Searcher) Options() Options { return e.opts }
+func (s *Searcher) Options() Options { return s.opts }
 
 // NewGame forgets everything learned: the table, history and killers.
 // An engine after NewGame searches exactly as a new one would, without
 // the cost of allocating a table (a host that answers many independent
 // requests keeps its engines).
-func (e *Searcher) NewGame() {
-	e.tt.Clear()
-	for _, w := range e.workers {
+func (s *Searcher) NewGame() {
+	s.tt.Clear()
+	for _, w := range s.workers {
 		w.forget()
 	}
 }
 
 // ClearHash empties the transposition table.
-func (e *Searcher) ClearHash() { e.tt.Clear() }
+func (s *Searcher) ClearHash() { s.tt.Clear() }
 
 // Stop asks a running search to return as soon as possible.
-func (e *Searcher) Stop() { e.stop.Store(true) }
+func (s *Searcher) Stop() { s.stop.Store(true) }
 
 // PonderHit tells a pondering search that the expected reply was played:
 // from now on it searches on its own clock. The time it pondered counts
 // towards its planned share (it may stop at once if it thought long
 // enough), but the hard limit runs from now, as the clock does.
-func (e *Searcher) PonderHit() {
-	e.hitAt.Store(time.Now().UnixNano())
-	e.pondering.Store(false)
+func (s *Searcher) PonderHit() {
+	s.hitAt.Store(time.Now().UnixNano())
+	s.pondering.Store(false)
 }
 
 // Search searches pos (which it does not modify) within the limits and
 // returns the best move. report, if not nil, receives progress reports
 // from the searching goroutine.
-func (e *Searcher) Search(pos *board.Position, lim Limits, report func(Info)) Result {
-	e.stop.Store(false)
-	e.pondering.Store(lim.Ponder)
-	return e.search(pos, lim, report)
+func (s *Searcher) Search(pos *board.Position, lim Limits, report func(Info)) Result {
+	s.stop.Store(false)
+	s.pondering.Store(lim.Ponder)
+	return s.search(pos, lim, report)
 }
 
 // Go starts a search in the background and returns a channel that delivers
 // its result. The stop flag is reset before Go returns, so a Stop that
 // follows Go is never lost.
-func (e *Searcher) Go(pos *board.Position, lim Limits, report func(Info)) <-chan Result {
-	e.stop.Store(false)
-	e.pondering.Store(lim.Ponder)
+func (s *Searcher) Go(pos *board.Position, lim Limits, report func(Info)) <-chan Result {
+	s.stop.Store(false)
+	s.pondering.Store(lim.Ponder)
 	pos = pos.Clone()
 	ch := make(chan Result, 1)
-	go func() { ch <- e.search(pos, lim, report) }()
+	go func() { ch <- s.search(pos, lim, report) }()
 	return ch
 }
 
-func (e *Searcher) search(pos *board.Position, lim Limits, report func(Info)) Result {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+func (s *Searcher) search(pos *board.Position, lim Limits, report func(Info)) Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	start := time.Now()
-	e.tt.newSearch()
-	tm := budget(lim, pos.SideToMove(), e.opts.MoveOverhead) // the time manager's
+	s.tt.newSearch()
+	tm := budget(lim, pos.SideToMove(), s.opts.MoveOverhead) // the time manager's
 	rootMoves := makeRootMoves(pos, lim.SearchMoves)
-	level := e.opts.Strength
+	level := s.opts.Strength
 	rootMate := 0 // the mate a root in the tables is won or lost by, in search units
-	if e.opts.Tables != nil && !level.Limited() {
-		rootMoves = tableRootMoves(e.opts.Tables, pos, rootMoves)
-		if w, d, ok := e.opts.Tables.DTM(pos); ok && w != 0 && d < MaxPly {
+	if s.opts.Tables != nil && !level.Limited() {
+		rootMoves = tableRootMoves(s.opts.Tables, pos, rootMoves)
+		if w, d, ok := s.opts.Tables.DTM(pos); ok && w != 0 && d < MaxPly {
 			rootMate = w * (Mate - d)
 		}
 	}
@@ -229,7 +229,7 @@ func (e *Searcher) search(pos *board.Position, lim Limits, report func(Info)) Re
 	}
 
 	var wg sync.WaitGroup
-	for i, w := range e.workers {
+	for i, w := range s.workers {
 		w.prepare(pos, lim, tm, start, rootMoves)
 		w.rootMate = rootMate
 		if i > 0 {
@@ -240,29 +240,29 @@ func (e *Searcher) search(pos *board.Position, lim Limits, report func(Info)) Re
 			}()
 		}
 	}
-	main := e.workers[0]
+	main := s.workers[0]
 	res := main.iterate(report)
-	e.stop.Store(true) // release the helpers
+	s.stop.Store(true) // release the helpers
 	wg.Wait()
 	if level.Limited() && len(main.completed) > 0 {
-		res = main.pick(res, strength.Pick(lineScores(main.completed), level, e.rng))
+		res = main.pick(res, strength.Pick(lineScores(main.completed), level, s.rng))
 	}
-	res.Nodes = e.totalNodes()
+	res.Nodes = s.totalNodes()
 	res.Time = time.Since(start)
 	return res
 }
 
-func (e *Searcher) totalNodes() uint64 {
+func (s *Searcher) totalNodes() uint64 {
 	var n uint64
-	for _, w := range e.workers {
+	for _, w := range s.workers {
 		n += w.sharedNodes.Load()
 	}
 	return n
 }
 
-func (e *Searcher) totalTBHits() uint64 {
+func (s *Searcher) totalTBHits() uint64 {
 	var n uint64
-	for _, w := range e.workers {
+	for _, w := range s.workers {
 		n += w.tbHits.Load()
 	}
 	return n
