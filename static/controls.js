@@ -1,5 +1,5 @@
 // The page's settings form and keyboard shortcuts: DOM wiring only, the
-// actions themselves belong to the page (app.js).
+// actions themselves belong to the page (play.js and the modules it composes).
 import { saveSettings } from "./settings.js";
 import { depthReadout, strengthHelp, levels, levelLabel, levelNumber } from "./strength.js";
 import { chosenControl } from "./timed.js";

@@ -1,6 +1,7 @@
 // @ts-check
 // The play page's logic: a cm-chessboard board, a chess.js game (state.js)
-// and the Kibitz engine in a Web Worker. The page never waits on the
+// and the Kibitz engine in its Web Workers (one per core the settings give
+// it). The page never waits on the
 // engine: every search is a promise, and a newer action (takeback, new
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
 import { Chess, DEFAULT_POSITION } from "chess.js";

@@ -36,12 +36,11 @@ type api struct {
 const maxIdleEngines = 4
 
 // newEngine returns an engine with the API's table size, net and tables.
-func (a *api) newEngine() *engine.Engine {
-	// The net is the embedded one, read once: an error here was already
-	// met (and reported as "classical") when the handler was made.
+func (a *api) newEngine() (*engine.Engine, error) {
+	// New's one error is an embedded net it cannot read, and it still
+	// makes the engine, evaluating classically: /api/health says so.
 	e, _ := engine.New(engine.Config{HashMB: a.lim.HashMB, Threads: 1})
-	e.SetTables(a.tables)
-	return e
+	return e, e.SetTables(a.tables)
 }
 
 // engine returns an engine for req, as fresh as a new one.
@@ -52,12 +51,18 @@ func (a *api) engine(req Request) (*engine.Engine, error) {
 		e, a.idle = a.idle[n-1], a.idle[:n-1]
 	}
 	a.mu.Unlock()
+	var err error
 	if e == nil {
-		e = a.newEngine()
+		e, err = a.newEngine()
 	} else {
-		e.NewGame()
+		err = e.NewGame()
 	}
-	e.SetMultiPV(req.MultiPV)
+	if err == nil {
+		err = e.SetMultiPV(req.MultiPV)
+	}
+	if err != nil {
+		return nil, err
+	}
 	if req.Elo == nil {
 		return e, e.SetFullStrength()
 	}

@@ -62,12 +62,15 @@ func NewHandler(c Config) http.Handler {
 				"max_nodes": c.Caps.MaxNodes, "max_multipv": c.Caps.MaxMultiPV,
 				"max_searches": c.MaxSearches, "max_queue": c.MaxQueue, "search_time_ms": c.SearchTime.Milliseconds()},
 		}}
-	// The first engine, kept for the first request, says which net all
-	// of them use: classical only if the embedded net were broken (the
-	// tests check that it is not).
-	// An engine of its own for static evaluations, which only read it:
-	// the lanes' engines change settings for each request.
-	a.static = a.newEngine()
+	// An engine of its own for static evaluations, which only read it
+	// (the lanes' engines change settings for each request); it says which
+	// net all of them use: classical only if the embedded net were broken
+	// (the tests check that it is not).
+	static, err := a.newEngine()
+	if err != nil {
+		panic(err) // the API's own table size and tables: a bug, not input
+	}
+	a.static = static
 	a.info["evaluation"] = "classical"
 	if a.static.Net() != nil {
 		a.info["evaluation"] = "nnue"
