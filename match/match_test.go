@@ -328,11 +328,6 @@ func TestFloodThroughAChildProcess(t *testing.T) {
 				t.Errorf("game ended by %q", r.Termination)
 			}
 		}
-		// Each game: the timeout, then at most the 2 s quit grace and the
-		// kill; the engines' starts besides.
-		if took > 20*time.Second {
-			t.Errorf("2 games took %v", took)
-		}
 	case <-time.After(60 * time.Second):
 		t.Fatal("the match hangs on an engine flooding through a child process")
 	}

@@ -66,19 +66,30 @@ class FakeWorker extends EventTarget {
   }
 }
 globalThis.Worker = FakeWorker;
+
+// until resolves once cond() holds, looking again after each turn of the
+// timers the stand-in worker answers on: what a test waits for is an event,
+// never a length of time.
+async function until(cond, what) {
+  for (let turn = 0; turn < 10000; turn++) {
+    if (cond()) return;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  assert.fail(`never came: ${what}`);
+}
 const { KibitzEngine, KibitzError, createEngine } = await import("../static/kibitz.js");
 
 test("searches started in quick succession never reach the worker together, and the last one runs", async () => {
   const client = new KibitzEngine({ workerUrl: "fake.js" });
   await client.ready;
   const first = client.search({ depth: 64 }); // an analysis: runs until stopped
-  await new Promise((r) => setTimeout(r, 20));
+  await until(() => client.worker.running !== null, "the first search runs");
   // Two more at once (← pressed twice quickly): each must wait for the one before.
   const second = client.search({ depth: 64 });
   const third = client.search({ depth: 64 });
   await first;
   await second;
-  await new Promise((r) => setTimeout(r, 30));
+  await until(() => client.worker.searches === 3, "the third search reaches the worker");
   assert.deepEqual(client.worker.refused, [], "a search was sent while another ran");
   assert.ok(client.searching, "the last search is running");
   client.stop();
@@ -183,7 +194,7 @@ test("a worker that cannot start rejects createEngine with load-failed", async (
 // every search asked for before it, whether it runs yet or still waits for
 // the one before it; only a search asked for after the last stop() may be
 // left running.
-test("a stop() is never lost, whatever the order of search and stop", async () => {
+test("a stop() is never lost, whatever the order of search and stop", { timeout: 60000 }, async () => {
   const client = new KibitzEngine({ workerUrl: "fake.js" });
   await client.ready;
   const steps = ["search", "stop", "tick", "wait"];
@@ -200,9 +211,12 @@ test("a stop() is never lost, whatever the order of search and stop", async () =
       else if (step === "stop") client.stop();
       else await new Promise((r) => setTimeout(r, step === "tick" ? 0 : 5));
     }
-    await new Promise((r) => setTimeout(r, 40));
-    const lastSearch = order.lastIndexOf("search");
-    const wantRunning = lastSearch > order.lastIndexOf("stop");
+    // Every search before the last was stopped (by a stop() or by the next
+    // search) and answers by itself; so does the last when a stop() came
+    // after it — a lost stop() would leave its answer waiting forever.
+    const wantRunning = order.lastIndexOf("search") > order.lastIndexOf("stop");
+    await Promise.all(wantRunning ? answers.slice(0, -1) : answers);
+    if (wantRunning) await until(() => client.worker.running !== null, `${order.join(" ")}: the last search runs`);
     assert.equal(client.searching, wantRunning, `${order.join(" ")}: searching ${client.searching}`);
     client.stop();
     const results = await Promise.all(answers);

@@ -54,10 +54,15 @@ test("analysis with three lines never shows one first move twice", async (t) => 
   await page.locator("#analyse").click();
   await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 3, null, { timeout: 60000 });
   // Sample the lines as the search deepens (and re-ranks them).
-  for (let i = 0; i < 80; i++) {
+  // Each sample once the lines have changed: the first 10 updates of the deepening search.
+  let shown = "";
+  for (let i = 0; i < 10; i++) {
+    shown = await page.waitForFunction((before) => {
+      const now = document.getElementById("pv-lines").textContent;
+      return now !== before && now;
+    }, shown, { timeout: 60000 }).then((h) => h.jsonValue());
     const firsts = await page.evaluate(() => [...document.querySelectorAll("#pv-lines button.line")].map((b) => b.textContent.replace(/^\d+\.(\.\.|…)?\s*/, "").split(/\s+/)[0]));
     assert.equal(new Set(firsts).size, firsts.length, `sample ${i}: ${firsts.join(", ")}`);
-    await page.waitForTimeout(50);
   }
 });
 
@@ -272,7 +277,8 @@ test("a resigned game is saved with its players and how it ended, and reopening 
   await page.locator("#library li button").first().click();
   await waitStatus(page, /You resigned — Black \(Kibitz\) wins/);
   assert.equal((await moveTexts(page)).length, 2);
-  await page.waitForTimeout(300);
+  // A second save would come with the reopened game's end (its status, above); the reloads
+  // below show what was stored.
   assert.equal(await page.locator("#library li").count(), 1, "reopened, not saved again");
   // Reloads bring the finished game back without saving it again.
   const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]").length);

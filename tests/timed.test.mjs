@@ -67,8 +67,12 @@ test("a timed game: both clocks run with their increments, Kibitz keeps to its c
   await waitStatus(page, /^Your move/);
   c = await clocks(page);
   assert.equal(c.bottom.running, true);
-  // Kibitz planned its move from its clock: at depth 20 it would have thought far longer than 30 s.
-  assert.ok(c.top.seconds > 20 && c.top.seconds <= 31, `Kibitz after its move: ${c.top.text}`);
+  // Kibitz planned its move from its clock: it stopped short of the depth 20 asked for (which would
+  // take far longer than 30 s) with time left on its clock, however fast the machine.
+  const depth = parseInt(await page.locator("#info-depth").textContent(), 10); // "depth/seldepth"
+  assert.ok(depth >= 1 && depth < 20, `Kibitz's reply searched to depth ${depth}`);
+  assert.ok(c.top.seconds > 0 && c.top.seconds <= 31, `Kibitz after its move: ${c.top.text}`);
+  t.diagnostic(`Kibitz's reply: depth ${depth}, ${c.top.text} left`);
   await waitClock(page, "bottom", c.bottom.seconds - 2);
   const later = await clocks(page);
   assert.ok(later.bottom.seconds <= c.bottom.seconds - 2, `the player's clock runs: ${c.bottom.text} → ${later.bottom.text}`);

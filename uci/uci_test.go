@@ -301,9 +301,10 @@ func TestPositionRightAfterBestmove(t *testing.T) {
 func TestGoPerftDoesNotBlockTheLoop(t *testing.T) {
 	c := start(t)
 	c.send("go perft 8")
-	begin := time.Now()
-	if got := c.sync(); len(got) > 20 || time.Since(begin) > 5*time.Second {
-		t.Fatalf("isready during go perft 8: %q after %v", got, time.Since(begin))
+	// perft 8 takes hours: readyok before its total shows that the loop
+	// answered while it counted.
+	if got := c.sync(); len(got) > 20 || strings.Contains(strings.Join(got, "\n"), "Nodes searched") {
+		t.Fatalf("isready during go perft 8: %q", got)
 	}
 	c.send("stop")
 	got := c.until("info string go perft stopped")
@@ -324,14 +325,17 @@ func TestGoPerftDoesNotBlockTheLoop(t *testing.T) {
 // TestFallenFlagStillMoves: a clock at or below zero means move now.
 func TestFallenFlagStillMoves(t *testing.T) {
 	c := start(t)
+	// The clock that fell is read as 1 ms left (move now), not as no
+	// clock; a search without end would trip until's guard.
 	for _, cmd := range []string{"go wtime -1000 btime -1000", "go wtime 0 btime 5000", "go btime -5 wtime -5 winc 0"} {
+		if l, err := parseLimits(strings.Fields(cmd)[1:], board.NewPosition()); err != nil || l.WTime != time.Millisecond {
+			t.Errorf("%q: White's clock %v (%v), want 1ms", cmd, l.WTime, err)
+		}
 		begin := time.Now()
 		c.send(cmd)
 		got := c.until("bestmove")
 		assertLegal(t, board.StartFEN, got[len(got)-1])
-		if el := time.Since(begin); el > 5*time.Second {
-			t.Errorf("%q took %v", cmd, el)
-		}
+		t.Logf("%q: bestmove after %v", cmd, time.Since(begin))
 	}
 }
 
@@ -523,8 +527,9 @@ func TestEvalCommand(t *testing.T) {
 	for i, l := range got {
 		if strings.Contains(l, "|   Q   |") {
 			f := strings.Fields(strings.ReplaceAll(got[i+1], "|", " "))
-			if len(f) != 1 || !strings.HasPrefix(f[0], "+") || f[0] < "+5" {
-				t.Errorf("the queen's worth: %q", got[i+1])
+			worth, err := strconv.ParseFloat(strings.Join(f, ""), 64)
+			if len(f) != 1 || !strings.HasPrefix(f[0], "+") || err != nil || worth <= 5 {
+				t.Errorf("the queen's worth: %q, want a number of pawns above a rook's 5", got[i+1])
 			}
 		}
 	}

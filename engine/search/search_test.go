@@ -264,16 +264,23 @@ func TestTimeBudgets(t *testing.T) {
 }
 
 func TestTimeLimitsStopTheSearch(t *testing.T) {
-	e := New(Options{})
-	r := e.Search(board.NewPosition(), Limits{MoveTime: 100 * time.Millisecond}, nil)
-	// The budget is the whole of a movetime search: it ends near it (a
-	// generous bound for a loaded machine, far below a budget gone wrong).
-	if r.Move == board.NullMove || r.Depth < 1 || r.Time < 40*time.Millisecond || r.Time > time.Second {
-		t.Fatalf("movetime 100 ms: %v after %v", r.Move, r.Time)
+	// The budgets: all of a movetime; a third of the clock at most.
+	if b := budget(Limits{MoveTime: 100 * time.Millisecond}, board.White, 0); !b.active || b.soft != 100*time.Millisecond || b.hard != b.soft {
+		t.Errorf("movetime 100 ms: budget %+v", b)
 	}
-	r = e.Search(board.NewPosition(), Limits{WTime: 2 * time.Second, BTime: 2 * time.Second}, nil)
-	if r.Move == board.NullMove || r.Time > 800*time.Millisecond {
-		t.Errorf("clock: move %v after %v with 2 s on the clock (hard limit 657 ms)", r.Move, r.Time)
+	clock := Limits{WTime: 2 * time.Second, BTime: 2 * time.Second}
+	if b := budget(clock, board.White, 0); !b.active || b.hard > 2*time.Second/3 || b.soft > b.hard {
+		t.Errorf("2 s on the clock: budget %+v, want at most a third of it", b)
+	}
+	// The searches end by the clock, short of the deepest depth (a search
+	// that ignored its budget would not end); how long they took is shown.
+	e := New(Options{})
+	for _, lim := range []Limits{{MoveTime: 100 * time.Millisecond}, clock} {
+		r := e.Search(board.NewPosition(), lim, nil)
+		if r.Move == board.NullMove || r.Depth < 1 || r.Depth >= MaxDepth {
+			t.Errorf("%+v: move %v at depth %d", lim, r.Move, r.Depth)
+		}
+		t.Logf("movetime %v, clock %v: depth %d after %v", lim.MoveTime, lim.WTime, r.Depth, r.Time)
 	}
 }
 
