@@ -48,21 +48,20 @@ func wacSolved(t testing.TB, entries []epd.Entry, nodes uint64) (solved int, fai
 	return solved, failed
 }
 
-// wacFloor is the solve count measured at wacNodes with the default net;
-// raise it as the engine improves, never lower it to make a change pass.
-// The short run (the wasm build) checks the first 30 positions against a
-// floor of its own. The budget is 200 000 nodes, about a tenth of a second
-// natively and the most the test command can afford of the second a
-// position that Win At Chess is measured at (kibitz solve --movetime
-// 1000): at 20 000 (the budget until 2026-11-23, with the classical
-// evaluation until then) the search is too shallow for its extensions and
-// history tables to act, and the count there moved against the games
-// (continuation history: +16.5 Elo, 161 solved at 20 000 nodes and 147
-// with the classical evaluation).
+// TestWinAtChess reports how many Win At Chess positions the search
+// solves at wacNodes with the default net: a figure to read, not a gate to
+// tune for (the margins were once chosen by a floor here, and a count of
+// tactics moved against the games: continuation history was +16.5 Elo and
+// fewer solved). It fails only for a search that is broken: one that
+// solves fewer than half (255 of 300 with generation 10; 28 of the first
+// 30, the short run of the wasm build). The budget is 200 000 nodes,
+// about a tenth of a second natively: at 20 000 the search is too shallow
+// for its extensions and history tables to act.
 const (
-	wacNodes      = 200000
-	wacFloor      = 251 // 255 solved with generation 10 and its margins (247 with generation 9's margins, 253 with the fourth SPSA run's LMPBase too); 252 with generation 9 and its margins (243 with the third SPSA run's RFPMargin of 62, kept at 78 for this floor); 254 when it was set with generation 8 (247 before the margins were retuned for it, 244 before history pruning, 237 before singular extensions)
-	wacShortFloor = 26  // 28 solved when it was set (29 with history pruning)
+	wacNodes = 200000
+	// wacBroken is half the suite: a working search solves far more.
+	wacBroken      = 150
+	wacShortBroken = 15
 )
 
 func TestWinAtChess(t *testing.T) {
@@ -78,11 +77,11 @@ func TestWinAtChess(t *testing.T) {
 	}
 	solved, failed := wacSolved(t, entries, wacNodes)
 	t.Logf("WAC: %d/%d solved at %d nodes; failed %v", solved, len(entries), wacNodes, failed)
-	floor := wacFloor
+	broken := wacBroken
 	if testing.Short() {
-		floor = wacShortFloor
+		broken = wacShortBroken
 	}
-	if solved < floor {
-		t.Errorf("WAC: %d of %d solved at %d nodes, floor is %d", solved, len(entries), wacNodes, floor)
+	if solved < broken {
+		t.Errorf("WAC: %d of %d solved at %d nodes: fewer than half, the search is broken", solved, len(entries), wacNodes)
 	}
 }
