@@ -104,7 +104,7 @@ test_go() {
 	echo "== go test -tags purego,kibitzdebug (the scalar NNUE backend, with the search invariants checked)"
 	go test -count=1 -tags purego,kibitzdebug ./nnue ./engine/netinput ./engine/search
 	echo "== go test -tags tune (the search parameters as UCI options)"
-	go test -count=1 -tags tune -run 'Tune|Handshake|SetParam' ./uci ./engine/search
+	go test -count=1 -tags tune -run 'Tune|Handshake|Tuning' ./uci ./engine/search
 	echo "== go test -race, whole packages (every package that runs goroutines and fits the time)"
 	go test -count=1 -race -short -timeout 600s "${RACED_WHOLE[@]}"
 	echo "== go test -race, the trainer's parallel paths (the whole package takes minutes under the detector)"

@@ -198,3 +198,17 @@ func (e *Engine) applyStrength() error {
 	}
 	return e.SetLevel(e.elo)
 }
+
+// SetParam sets one of the search's tunable parameters (search.Params) for
+// this engine alone; refused during a search, or for a name or value out
+// of range. Tune builds show each as an option.
+func (e *Engine) SetParam(name string, v int) error {
+	if err := e.idle(); err != nil {
+		return err
+	}
+	t, err := e.opts.Tuning.With(name, v)
+	if err != nil {
+		return err
+	}
+	return e.change(func(o *search.Options) { o.Tuning = t })
+}

@@ -19,7 +19,7 @@ func init() {
 	for _, p := range search.Params() {
 		name := p.Name
 		options = append(options, Option{Name: name, Kind: KindSpin, Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max,
-			// The option's range is the parameter's: SetParam cannot refuse it.
-			set: spin(func(_ *Engine, v int) error { return search.SetParam(name, v) })})
+			// The option's range is the parameter's: SetParam refuses only a search running.
+			set: spin(func(e *Engine, v int) error { return e.SetParam(name, v) })})
 	}
 }

@@ -28,13 +28,28 @@ func TestTuneOptions(t *testing.T) {
 			t.Errorf("the tune build does not declare %s", q.Name)
 		}
 	}
-	defer search.SetParam(p.Name, p.Default)
 	c.send("setoption name "+p.Name+" value "+strconv.Itoa(p.Min), "setoption name "+p.Name+" value "+strconv.Itoa(p.Max+1))
 	errs := c.sync()
 	if len(errs) != 1 || !strings.Contains(errs[0], p.Name) {
 		t.Errorf("a value in range and one beyond it answered with %q (want one error)", errs)
 	}
-	if got := search.Params()[0].Default; got != p.Min {
-		t.Errorf("%s in force after setoption: %d, want %d", p.Name, got, p.Min)
+}
+
+// TestTuneOptionsArePerEngine: in a tune build a parameter set on one
+// engine is that engine's; another in the same process keeps the default.
+func TestTuneOptionsArePerEngine(t *testing.T) {
+	if !engine.TuneBuild {
+		t.Skip("the parameters are options only in tune builds")
+	}
+	p := search.Params()[0]
+	a, _ := engine.New(engine.Config{HashMB: 1})
+	b, _ := engine.New(engine.Config{HashMB: 1})
+	if err := a.SetOption(p.Name, strconv.Itoa(p.Min)); err != nil {
+		t.Fatal(err)
+	}
+	va, _ := a.Options().Tuning.Value(p.Name)
+	vb, _ := b.Options().Tuning.Value(p.Name)
+	if va != p.Min || vb != p.Default {
+		t.Errorf("%s: %d on the engine set, %d on the other; want %d and %d", p.Name, va, vb, p.Min, p.Default)
 	}
 }

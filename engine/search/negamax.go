@@ -93,13 +93,13 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if !pvNode && !inCheck && excluded == board.NullMove && beta > -MateInMax && beta < MateInMax {
 		// Step 5. Reverse futility: far enough above beta that a shallow
 		// search will not bring it back down.
-		if depth <= rfpMaxDepth && evalEst-tuned[pRFPMargin]*(depth-b2i(improving)) >= beta {
+		if depth <= rfpMaxDepth && evalEst-w.tuned[pRFPMargin]*(depth-b2i(improving)) >= beta {
 			return evalEst
 		}
 		// Step 6. Null move: if passing still fails high, a real move will
 		// too. Not without pieces (zugzwang) and not twice in a row.
 		if depth >= nmpMinDepth && evalEst >= beta && staticEval >= beta && p.LastMove() != board.NullMove && p.HasNonPawnMaterial(us) {
-			r := nmpBase + depth/nmpDepthDivisor + min((evalEst-beta)/tuned[pNMPEvalDivisor], nmpMaxEvalReduction)
+			r := nmpBase + depth/nmpDepthDivisor + min((evalEst-beta)/w.tuned[pNMPEvalDivisor], nmpMaxEvalReduction)
 			w.makeNull(ply)
 			score := -w.negamax(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			w.undoMove()
@@ -158,24 +158,24 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if quiet {
 				// Late move pruning and futility pruning: at shallow depth,
 				// quiet moves late in the list rarely matter.
-				if !pvNode && depth <= pruneMaxDepth && moveCount > (tuned[pLMPBase]+depth*depth)/(2-b2i(improving)) {
+				if !pvNode && depth <= pruneMaxDepth && moveCount > (w.tuned[pLMPBase]+depth*depth)/(2-b2i(improving)) {
 					pk.skipQuiets() // no quiet move comes after this one
 					continue
 				}
-				if depth <= pruneMaxDepth && staticEval+tuned[pFutilityBase]+tuned[pFutilityPerDepth]*depth <= alpha {
+				if depth <= pruneMaxDepth && staticEval+w.tuned[pFutilityBase]+w.tuned[pFutilityPerDepth]*depth <= alpha {
 					pk.skipQuiets() // no quiet move comes after this one
 					continue
 				}
 				// History pruning: a quiet move that keeps failing here
 				// and as a reply to the last two moves is not worth even
 				// a reduced search near the leaves.
-				if depth <= historyPruneMaxDepth && order < int32(-tuned[pHistoryPruneMargin]*depth) {
+				if depth <= historyPruneMaxDepth && order < int32(-w.tuned[pHistoryPruneMargin]*depth) {
 					continue
 				}
-				if depth <= pruneMaxDepth && !p.SEE(m, -tuned[pSEEQuietMargin]*depth) {
+				if depth <= pruneMaxDepth && !p.SEE(m, -w.tuned[pSEEQuietMargin]*depth) {
 					continue
 				}
-			} else if depth <= pruneMaxDepth && order < scoreGoodNoisy && !p.SEE(m, -tuned[pSEENoisyMargin]*depth) {
+			} else if depth <= pruneMaxDepth && order < scoreGoodNoisy && !p.SEE(m, -w.tuned[pSEENoisyMargin]*depth) {
 				continue
 			}
 		}
@@ -196,13 +196,13 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		} else {
 			r := 0
 			if depth >= lmrMinDepth && moveCount > 1+b2i(pvNode) && (quiet || order < scoreGoodNoisy) {
-				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+				r = w.tuning.lmr[min(depth, 63)][min(moveCount, 63)]
 				r += b2i(!pvNode) + b2i(cutNode) - b2i(improving) - b2i(givesCheck)
 				if order >= scoreCounter && quiet {
 					r-- // killers and countermove
 				}
 				if quiet {
-					r -= int(order) / (3 * tuned[pLMRHistoryDivisor]) // the sum of three tables
+					r -= int(order) / (3 * w.tuned[pLMRHistoryDivisor]) // the sum of three tables
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -317,7 +317,7 @@ func (w *worker) rewardQuiet(m board.Move, ply, depth int, tried []board.Move) {
 		w.counter[p.PieceAt(prev.To())][prev.To()] = m
 	}
 	us := p.SideToMove()
-	bonus := min(depth*depth*tuned[pHistoryBonusScale], tuned[pHistoryBonusMax])
+	bonus := min(depth*depth*w.tuned[pHistoryBonusScale], w.tuned[pHistoryBonusMax])
 	updateHistory(&w.history[us][m.From()][m.To()], bonus)
 	c1, c2 := w.contTables(ply)
 	updateCont(c1, p, m, bonus)
@@ -407,7 +407,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if m == board.NullMove {
 			break
 		}
-		if !inCheck && futileCapture(p, m, standPat, alpha) {
+		if !inCheck && futileCapture(p, m, standPat, alpha, w.tuned[pDeltaMargin]) {
 			continue
 		}
 		w.prefetchChild(m)
@@ -445,14 +445,14 @@ func quiescenceMoves(inCheck bool) board.GenKind {
 // futileCapture says which noisy moves the quiescence search skips: minor
 // promotions, captures that lose material, and captures that cannot lift
 // the stand-pat score to alpha even winning the victim outright (delta
-// pruning).
-func futileCapture(p *board.Position, m board.Move, standPat, alpha int) bool {
+// pruning by deltaMargin more).
+func futileCapture(p *board.Position, m board.Move, standPat, alpha, deltaMargin int) bool {
 	if m.IsPromotion() && m.Promotion() != board.Queen {
 		return true
 	}
 	// The cheap delta test before the exchange evaluation: either skips.
 	if !m.IsPromotion() && m.Kind() != board.EnPassant &&
-		standPat+board.PieceValue(p.PieceAt(m.To()).Type())+tuned[pDeltaMargin] <= alpha {
+		standPat+board.PieceValue(p.PieceAt(m.To()).Type())+deltaMargin <= alpha {
 		return true
 	}
 	return !p.SEE(m, 0)

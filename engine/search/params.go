@@ -58,7 +58,7 @@ const (
 	aspirationMinDepth = 5
 )
 
-// param indexes the tunable parameters in tuned.
+// param indexes the tunable parameters in a Tuning.
 type param int
 
 const (
@@ -107,54 +107,72 @@ var paramSpecs = [numParams]ParamSpec{
 	pAspirationDelta:    {"AspirationDelta", 20, 8, 60, 3},
 }
 
-// tuned holds the values in force, for every engine of the process. They
-// change only through SetParam, between searches.
-var tuned = func() (v [numParams]int) {
+// Tuning is a set of values of the tunable parameters: each search's own
+// (Options.Tuning), so that two engines of one process may differ — the
+// tuner's two sides, the match runner's engines. A Tuning is never changed
+// once a search may read it: With returns a changed copy.
+type Tuning struct {
+	values [numParams]int
+	lmr    [64][64]int // lmr[depth][moveCount]: the base late-move reduction, from LMRBase and LMRDivisor
+}
+
+// defaultTuning is every parameter at its default: the Tuning of a search
+// given none.
+var defaultTuning = func() *Tuning {
+	t := &Tuning{}
 	for i, s := range paramSpecs {
-		v[i] = s.Default
+		t.values[i] = s.Default
 	}
-	return
+	t.lmr = t.makeLMRTable()
+	return t
 }()
 
-// lmrTable[depth][moveCount] is the base late-move reduction, made from
-// LMRBase and LMRDivisor.
-var lmrTable = makeLMRTable()
-
-func makeLMRTable() (t [64][64]int) {
-	base, div := float64(tuned[pLMRBase])/100, float64(tuned[pLMRDivisor])/100
+func (t *Tuning) makeLMRTable() (lmr [64][64]int) {
+	base, div := float64(t.values[pLMRBase])/100, float64(t.values[pLMRDivisor])/100
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
-			t[d][m] = int(base + math.Log(float64(d))*math.Log(float64(m))/div)
+			lmr[d][m] = int(base + math.Log(float64(d))*math.Log(float64(m))/div)
 		}
 	}
 	return
 }
 
-// Params lists the tunable parameters with their values in force as
-// defaults.
-func Params() []ParamSpec {
-	out := append([]ParamSpec(nil), paramSpecs[:]...)
-	for i := range out {
-		out[i].Default = tuned[i]
+// Params lists the tunable parameters with their defaults and ranges.
+func Params() []ParamSpec { return append([]ParamSpec(nil), paramSpecs[:]...) }
+
+// Value returns the parameter named name (any case) in t (nil: the
+// defaults); ok is false for no such parameter.
+func (t *Tuning) Value(name string) (v int, ok bool) {
+	if t == nil {
+		t = defaultTuning
 	}
-	return out
+	for i, s := range paramSpecs {
+		if strings.EqualFold(s.Name, name) {
+			return t.values[i], true
+		}
+	}
+	return 0, false
 }
 
-// SetParam sets a tunable parameter (its name in any case) for every
-// engine of the process. It must not be called while any search runs.
-func SetParam(name string, v int) error {
+// With returns a copy of t (nil: the defaults) with the parameter named
+// name (any case) set to v, or an error for a name or value out of range.
+func (t *Tuning) With(name string, v int) (*Tuning, error) {
+	if t == nil {
+		t = defaultTuning
+	}
 	for i, s := range paramSpecs {
 		if !strings.EqualFold(s.Name, name) {
 			continue
 		}
 		if v < s.Min || v > s.Max {
-			return fmt.Errorf("%s: %d is outside %d..%d", s.Name, v, s.Min, s.Max)
+			return nil, fmt.Errorf("%s: %d is outside %d..%d", s.Name, v, s.Min, s.Max)
 		}
-		tuned[i] = v
+		c := *t
+		c.values[i] = v
 		if param(i) == pLMRBase || param(i) == pLMRDivisor {
-			lmrTable = makeLMRTable()
+			c.lmr = c.makeLMRTable()
 		}
-		return nil
+		return &c, nil
 	}
-	return fmt.Errorf("no search parameter named %q", name)
+	return nil, fmt.Errorf("no search parameter named %q", name)
 }

@@ -53,6 +53,8 @@ type Options struct {
 	// of root moves exactly and plays the one strength.Pick draws. The
 	// endgame tables are then not consulted at the root.
 	Strength strength.Params
+	// Tuning is the tunable parameters' values (nil: their defaults).
+	Tuning *Tuning
 }
 
 // Info is one progress report: sent after each iteration for every

@@ -34,6 +34,8 @@ type contTable [13][64]int16
 // counters; workers share only the transposition table and the stop flag.
 type worker struct {
 	searcher    *Searcher
+	tuned       [numParams]int // the search's Tuning, its values
+	tuning      *Tuning
 	id          int
 	pos         *board.Position
 	nodes       uint64
@@ -128,6 +130,11 @@ func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, sta
 	}
 	w.stability, w.hitSeen = stability{}, false
 	w.shared.n, w.lastExchange = 0, start
+	w.tuning = w.searcher.opts.Tuning
+	if w.tuning == nil {
+		w.tuning = defaultTuning
+	}
+	w.tuned = w.tuning.values // the worker's own copy: read at every node
 	w.rootMoves = slices.Clone(rootMoves)
 	for i := range w.rootMoves {
 		w.rootMoves[i].pv = slices.Clone(rootMoves[i].pv)
@@ -412,7 +419,7 @@ func (w *worker) shouldFinish(depth int, res Result) bool {
 // previous score, widening it on each failure.
 func (w *worker) aspiration(depth, pvIdx int, report func(Info)) {
 	prev := w.rootMoves[pvIdx].prev
-	delta := tuned[pAspirationDelta]
+	delta := w.tuned[pAspirationDelta]
 	alpha, beta := -Infinity, Infinity
 	if depth >= aspirationMinDepth && !IsMate(prev) && prev > -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
