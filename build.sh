@@ -55,11 +55,12 @@ run_tests() {
 	need node "install Node.js 20 or newer (Debian: apt-get install nodejs npm); the wasm tests run under it"
 	local start=$SECONDS
 	test_go
-	echo "== the page's JavaScript: type check (tsc, JSDoc) and lint (eslint)"
+	echo "== the page's JavaScript: type check (tsc, JSDoc), lint (eslint) and format (prettier --check)"
 	npm_deps
 	npx tsc -p tsconfig.json
 	npx tsc -p tsconfig.worker.json
 	npx eslint .
+	npx prettier --check .
 	echo "== the worker's JavaScript API under node"
 	wasm >/dev/null
 	for module in kibitz kibitz-simd; do

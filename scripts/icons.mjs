@@ -7,11 +7,16 @@ import { deflateSync } from "node:zlib";
 import { writeFileSync } from "node:fs";
 
 const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-const PANEL = rgb("#2a2d34"), LIGHT = rgb("#ecdab9"), DARK = rgb("#c5a076"), ACCENT = rgb("#7fa650");
+const PANEL = rgb("#2a2d34"),
+  LIGHT = rgb("#ecdab9"),
+  DARK = rgb("#c5a076"),
+  ACCENT = rgb("#7fa650");
 
 function pixel(x, y, size) {
-  const margin = size * 0.16, cell = (size - 2 * margin) / 4;
-  const fx = (x - margin) / cell, fy = (y - margin) / cell;
+  const margin = size * 0.16,
+    cell = (size - 2 * margin) / 4;
+  const fx = (x - margin) / cell,
+    fy = (y - margin) / cell;
   if (fx < 0 || fy < 0 || fx >= 4 || fy >= 4) return PANEL;
   const [cx, cy] = [Math.floor(fx), Math.floor(fy)];
   // The dot: on the square b3 of the little board (column 1, row 1).
@@ -48,7 +53,12 @@ function png(size) {
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 for (const size of [192, 512]) writeFileSync(`static/icons/icon-${size}.png`, png(size));

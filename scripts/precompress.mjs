@@ -26,7 +26,9 @@ if (!dir) {
   console.error("usage: node scripts/precompress.mjs DIR");
   process.exit(2);
 }
-let raw = 0, gz = 0, br = 0;
+let raw = 0,
+  gz = 0,
+  br = 0;
 for (const path of files(dir)) {
   const data = readFileSync(path);
   const gzipped = gzipSync(data, { level: 9 });

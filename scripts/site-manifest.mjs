@@ -68,10 +68,15 @@ if (command === "worker") {
   writeFileSync("dist/manifest.json", JSON.stringify(manifest, null, 1) + "\n");
   const immutable = Object.values(manifest).map((f) => `/${f}\n  Cache-Control: public, max-age=31536000, immutable\n`);
   // The library's modules keep their names (sites import them by name).
-  const revalidated = ["/index.html", "/", "/sw.js", "/manifest.json", "/manifest.webmanifest", "/lib/kibitz.js", "/lib/kibitz-game.js"].map((p) => `${p}\n  Cache-Control: no-cache\n`);
+  const revalidated = ["/index.html", "/", "/sw.js", "/manifest.json", "/manifest.webmanifest", "/lib/kibitz.js", "/lib/kibitz-game.js"].map(
+    (p) => `${p}\n  Cache-Control: no-cache\n`,
+  );
   writeFileSync("dist/_headers", [...revalidated, ...immutable].join(""));
   let html = readFileSync("index.html", "utf8");
-  for (const [attr, name] of [["href", "app.css"], ["src", "app.js"]]) {
+  for (const [attr, name] of [
+    ["href", "app.css"],
+    ["src", "app.js"],
+  ]) {
     const plain = `${attr}="${name}"`;
     if (!html.includes(plain)) throw new Error(`index.html has no ${plain}`);
     html = html.replace(plain, `${attr}="${manifest[name]}"`);

@@ -22,8 +22,7 @@ const TOP = Number(topArg || 25);
 const bytes = readFileSync(path);
 if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${path} is not a WebAssembly module`);
 
-const brotli = (b) =>
-  brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }).length;
+const brotli = (b) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }).length;
 
 // A reader of unsigned LEB128 numbers and names at a position.
 function reader(buf, pos = 0) {
@@ -35,7 +34,9 @@ function reader(buf, pos = 0) {
       pos = p;
     },
     u32() {
-      let result = 0, shift = 0, b;
+      let result = 0,
+        shift = 0,
+        b;
       do {
         b = buf[pos++];
         result += (b & 0x7f) * 2 ** shift;
@@ -55,7 +56,7 @@ function reader(buf, pos = 0) {
 // The sections, in order.
 const SECTION = ["custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "datacount"];
 const sections = [];
-for (const r = reader(bytes, 8); r.pos < bytes.length; ) {
+for (const r = reader(bytes, 8); r.pos < bytes.length;) {
   const id = bytes[r.pos++];
   const size = r.u32();
   const start = r.pos;
@@ -158,6 +159,9 @@ const packages = [...byPackage].map(([p, e]) => ({ p, raw: e.raw, br: brotli(Buf
 console.log(`code by package (${packages.length} packages; raw, brotli on its own), the largest ${TOP}:`);
 for (const x of packages.slice(0, TOP)) console.log(`  ${x.p.padEnd(40)} ${kb(x.raw).padStart(10)} ${kb(x.br).padStart(10)}`);
 const rest = packages.slice(TOP);
-if (rest.length) console.log(`  ${`the other ${rest.length}`.padEnd(40)} ${kb(rest.reduce((s, x) => s + x.raw, 0)).padStart(10)} ${kb(rest.reduce((s, x) => s + x.br, 0)).padStart(10)}`);
+if (rest.length)
+  console.log(
+    `  ${`the other ${rest.length}`.padEnd(40)} ${kb(rest.reduce((s, x) => s + x.raw, 0)).padStart(10)} ${kb(rest.reduce((s, x) => s + x.br, 0)).padStart(10)}`,
+  );
 console.log(`the largest functions (raw):`);
 for (const b of [...bodies].sort((a, b) => b.size - a.size).slice(0, TOP)) console.log(`  ${b.name.slice(0, 80).padEnd(80)} ${kb(b.size).padStart(10)}`);

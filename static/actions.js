@@ -6,8 +6,6 @@ import { whiteScore, scoreText, moveSan, negateScore } from "./format.js";
 import { drawAnswer } from "./game.js";
 import { $ } from "./dom.js";
 
-
-
 /** @param {Pick<import("./page.js").Page, "state" | "settings" | "board" | "search" | "refresh" | "setStatus" | "endGame" | "engineColor">} page */
 export function createActions(page) {
   const { state, settings, board, search, refresh, setStatus, endGame, engineColor } = page;

@@ -29,7 +29,12 @@ export class BoardView {
       position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
       assetsUrl: "",
       // On a phone's small board the coordinates go in a frame, clear of the pieces.
-      style: { borderType: matchMedia("(max-width: 720px)").matches ? BORDER_TYPE.frame : BORDER_TYPE.none, showCoordinates: true, animationDuration: 200, pieces: { file: at(piecesUrl) } },
+      style: {
+        borderType: matchMedia("(max-width: 720px)").matches ? BORDER_TYPE.frame : BORDER_TYPE.none,
+        showCoordinates: true,
+        animationDuration: 200,
+        pieces: { file: at(piecesUrl) },
+      },
       extensions: [
         { class: Markers, props: { autoMarkers: MARKER_TYPE.frame, sprite: at(markersUrl) } },
         { class: Arrows, props: { sprite: at(arrowsUrl) } },

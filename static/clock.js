@@ -116,16 +116,19 @@ export function lowTime(tc) {
 export function cannotMate(fen, color) {
   /** @type {{piece: string, white: boolean, dark: boolean}[]} */
   const pieces = [];
-  fen.split(" ")[0].split("/").forEach((row, r) => {
-    let f = 0;
-    for (const ch of row) {
-      if (/\d/.test(ch)) f += Number(ch);
-      else {
-        pieces.push({ piece: ch.toLowerCase(), white: ch === ch.toUpperCase(), dark: (r + f) % 2 === 1 });
-        f++;
+  fen
+    .split(" ")[0]
+    .split("/")
+    .forEach((row, r) => {
+      let f = 0;
+      for (const ch of row) {
+        if (/\d/.test(ch)) f += Number(ch);
+        else {
+          pieces.push({ piece: ch.toLowerCase(), white: ch === ch.toUpperCase(), dark: (r + f) % 2 === 1 });
+          f++;
+        }
       }
-    }
-  });
+    });
   const own = pieces.filter((p) => p.white === (color === "w") && p.piece !== "k");
   const other = pieces.filter((p) => p.white !== (color === "w") && p.piece !== "k");
   if (own.some((p) => "prq".includes(p.piece))) return false;
@@ -265,7 +268,13 @@ export class GameClock {
     if (!ms(o.since) || !Number.isInteger(o.plies) || o.plies < 0 || !Array.isArray(o.after) || !o.after.every(ms)) return null;
     if (o.running !== null && o.running !== "w" && o.running !== "b") return null;
     const c = new GameClock({ base: o.tc.base, inc: o.tc.inc });
-    Object.assign(c, { left: { w: o.left.w, b: o.left.b }, running: o.running, since: o.since, plies: o.plies, after: o.after.slice(0, o.plies) });
+    Object.assign(c, {
+      left: { w: o.left.w, b: o.left.b },
+      running: o.running,
+      since: o.since,
+      plies: o.plies,
+      after: o.after.slice(0, o.plies),
+    });
     return c;
   }
 }

@@ -19,7 +19,6 @@ export function settingsSummary(settings) {
   return `${side} · ${strength} · ${tc ? controlText(tc) : "no clock"}`;
 }
 
-
 // bindSettings shows settings in the form and keeps them saved as the
 // player changes them; onLines runs when the number of engine lines
 // changes, onSounds(on) when sounds are turned on or off, onHelp when the
@@ -66,10 +65,22 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
     onLook();
     saveSettings(settings);
   };
-  $("theme").addEventListener("change", look((t) => (settings.theme = t.value)));
-  $("board-colours").addEventListener("change", look((t) => (settings.board = t.value)));
-  $("coords").addEventListener("change", look((t) => (settings.coords = t.checked)));
-  $("board-size").addEventListener("input", look((t) => (settings.size = Number(t.value))));
+  $("theme").addEventListener(
+    "change",
+    look((t) => (settings.theme = t.value)),
+  );
+  $("board-colours").addEventListener(
+    "change",
+    look((t) => (settings.board = t.value)),
+  );
+  $("coords").addEventListener(
+    "change",
+    look((t) => (settings.coords = t.checked)),
+  );
+  $("board-size").addEventListener(
+    "input",
+    look((t) => (settings.size = Number(t.value))),
+  );
   $("help").addEventListener("change", (e) => {
     settings.help = /** @type {HTMLInputElement} */ (e.target).checked;
     onHelp();

@@ -8,8 +8,24 @@ const KEY = "kibitz.thinktimes.v1";
 // figures. 19 and 20 were not measured.
 /** @type {Record<number, number>} */
 const TYPICAL_MS = {
-  1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 7, 8: 9, 9: 13, 10: 17,
-  11: 25, 12: 36, 13: 64, 14: 99, 15: 142, 16: 226, 17: 403, 18: 859,
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 3,
+  5: 4,
+  6: 5,
+  7: 7,
+  8: 9,
+  9: 13,
+  10: 17,
+  11: 25,
+  12: 36,
+  13: 64,
+  14: 99,
+  15: 142,
+  16: 226,
+  17: 403,
+  18: 859,
 };
 export const RECOMMENDED_DEPTH = 12;
 

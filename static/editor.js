@@ -43,7 +43,9 @@ export function createEditor(page) {
   // allow are dropped, as is an en-passant square no pawn could have made.
   function fen() {
     const side = /** @type {HTMLSelectElement} */ ($("editor-side")).value;
-    const rights = CASTLING.filter(([right, ksq, k, rsq, r]) => piece(ksq) === k && piece(rsq) === r && /** @type {HTMLInputElement} */ ($(`editor-castle-${right}`)).checked)
+    const rights = CASTLING.filter(
+      ([right, ksq, k, rsq, r]) => piece(ksq) === k && piece(rsq) === r && /** @type {HTMLInputElement} */ ($(`editor-castle-${right}`)).checked,
+    )
       .map(([right]) => right)
       .join("");
     const ep = /** @type {HTMLSelectElement} */ ($("editor-ep")).value;
@@ -102,7 +104,9 @@ export function createEditor(page) {
       }),
     );
     board = new Chessboard($("editor-board"), {
-      position: START, assetsUrl: "", style: { borderType: BORDER_TYPE.thin, showCoordinates: true, animationDuration: 0, pieces: { file: piecesUrl } },
+      position: START,
+      assetsUrl: "",
+      style: { borderType: BORDER_TYPE.thin, showCoordinates: true, animationDuration: 0, pieces: { file: piecesUrl } },
     });
     // Dragging moves a piece anywhere (it takes what stands there); off the board, it goes.
     board.enableMoveInput((/** @type {any} */ e) => {

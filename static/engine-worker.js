@@ -144,9 +144,17 @@ onmessage = async ({ data, ports }) => {
         bad ||
         kibitz.search(
           {
-            depth: msg.depth || 0, movetime: msg.movetime || 0, nodes: msg.nodes || 0, multipv: msg.multipv || 1, elo: msg.elo, // left out: full strength
-            wtime: msg.wtime || 0, btime: msg.btime || 0, winc: msg.winc || 0, binc: msg.binc || 0,
-            infinite: msg.infinite === true, shared: msg.shared || 0,
+            depth: msg.depth || 0,
+            movetime: msg.movetime || 0,
+            nodes: msg.nodes || 0,
+            multipv: msg.multipv || 1,
+            elo: msg.elo, // left out: full strength
+            wtime: msg.wtime || 0,
+            btime: msg.btime || 0,
+            winc: msg.winc || 0,
+            binc: msg.binc || 0,
+            infinite: msg.infinite === true,
+            shared: msg.shared || 0,
           },
           (info) => postMessage(reply.info(id, info)),
           (result) => postMessage(reply.bestmove(id, result)),

@@ -45,7 +45,11 @@ export const DRAW_MAX_CP = 15;
 export function drawAnswer(plies, own) {
   if (plies < 2 * DRAW_MIN_MOVES) {
     const left = DRAW_MIN_MOVES - Math.floor(plies / 2);
-    return { accept: false, needsSearch: false, text: `Kibitz declines: it is too early for a draw (ask again in ${left} move${left === 1 ? "" : "s"})` };
+    return {
+      accept: false,
+      needsSearch: false,
+      text: `Kibitz declines: it is too early for a draw (ask again in ${left} move${left === 1 ? "" : "s"})`,
+    };
   }
   if (!own) return { accept: false, needsSearch: true, text: "" };
   const cp = scoreValue(own);

@@ -6,7 +6,6 @@ import { treePgn, importTree, keptText } from "./tree.js";
 import { levelNumber, eloText } from "./strength.js";
 import { $ } from "./dom.js";
 
-
 /** @type {Record<string, number>} */
 const VERDICT_NAGS = { "?!": 6, "?": 2, "??": 4 };
 
@@ -53,17 +52,21 @@ export function createGameIO(page) {
     // The result is the main line's: a variation tried after the game
     // ended does not take it away.
     const over = state.tree.onMainLine() ? state.over : state.mainOver;
-    return treePgn(pgnHeaders(state.headers, {
-      humanColor: state.human,
-      engineName: settings.elo !== null ? `Kibitz (level ${levelNumber(settings.elo)}, ${eloText(settings.elo)})` : `Kibitz (depth ${settings.depth})`,
-      result: over ? over.result : "*",
-      termination: over ? over.reason : "",
-      startFen: startFen(),
-      opening: page.opening(),
-      site: location.host || "local",
-      date: pgnDate(new Date()),
-      timeControl: clock.timeControl,
-    }), state.tree, withClocks(reviewNotes(state.marks), clock.clocks));
+    return treePgn(
+      pgnHeaders(state.headers, {
+        humanColor: state.human,
+        engineName: settings.elo !== null ? `Kibitz (level ${levelNumber(settings.elo)}, ${eloText(settings.elo)})` : `Kibitz (depth ${settings.depth})`,
+        result: over ? over.result : "*",
+        termination: over ? over.reason : "",
+        startFen: startFen(),
+        opening: page.opening(),
+        site: location.host || "local",
+        date: pgnDate(new Date()),
+        timeControl: clock.timeControl,
+      }),
+      state.tree,
+      withClocks(reviewNotes(state.marks), clock.clocks),
+    );
   }
 
   // importText reads the PGN or FEN in the import box. id, for a game

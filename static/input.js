@@ -36,8 +36,18 @@ export function premoveTargets(fen, square) {
   const ride = (/** @type {number[][]} */ dirs) => {
     for (const [df, dr] of dirs) for (let k = 1; k < 8; k++) add(df * k, dr * k);
   };
-  const straight = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-  const diagonal = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+  const straight = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ];
+  const diagonal = [
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ];
   switch (piece.type) {
     case "p": {
       const up = piece.color === "w" ? 1 : -1;
@@ -48,7 +58,17 @@ export function premoveTargets(fen, square) {
       break;
     }
     case "n":
-      for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) add(df, dr);
+      for (const [df, dr] of [
+        [1, 2],
+        [2, 1],
+        [2, -1],
+        [1, -2],
+        [-1, -2],
+        [-2, -1],
+        [-2, 1],
+        [-1, 2],
+      ])
+        add(df, dr);
       break;
     case "b":
       ride(diagonal);
@@ -61,7 +81,7 @@ export function premoveTargets(fen, square) {
       break;
     case "k":
       for (const [df, dr] of [...straight, ...diagonal]) add(df, dr);
-      if (square === (piece.color === "w" ? "e1" : "e8")) add(2, 0), add(-2, 0);
+      if (square === (piece.color === "w" ? "e1" : "e8")) (add(2, 0), add(-2, 0));
       break;
   }
   return out;

@@ -289,7 +289,14 @@ export class KibitzGameElement extends Base {
       const c = this.clock;
       const now = performance.now();
       // With clocks Kibitz divides its own time (a level keeps its node budget within it).
-      const clocks = c ? { wtime: Math.max(0, Math.round(c.timeLeft("w", now))), btime: Math.max(0, Math.round(c.timeLeft("b", now))), winc: c.tc.inc, binc: c.tc.inc } : {};
+      const clocks = c
+        ? {
+            wtime: Math.max(0, Math.round(c.timeLeft("w", now))),
+            btime: Math.max(0, Math.round(c.timeLeft("b", now))),
+            winc: c.tc.inc,
+            binc: c.tc.inc,
+          }
+        : {};
       const limits = elo !== null ? { elo, ...(c ? {} : { depth: 64 }) } : c ? {} : { depth };
       const r = await /** @type {import("./kibitz.js").KibitzEngine} */ (this.engine).search({ fen: start, moves, ...limits, ...clocks });
       if (epoch !== this.epoch || !r.bestmove) return;

@@ -481,7 +481,6 @@ function checkedThreads(n) {
   return n;
 }
 
-
 /**
  * The level closest to an Elo, from a scale's levels (`strengths.levels`),
  * or null when the scale has none.
@@ -494,4 +493,3 @@ export function nearestLevel(levels, elo) {
   for (const l of levels) if (best === null || Math.abs(l - elo) < Math.abs(best - elo)) best = l;
   return best;
 }
-

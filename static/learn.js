@@ -35,7 +35,13 @@ export function mistakesOf(history, positions, color) {
     .filter((j) => j.color === color && j.verdict && j.verdict.name !== "inaccuracy" && positions[j.ply - 1].best)
     .map((j) => {
       const white = winProbability(positions[j.ply - 1].score);
-      return { ply: j.ply, san: j.san, best: positions[j.ply - 1].best, bestSan: positions[j.ply - 1].bestSan, bestWin: color === "w" ? white : 1 - white };
+      return {
+        ply: j.ply,
+        san: j.san,
+        best: positions[j.ply - 1].best,
+        bestSan: positions[j.ply - 1].bestSan,
+        bestWin: color === "w" ? white : 1 - white,
+      };
     });
 }
 
@@ -105,7 +111,8 @@ export function createLearn(page) {
   // the mistake, the mover's pieces movable until it is solved.
   function renderLearn() {
     view.setInput(solved || checking ? null : state.human, onInput);
-    for (const id of ["takeback", "hint", "draw", "resign", "analyse", "review", "learn"]) /** @type {HTMLButtonElement} */ ($(id)).disabled = true;
+    for (const id of ["takeback", "hint", "draw", "resign", "analyse", "review", "learn"])
+      /** @type {HTMLButtonElement} */ ($(id)).disabled = true;
     if (foundAt) view.show(foundAt.fen, foundAt.move);
     $("learn-hint").disabled = $("learn-solution").disabled = solved || checking;
     $("learn-next").textContent = index + 1 < items.length ? "Next" : "Finish";
@@ -143,7 +150,10 @@ export function createLearn(page) {
     g.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
     const over = gameOver(g);
     if (over) return over.result === "1/2-1/2" ? 0.5 : 1; // the mover cannot lose by moving
-    const moves = page.uciMoves().slice(0, item().ply - 1).concat(uci);
+    const moves = page
+      .uciMoves()
+      .slice(0, item().ply - 1)
+      .concat(uci);
     const r = await engine.search({ fen: page.startFen(), moves, depth, multipv: 1 });
     const white = winProbability(whiteScore(r.score, g.turn()));
     return state.human === "w" ? white : 1 - white;
@@ -167,7 +177,9 @@ export function createLearn(page) {
       if (!helped) found++;
       say(`${san} — good move!${uci === item().best ? " It is the engine's choice." : ` The engine's choice was ${item().bestSan}.`}`);
     } else {
-      say(`${san} is not good enough${win === null ? "" : `: it keeps ${Math.round(win * 100)} % against ${Math.round(item().bestWin * 100)} % for the best move`}. Try again.`);
+      say(
+        `${san} is not good enough${win === null ? "" : `: it keeps ${Math.round(win * 100)} % against ${Math.round(item().bestWin * 100)} % for the best move`}. Try again.`,
+      );
       view.show(fenBefore(), null);
     }
     refresh();

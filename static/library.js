@@ -50,5 +50,8 @@ export function removeFromLibrary(id) {
 
 // libraryPgn is every saved game in one PGN text, oldest first.
 export function libraryPgn(list = read()) {
-  return [...list].reverse().map((g) => g.pgn.trim() + "\n").join("\n");
+  return [...list]
+    .reverse()
+    .map((g) => g.pgn.trim() + "\n")
+    .join("\n");
 }

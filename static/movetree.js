@@ -52,7 +52,13 @@ export function createMoveTree(page, study) {
     /** @type {HTMLElement[]} */
     const rows = [];
     if (shownText(m.comments)) rows.push(row("move-comment", [comment(m.comments)]));
-    if (m.variations.length) rows.push(row("move-variations", m.variations.map((v) => variation(v))));
+    if (m.variations.length)
+      rows.push(
+        row(
+          "move-variations",
+          m.variations.map((v) => variation(v)),
+        ),
+      );
     return rows;
   }
 
@@ -197,5 +203,8 @@ export function createMoveTree(page, study) {
 // written).
 /** @param {string[] | undefined} comments */
 function shownText(comments) {
-  return (comments ?? []).join(" ").replace(/\[%[^\]]*\]/g, "").trim();
+  return (comments ?? [])
+    .join(" ")
+    .replace(/\[%[^\]]*\]/g, "")
+    .trim();
 }

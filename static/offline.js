@@ -10,18 +10,20 @@ export function registerOffline() {
   // A page first taken over by the first version (its install) needs no
   // reload; any later change of worker is a new version the player asked for.
   let controlled = Boolean(sw.controller);
-  sw.register("sw.js").then((reg) => {
-    const offer = (/** @type {ServiceWorker | null} */ worker) => {
-      if (!worker || !sw.controller) return; // the first install needs no reload
-      $("update-notice").hidden = false;
-      $("update-reload").onclick = () => worker.postMessage("activate");
-    };
-    offer(reg.waiting);
-    reg.addEventListener("updatefound", () => {
-      const worker = reg.installing;
-      worker?.addEventListener("statechange", () => worker.state === "installed" && offer(worker));
-    });
-  }).catch(() => {}); // no offline use (a private window may refuse it); the page works as before
+  sw.register("sw.js")
+    .then((reg) => {
+      const offer = (/** @type {ServiceWorker | null} */ worker) => {
+        if (!worker || !sw.controller) return; // the first install needs no reload
+        $("update-notice").hidden = false;
+        $("update-reload").onclick = () => worker.postMessage("activate");
+      };
+      offer(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        const worker = reg.installing;
+        worker?.addEventListener("statechange", () => worker.state === "installed" && offer(worker));
+      });
+    })
+    .catch(() => {}); // no offline use (a private window may refuse it); the page works as before
   sw.addEventListener("controllerchange", () => {
     if (controlled) location.reload();
     controlled = true;

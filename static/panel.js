@@ -85,7 +85,8 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
   }
   const current = /** @type {HTMLElement | null} */ (ol.querySelector(".current"));
   if (current) scrollWithin(current);
-  if (focusedPly) (/** @type {HTMLElement | null} */ (ol.querySelector(`button[data-ply="${focusedPly}"]`)) || current)?.focus({ preventScroll: true }); // the box was scrolled above; the page stays
+  if (focusedPly)
+    /** @type {HTMLElement | null} */ (ol.querySelector(`button[data-ply="${focusedPly}"]`) || current)?.focus({ preventScroll: true }); // the box was scrolled above; the page stays
 }
 
 // showLine shows engine line n (of at most max) in ol: its score, then the

@@ -103,8 +103,17 @@ function followGame() {
   // for a reload knows it was saved (and is not saved again).
   study.keepFinished();
   // The game in progress survives a reload (restoreGame; New game starts afresh).
-  storeGame({ start: startFen(), moves: uciMoves(), human: state.human, over: state.over, headers: state.headers, tree: state.tree.movetext("*"), clock: state.clock,
-    gameId: state.gameId, savedId: state.savedId });
+  storeGame({
+    start: startFen(),
+    moves: uciMoves(),
+    human: state.human,
+    over: state.over,
+    headers: state.headers,
+    tree: state.tree.movetext("*"),
+    clock: state.clock,
+    gameId: state.gameId,
+    savedId: state.savedId,
+  });
 }
 
 // render draws the page from the state: the board, the move list, the
@@ -125,8 +134,16 @@ function render() {
   // The list shows the main line, the variations inline (movetree.js).
   const main = state.tree.mainLine();
   const mainMarks = moveTree.onMain(history.length) ? state.marks : new Map();
-  renderMoves($("moves"), moveTree.mainHistory(), moveTree.onMain(ply) ? ply : -1, moveTree.pickMain, mainMarks,
-    (i) => (main[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`), moveTree.rowsAfter, state.mainOver);
+  renderMoves(
+    $("moves"),
+    moveTree.mainHistory(),
+    moveTree.onMain(ply) ? ply : -1,
+    moveTree.pickMain,
+    mainMarks,
+    (i) => (main[i].nags || []).map((n) => NAG_SYMBOLS[n] || `$${n}`),
+    moveTree.rowsAfter,
+    state.mainOver,
+  );
   // Reviewing a position of the game in play, no search runs on it: what
   // the engine said was of another position (the review's score, where
   // there is one, is shown instead).
@@ -140,7 +157,10 @@ function render() {
   showVerdict(history, ply);
   const comments = ply > 0 ? line[ply - 1].comments : state.tree.history.gameComment;
   // Commands in comments ([%clk 0:04:58], [%eval …]) are for programs.
-  $("comment").textContent = (comments || []).join(" ").replace(/\[%[^\]]*\]/g, "").trim();
+  $("comment").textContent = (comments || [])
+    .join(" ")
+    .replace(/\[%[^\]]*\]/g, "")
+    .trim();
   const analysing = state.mode === "analyse";
   const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
   const shownTurn = fen.split(" ")[1];
@@ -238,7 +258,13 @@ function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
 async function search(params) {
   const fen = state.game.fen();
   const side = state.game.turn();
-  return engine.search({ fen: startFen(), moves: uciMoves(), multipv: settings.lines, ...params, onInfo: (info) => showInfo(info, fen, side) });
+  return engine.search({
+    fen: startFen(),
+    moves: uciMoves(),
+    multipv: settings.lines,
+    ...params,
+    onInfo: (info) => showInfo(info, fen, side),
+  });
 }
 
 async function engineMove() {
@@ -472,15 +498,41 @@ async function calibrate() {
 }
 
 const timed = createTimed({ state, settings, view, endGame, sounds, announce });
-const io = createGameIO({ state, engine, board, settings, timed, refresh, setStatus, setOrientation, clearReadouts, newGame, startFen, clearReview: () => study.clearReview(),
+const io = createGameIO({
+  state,
+  engine,
+  board,
+  settings,
+  timed,
+  refresh,
+  setStatus,
+  setOrientation,
+  clearReadouts,
+  newGame,
+  startFen,
+  clearReview: () => study.clearReview(),
   opening: () => {
     const main = moveTree.mainHistory();
     return openings && openingAt(openings, [startFen(), ...main.map((m) => m.after)], main.length);
-  } });
+  },
+});
 const { pgnText, importText } = io;
 const actions = createActions({ state, settings, board, search, refresh, setStatus, endGame, engineColor });
 const study = createStudy({
-  state, engine, board, settings, refresh, showPly, startFen, uciMoves, showInfo, clearReadouts, setStatus, setOrientation, pgnText, engineMove,
+  state,
+  engine,
+  board,
+  settings,
+  refresh,
+  showPly,
+  startFen,
+  uciMoves,
+  showInfo,
+  clearReadouts,
+  setStatus,
+  setOrientation,
+  pgnText,
+  engineMove,
   importPgn: (/** @type {string} */ text, /** @type {number | undefined} */ id) => {
     $("import-text").value = text;
     return started.then(() => importText(id));
@@ -494,11 +546,16 @@ createEditor({ engine, newGame, shownFen: () => study.shownFen(), analyse: () =>
 const moveTree = createMoveTree({ state, showPly }, study);
 const pieceWorth = createPieceWorth({ state, engine, shownFen: () => study.shownFen() });
 const { startFromAddress } = createStartup(
-  { state, settings, study, refresh, setStatus, setOrientation, clearReadouts, newGame, showPly, engineMove, startFen }, importText);
-const resultPanel = createResultPanel({ state, newGame }, {
-  // A rematch starts where the game started, the colours swapped.
-  rematch: (human) => started.then(() => newGame(startFen() === new Chess().fen() ? null : startFen(), human)),
-});
+  { state, settings, study, refresh, setStatus, setOrientation, clearReadouts, newGame, showPly, engineMove, startFen },
+  importText,
+);
+const resultPanel = createResultPanel(
+  { state, newGame },
+  {
+    // A rematch starts where the game started, the colours swapped.
+    rematch: (human) => started.then(() => newGame(startFen() === new Chess().fen() ? null : startFen(), human)),
+  },
+);
 // started settles when the first game is set up: actions that replace the
 // game wait for it, so an early click is not undone by the start-up.
 /** @type {Promise<void>} */
@@ -511,15 +568,17 @@ export function start() {
   applyLook(settings, $("board"));
   keepCurrentInView(/** @type {HTMLElement} */ (document.querySelector(".moves-area")));
   started = engine.ready
-  .then((version) => {
-    setScale(engine.strengths);
-    if (settings.elo !== null) settings.elo = nearestLevel(settings.elo);
-    showLevels(settings);
-    return calibrate().then(startFromAddress).then(() => version);
-  })
-  .then((version) => {
-    $("engine-version").textContent = version;
-  })
-  .catch((err) => setStatus(`The engine failed to load: ${err.message}`));
+    .then((version) => {
+      setScale(engine.strengths);
+      if (settings.elo !== null) settings.elo = nearestLevel(settings.elo);
+      showLevels(settings);
+      return calibrate()
+        .then(startFromAddress)
+        .then(() => version);
+    })
+    .then((version) => {
+      $("engine-version").textContent = version;
+    })
+    .catch((err) => setStatus(`The engine failed to load: ${err.message}`));
   window.kibitz = { state, engine, sounds }; // the scripting hook (page.d.ts): the browser tests and the curious
 }

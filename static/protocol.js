@@ -97,7 +97,18 @@ export const REQUEST_TYPES = Object.freeze(["search", "stop", "newgame", "check"
 
 /** The numeric fields of a search and their smallest values; the engine
  * checks their ranges (and names the field) when it searches. */
-const SEARCH_FIELDS = Object.freeze({ depth: 0, movetime: 0, nodes: 0, multipv: 0, elo: Number.MIN_SAFE_INTEGER, wtime: 0, btime: 0, winc: 0, binc: 0, shared: 0 });
+const SEARCH_FIELDS = Object.freeze({
+  depth: 0,
+  movetime: 0,
+  nodes: 0,
+  multipv: 0,
+  elo: Number.MIN_SAFE_INTEGER,
+  wtime: 0,
+  btime: 0,
+  winc: 0,
+  binc: 0,
+  shared: 0,
+});
 
 /**
  * Reads a message the worker received: the request, or the reason it is
@@ -146,8 +157,10 @@ export function parseRequest(data) {
       return { request: { type: "hash", id, mb: msg.mb } };
     case "peers": {
       const { member, members } = msg;
-      if (typeof members !== "number" || !Number.isInteger(members) || members < 1 || members > MAX_MEMBERS) return fail(`members must be an integer in 1..${MAX_MEMBERS}`);
-      if (typeof member !== "number" || !Number.isInteger(member) || member < 0 || member >= members) return fail(`member must be an integer in 0..${members - 1}`);
+      if (typeof members !== "number" || !Number.isInteger(members) || members < 1 || members > MAX_MEMBERS)
+        return fail(`members must be an integer in 1..${MAX_MEMBERS}`);
+      if (typeof member !== "number" || !Number.isInteger(member) || member < 0 || member >= members)
+        return fail(`member must be an integer in 0..${members - 1}`);
       return { request: { type: "peers", id, member, members } };
     }
     default:

@@ -27,8 +27,13 @@ export function createResultPanel(page, actions) {
 
   function render() {
     if (!state.over && state.mode === "play") seenUnfinished = state.gameId;
-    const open = Boolean(state.over) && state.mode === "play" && !state.learning && state.viewPly === null &&
-      seenUnfinished === state.gameId && closedFor !== state.gameId;
+    const open =
+      Boolean(state.over) &&
+      state.mode === "play" &&
+      !state.learning &&
+      state.viewPly === null &&
+      seenUnfinished === state.gameId &&
+      closedFor !== state.gameId;
     const panel = $("result-panel");
     panel.hidden = !open;
     if (!open || !state.over) return;
@@ -37,9 +42,13 @@ export function createResultPanel(page, actions) {
     const won = (result === "1-0" && state.human === "w") || (result === "0-1" && state.human === "b");
     $("result-title").textContent = result === "1/2-1/2" ? "Draw" : won ? "You won" : "Kibitz won";
     $("result-reason").textContent = `${result.replace("1/2", "½")} · ${reason}`;
-    const figures = state.review && state.review.history.length === state.game.history().length
-      ? accuracy(state.review.history, state.review.positions.map((p) => p.score))
-      : null;
+    const figures =
+      state.review && state.review.history.length === state.game.history().length
+        ? accuracy(
+            state.review.history,
+            state.review.positions.map((p) => p.score),
+          )
+        : null;
     const you = figures?.[state.human]?.accuracy;
     const kibitz = figures?.[state.human === "w" ? "b" : "w"]?.accuracy;
     $("result-accuracy").hidden = !figures;

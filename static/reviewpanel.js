@@ -81,7 +81,13 @@ export async function analyseGame(engine, start, moves, depth, onProgress, cance
  */
 export function showReview(svg, list, history, positions, onPick) {
   const judged = judgeMoves(history, positions);
-  showAccuracy(list, accuracy(history, positions.map((p) => p.score)));
+  showAccuracy(
+    list,
+    accuracy(
+      history,
+      positions.map((p) => p.score),
+    ),
+  );
   const probs = positions.map((p) => winProbability(p.score));
   drawGraph(svg, probs, judged, onPick);
   const s = summary(judged);
@@ -130,15 +136,24 @@ function showAccuracy(list, figures) {
   const pct = (/** @type {number | null} */ x) => (x === null ? "—" : `${Math.round(x)} %`);
   // Soft hyphens let the long headings break: the table keeps to its panel.
   table.append(row(["", "Accu\u00ADracy", "Open\u00ADing", "Middle\u00ADgame", "End\u00ADgame", "Avg. loss"], "th"));
-  for (const [side, name] of [["w", "White"], ["b", "Black"]]) {
+  for (const [side, name] of [
+    ["w", "White"],
+    ["b", "Black"],
+  ]) {
     const f = figures[side];
-    table.append(row([name, pct(f.accuracy), pct(f.phases.opening), pct(f.phases.middlegame), pct(f.phases.endgame), f.acpl === null ? "—" : `${Math.round(f.acpl)} cp`], "td"));
+    table.append(
+      row(
+        [name, pct(f.accuracy), pct(f.phases.opening), pct(f.phases.middlegame), pct(f.phases.endgame), f.acpl === null ? "—" : `${Math.round(f.acpl)} cp`],
+        "td",
+      ),
+    );
   }
   const li = document.createElement("li");
   li.className = "accuracy";
   const how = document.createElement("p");
   how.className = "muted accuracy-how";
-  how.textContent = "Accuracy: each move's share of the winning chances kept, summed over the moves as lichess does (the mean weighted by how sharp the position was, averaged with the harmonic mean); a phase's figure is the same over its own moves.";
+  how.textContent =
+    "Accuracy: each move's share of the winning chances kept, summed over the moves as lichess does (the mean weighted by how sharp the position was, averaged with the harmonic mean); a phase's figure is the same over its own moves.";
   li.append(table, how);
   list.replaceChildren(li);
 }

@@ -24,8 +24,23 @@ const KEY = "kibitz.settings.v1";
  *   parameters were refused, and why (the page says so), and is never saved either
  */
 /** @type {Settings} */
-const DEFAULTS = { depth: 12, elo: null, side: "w", lines: 1, flipped: false, sounds: null, help: true, theme: "auto", board: "default", coords: true, size: 100,
-  clock: "", clockMinutes: 5, clockIncrement: 3, threads: null };
+const DEFAULTS = {
+  depth: 12,
+  elo: null,
+  side: "w",
+  lines: 1,
+  flipped: false,
+  sounds: null,
+  help: true,
+  theme: "auto",
+  board: "default",
+  coords: true,
+  size: 100,
+  clock: "",
+  clockMinutes: 5,
+  clockIncrement: 3,
+  threads: null,
+};
 export const MAX_THREADS = 8;
 export const THEMES = ["auto", "light", "dark"];
 export const BOARDS = ["default", "green", "blue"];
@@ -57,7 +72,8 @@ export function loadSettings(search = location.search) {
     s.elo = null;
   } else if (given("depth")) ignored.push(`depth=${params.get("depth")} (the depth is 1–20)`);
   const elo = Number(params.get("elo"));
-  if (given("elo") && Number.isInteger(elo)) s.elo = elo; // snapped to a level once the engine has loaded
+  if (given("elo") && Number.isInteger(elo))
+    s.elo = elo; // snapped to a level once the engine has loaded
   else if (given("elo")) ignored.push(`elo=${params.get("elo")} (an Elo is a whole number)`);
   if (["w", "b", "random"].includes(params.get("side") ?? "")) s.side = /** @type {string} */ (params.get("side"));
   else if (given("side")) ignored.push(`side=${params.get("side")} (the side is w, b or random)`);
@@ -94,7 +110,26 @@ export function loadSettings(search = location.search) {
 export function saveSettings(s) {
   const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement, threads } = s;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement, threads }));
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({
+        depth,
+        elo,
+        side,
+        lines,
+        flipped,
+        sounds,
+        help,
+        theme,
+        board,
+        coords,
+        size,
+        clock,
+        clockMinutes,
+        clockIncrement,
+        threads,
+      }),
+    );
   } catch {
     // Private browsing or storage disabled: settings last for this visit only.
   }

@@ -89,7 +89,15 @@ export function createShapes(page) {
   const defs = document.createElementNS(SVG, "defs");
   for (const [key, colour] of [...Object.entries(COLOURS), ["best", "var(--best-arrow)"]]) {
     const marker = document.createElementNS(SVG, "marker");
-    for (const [k, v] of Object.entries({ id: `shape-head-${key}`, markerWidth: "4", markerHeight: "4", refX: "2.05", refY: "2", orient: "auto" })) marker.setAttribute(k, v);
+    for (const [k, v] of Object.entries({
+      id: `shape-head-${key}`,
+      markerWidth: "4",
+      markerHeight: "4",
+      refX: "2.05",
+      refY: "2",
+      orient: "auto",
+    }))
+      marker.setAttribute(k, v);
     const head = document.createElementNS(SVG, "path");
     head.setAttribute("d", "M0,0 L4,2 L0,4 z");
     head.style.fill = colour; // a style, not an attribute: colours may be CSS variables
@@ -108,7 +116,12 @@ export function createShapes(page) {
     const ply = shownPly();
     const history = state.tree.history;
     return ply > 0
-      ? { get: () => state.tree.line[ply - 1]?.comments, set: (/** @type {string[]} */ c) => { if (state.tree.line[ply - 1]) state.tree.line[ply - 1].comments = c; } }
+      ? {
+          get: () => state.tree.line[ply - 1]?.comments,
+          set: (/** @type {string[]} */ c) => {
+            if (state.tree.line[ply - 1]) state.tree.line[ply - 1].comments = c;
+          },
+        }
       : { get: () => history.gameComment, set: (/** @type {string[]} */ c) => (history.gameComment = c.length ? c : undefined) };
   };
 
@@ -134,7 +147,8 @@ export function createShapes(page) {
     const len = Math.hypot(b.x - a.x, b.y - a.y);
     const cut = 0.32; // the head ends short of the square's centre
     const line = document.createElementNS(SVG, "line");
-    for (const [k, v] of Object.entries({ x1: a.x, y1: a.y, x2: b.x - ((b.x - a.x) * cut) / len, y2: b.y - ((b.y - a.y) * cut) / len })) line.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries({ x1: a.x, y1: a.y, x2: b.x - ((b.x - a.x) * cut) / len, y2: b.y - ((b.y - a.y) * cut) / len }))
+      line.setAttribute(k, String(v));
     line.style.stroke = colour;
     line.setAttribute("stroke-width", String(width));
     line.setAttribute("stroke-linecap", "round");
@@ -167,7 +181,8 @@ export function createShapes(page) {
     for (const c of circles) {
       const { x, y } = centre(c.square);
       const circle = document.createElementNS(SVG, "circle");
-      for (const [k, v] of Object.entries({ cx: x, cy: y, r: 0.45, fill: "none", stroke: COLOURS[c.colour], "stroke-width": 0.07 })) circle.setAttribute(k, String(v));
+      for (const [k, v] of Object.entries({ cx: x, cy: y, r: 0.45, fill: "none", stroke: COLOURS[c.colour], "stroke-width": 0.07 }))
+        circle.setAttribute(k, String(v));
       circle.dataset.square = c.square;
       drawn.push(circle);
     }
@@ -183,12 +198,16 @@ export function createShapes(page) {
 
   /** @type {string | null} */
   let from = null;
-  $("board").addEventListener("mousedown", (e) => {
-    if (e.button === 0) {
-      const s = parseShapes(holder().get());
-      if (s.arrows.length || s.circles.length) change(null);
-    } else if (e.button === 2 && !state.premove) from = squareAt(e);
-  }, true);
+  $("board").addEventListener(
+    "mousedown",
+    (e) => {
+      if (e.button === 0) {
+        const s = parseShapes(holder().get());
+        if (s.arrows.length || s.circles.length) change(null);
+      } else if (e.button === 2 && !state.premove) from = squareAt(e);
+    },
+    true,
+  );
   addEventListener("mouseup", (e) => {
     if (e.button !== 2 || from === null) return;
     const to = squareAt(e);

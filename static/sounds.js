@@ -21,10 +21,23 @@ export function defaultSoundsOn() {
 /** @type {Record<string, number[][]>} the tones of each sound: [frequency, start, length] */
 const TONES = {
   move: [[520, 0, 0.06]],
-  capture: [[330, 0, 0.05], [250, 0.05, 0.07]],
-  check: [[660, 0, 0.06], [880, 0.07, 0.08]],
-  end: [[523, 0, 0.12], [659, 0.12, 0.12], [784, 0.24, 0.2]],
-  low: [[880, 0, 0.05], [880, 0.12, 0.05]], // a clock's low-time warning
+  capture: [
+    [330, 0, 0.05],
+    [250, 0.05, 0.07],
+  ],
+  check: [
+    [660, 0, 0.06],
+    [880, 0.07, 0.08],
+  ],
+  end: [
+    [523, 0, 0.12],
+    [659, 0.12, 0.12],
+    [784, 0.24, 0.2],
+  ],
+  low: [
+    [880, 0, 0.05],
+    [880, 0.12, 0.05],
+  ], // a clock's low-time warning
 };
 
 export class Sounds {

@@ -25,8 +25,12 @@ export function spoken(san) {
 export function describe(fen) {
   const g = new Chess(fen);
   const side = (/** @type {string} */ c) =>
-    g.board().flat().filter((p) => p && p.color === c)
+    g
+      .board()
+      .flat()
+      .filter((p) => p && p.color === c)
       .sort((a, b) => "kqrbnp".indexOf(a.type) - "kqrbnp".indexOf(b.type))
-      .map((p) => `${NAMES[p.type.toUpperCase()]} ${p.square}`).join(", ");
+      .map((p) => `${NAMES[p.type.toUpperCase()]} ${p.square}`)
+      .join(", ");
   return `White: ${side("w")}. Black: ${side("b")}. ${g.turn() === "w" ? "White" : "Black"} to move.`;
 }

@@ -30,7 +30,10 @@ export function startWorker({ baseUrl, workerUrl }) {
     url = at.href;
     return { worker: new Worker(at, { type: "module" }), url };
   } catch (err) {
-    const error = err === NOT_IN_A_BROWSER ? err : `the engine worker ${url || "(no address)"} could not be started: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
+    const error =
+      err === NOT_IN_A_BROWSER
+        ? err
+        : `the engine worker ${url || "(no address)"} could not be started: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
     const stub = /** @type {Worker} */ (/** @type {unknown} */ ({ addEventListener() {}, postMessage() {}, terminate() {} }));
     return { worker: stub, url, error };
   }
@@ -50,7 +53,8 @@ export async function loadFailure(url) {
     const r = await fetch(url);
     const type = r.headers.get("content-type") ?? "";
     if (!r.ok) return `${head}: HTTP ${r.status}`;
-    if (type.includes("html")) return `${head}: the server answered with a page (${type}), not the script: the library's files are not where it was loaded from (copy them there, or give baseUrl)`;
+    if (type.includes("html"))
+      return `${head}: the server answered with a page (${type}), not the script: the library's files are not where it was loaded from (copy them there, or give baseUrl)`;
     return `${head}: the script did not start (a Content-Security-Policy without worker-src or script-src for it, or without 'wasm-unsafe-eval', stops it)`;
   } catch (err) {
     return `${head}: ${String(err)}`;

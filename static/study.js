@@ -10,7 +10,6 @@ import { download, scrollWithin } from "./panel.js";
 import { LINE_MOVES, scoreText } from "./format.js";
 import { $ } from "./dom.js";
 
-
 // The deepest search the page asks for (the library allows 1..64): in
 // analysis it runs until stopped.
 const ANALYSIS_DEPTH = 64;
@@ -181,12 +180,17 @@ export function createStudy(page) {
     const history = state.game.history({ verbose: true });
     const depth = parseInt($("review-depth").value, 10);
     const game = state.game;
-    const positions = await analyseGame(engine, page.startFen(), page.uciMoves(), depth,
+    const positions = await analyseGame(
+      engine,
+      page.startFen(),
+      page.uciMoves(),
+      depth,
       (done, total) => {
         progress.value = done / total;
         page.setStatus(`Reviewing the game: position ${done} of ${total}…`);
       },
-      () => !state.reviewing || state.game !== game || state.game.history().length !== history.length);
+      () => !state.reviewing || state.game !== game || state.game.history().length !== history.length,
+    );
     state.reviewing = false;
     progress.hidden = true;
     $("review").textContent = "Review game";
@@ -217,8 +221,12 @@ export function createStudy(page) {
     // Kibitz's strength where the game had no names).
     const tag = (/** @type {string} */ name) => pgn.match(new RegExp(`^\\[${name} "([^"]*)"\\]`, "m"))?.[1] || "?";
     saveToLibrary({
-      id: state.gameId, pgn, result: state.over.result, date: pgnDate(new Date()),
-      white: tag("White"), black: tag("Black"),
+      id: state.gameId,
+      pgn,
+      result: state.over.result,
+      date: pgnDate(new Date()),
+      white: tag("White"),
+      black: tag("Black"),
       moves: Math.ceil(state.game.history().length / 2),
     });
     renderLibrary();
@@ -308,7 +316,8 @@ export function createStudy(page) {
     $("next-mistake").hidden = state.marks.size === 0 || state.learning || state.reviewing;
     const ply = state.viewPly;
     const reviewed = ply !== null && state.review?.history.length === state.game.history().length ? state.review.positions[ply] : null;
-    if (reviewed && state.mode === "play" && !state.learning) { // a lesson gives nothing away
+    if (reviewed && state.mode === "play" && !state.learning) {
+      // a lesson gives nothing away
       $("info-score").textContent = scoreText(reviewed.score);
       $("info-depth").textContent = `${state.review.depth} (review)`;
     }
@@ -320,5 +329,18 @@ export function createStudy(page) {
   $("review").addEventListener("click", review);
   $("export-library").addEventListener("click", () => download(libraryPgn(), "kibitz-games.pgn", "application/x-chess-pgn"));
   renderLibrary();
-  return { analyse, toggleAnalysis, toggleThreat, truncateToView, clearReview, keepFinished, renderLibrary, renderReview, showBranch, edit, shownFen, shownPly };
+  return {
+    analyse,
+    toggleAnalysis,
+    toggleThreat,
+    truncateToView,
+    clearReview,
+    keepFinished,
+    renderLibrary,
+    renderReview,
+    showBranch,
+    edit,
+    shownFen,
+    shownPly,
+  };
 }

@@ -29,7 +29,9 @@ sw.addEventListener("install", (event) => {
     (async () => {
       const files = await (await fetch("manifest.json", { cache: "no-cache" })).json();
       const skip = hasSimd() ? "kibitz.wasm" : "kibitz-simd.wasm";
-      const wanted = Object.entries(files).filter(([source]) => source !== skip && !LATER.test(source)).map(([, name]) => name);
+      const wanted = Object.entries(files)
+        .filter(([source]) => source !== skip && !LATER.test(source))
+        .map(([, name]) => name);
       const cache = await caches.open(CACHE);
       await cache.addAll([PAGE, ...wanted]);
     })(),

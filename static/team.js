@@ -102,7 +102,13 @@ export class Team {
       this.live().map(async (h) => {
         let timer;
         const late = new Promise((resolve) => (timer = setTimeout(() => resolve("late"), IDLE_WAIT)));
-        const r = await Promise.race([h.current.then(() => "done", () => "done"), late]);
+        const r = await Promise.race([
+          h.current.then(
+            () => "done",
+            () => "done",
+          ),
+          late,
+        ]);
         clearTimeout(timer);
         if (r === "late" && !h.dead) h.terminate();
       }),

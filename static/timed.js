@@ -57,7 +57,10 @@ export function createTimed(page) {
       $("clock-custom").hidden = settings.clock !== "custom";
       changed();
     });
-    for (const [input, key] of /** @type {const} */ ([[minutes, "clockMinutes"], [increment, "clockIncrement"]])) {
+    for (const [input, key] of /** @type {const} */ ([
+      [minutes, "clockMinutes"],
+      [increment, "clockIncrement"],
+    ])) {
       input.addEventListener("change", () => {
         const v = Number(input.value);
         if (!Number.isFinite(v) || v < Number(input.min) || v > Number(input.max)) {
@@ -119,7 +122,10 @@ export function createTimed(page) {
     if (!c) return;
     const bottom = view.blackBottom ? "b" : "w";
     /** @type {[string, "w" | "b"][]} */
-    const clocks = [["clock-bottom", bottom], ["clock-top", bottom === "w" ? "b" : "w"]];
+    const clocks = [
+      ["clock-bottom", bottom],
+      ["clock-top", bottom === "w" ? "b" : "w"],
+    ];
     for (const [id, side] of clocks) {
       const el = $(id);
       const left = c.timeLeft(side, now);

@@ -255,7 +255,11 @@ export function importTree(text, game, start) {
 /** @param {{variations: number, nags: number, comments: number}} counts */
 export function keptText({ variations, nags, comments }) {
   const part = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) => (n ? `${n} ${n === 1 ? one : many}` : "");
-  const parts = [part(variations, "variation", "variations"), part(nags, "annotation symbol", "annotation symbols"), part(comments, "comment", "comments")].filter(Boolean);
+  const parts = [
+    part(variations, "variation", "variations"),
+    part(nags, "annotation symbol", "annotation symbols"),
+    part(comments, "comment", "comments"),
+  ].filter(Boolean);
   if (parts.length === 0) return "";
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   return `Imported with ${list}.`;

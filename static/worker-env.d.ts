@@ -25,8 +25,17 @@ declare const kibitz: {
   loadModel(data: Uint8Array): EngineError;
   search(
     limits: {
-      depth: number; movetime: number; nodes: number; multipv: number; elo: number;
-      wtime: number; btime: number; winc: number; binc: number; infinite: boolean; shared: number;
+      depth: number;
+      movetime: number;
+      nodes: number;
+      multipv: number;
+      elo: number;
+      wtime: number;
+      btime: number;
+      winc: number;
+      binc: number;
+      infinite: boolean;
+      shared: number;
     },
     onInfo: (info: import("./protocol.js").SearchInfo) => void,
     onDone: (result: import("./protocol.js").SearchResult) => void,

@@ -40,7 +40,11 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await waitStatus(page, /Game loaded/);
   await page.locator("#analyse").click();
   await page.locator("#lines").selectOption("3");
-  await page.waitForFunction(() => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6,
+    null,
+    { timeout: 60000 },
+  );
   // Arrows and lines read in one step: the search goes on deepening (and
   // re-ranking its lines) between any two reads.
   const { arrows, first } = await page.evaluate(() => ({
@@ -51,7 +55,10 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   for (const [uci] of arrows) assert.ok(legal.includes(uci), `${uci} is a move of Black's`);
   assert.deepEqual(arrows.map(([, c]) => c.split(" ")[1]).sort(), ["arrow-line-1", "arrow-line-2", "arrow-line-3"]);
   const best = arrows.find(([, c]) => c.includes("arrow-line-1"))[0];
-  assert.ok(first.includes(new Chess("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3").move({ from: best.slice(0, 2), to: best.slice(2, 4) }).san), `the strongest arrow is the first line's move: ${best}, ${first}`);
+  assert.ok(
+    first.includes(new Chess("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3").move({ from: best.slice(0, 2), to: best.slice(2, 4) }).san),
+    `the strongest arrow is the first line's move: ${best}, ${first}`,
+  );
   // X: the threat — what White would play if it were White's move (Qxf7#).
   const before = { score: await page.locator("#info-score").textContent(), bar: await page.locator(".evalbar-text").textContent() };
   assert.notEqual(before.score, "–");
@@ -59,10 +66,15 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await page.keyboard.press("x");
   await waitStatus(page, /^Threat: what White would play/);
   assert.equal(await page.locator("#threat").getAttribute("aria-pressed"), "true");
-  await page.waitForFunction(() => document.querySelector("#board g.arrow.arrow-threat-1")?.dataset.arrow === "h5f7", null, { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector("#board g.arrow.arrow-threat-1")?.dataset.arrow === "h5f7", null, {
+    timeout: 60000,
+  });
   await page.waitForFunction(() => /#1/.test(document.querySelector("#pv-lines li")?.textContent || ""), null, { timeout: 60000 });
   // The threat is not the position's evaluation: the score and the bar keep the position's.
-  const during = { score: (await page.locator("#info-score").textContent()).replace(/ [≥≤]$/, ""), bar: await page.locator(".evalbar-text").textContent() };
+  const during = {
+    score: (await page.locator("#info-score").textContent()).replace(/ [≥≤]$/, ""),
+    bar: await page.locator(".evalbar-text").textContent(),
+  };
   assert.notEqual(during.score, "–");
   assert.notEqual(during.bar, "0.0");
   assert.ok(!/#/.test(during.score), `the threat's mate is not the position's score: ${during.score}`);
@@ -76,10 +88,11 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await rightDrag(page, "f7", "f7", ["Shift"]);
   await rightDrag(page, "d8", "e7");
   await rightDrag(page, "d8", "e7"); // drawn twice: gone
-  const shapes = () => page.evaluate(() => ({
-    arrows: [...document.querySelectorAll(".user-shapes line:not(.best-move)")].map((l) => l.dataset.arrow),
-    circles: [...document.querySelectorAll(".user-shapes circle")].map((c) => c.dataset.square + " " + c.style.stroke + c.getAttribute("stroke")),
-  }));
+  const shapes = () =>
+    page.evaluate(() => ({
+      arrows: [...document.querySelectorAll(".user-shapes line:not(.best-move)")].map((l) => l.dataset.arrow),
+      circles: [...document.querySelectorAll(".user-shapes circle")].map((c) => c.dataset.square + " " + c.style.stroke + c.getAttribute("stroke")),
+    }));
   const drawn = await shapes();
   assert.deepEqual(drawn.arrows, ["g8f6"]);
   assert.equal(drawn.circles.length, 1);

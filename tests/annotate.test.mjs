@@ -13,12 +13,25 @@ import { GameTree } from "../static/tree.js";
 test("arrows and circles read from and written to comments as lichess writes them", () => {
   const comments = ["[%csl Gd4,Rf7] [%cal Ge2e4,Bg1f3]", "A good square."];
   assert.deepEqual(parseShapes(comments), {
-    arrows: [{ colour: "G", from: "e2", to: "e4" }, { colour: "B", from: "g1", to: "f3" }],
-    circles: [{ colour: "G", square: "d4" }, { colour: "R", square: "f7" }],
+    arrows: [
+      { colour: "G", from: "e2", to: "e4" },
+      { colour: "B", from: "g1", to: "f3" },
+    ],
+    circles: [
+      { colour: "G", square: "d4" },
+      { colour: "R", square: "f7" },
+    ],
   });
-  assert.deepEqual(parseShapes(["[%cal Xe2e4,Ge2e2,Ge9e4, Ra1a8 ]"]), { arrows: [{ colour: "R", from: "a1", to: "a8" }], circles: [] }, "bad items are skipped");
+  assert.deepEqual(
+    parseShapes(["[%cal Xe2e4,Ge2e2,Ge9e4, Ra1a8 ]"]),
+    { arrows: [{ colour: "R", from: "a1", to: "a8" }], circles: [] },
+    "bad items are skipped",
+  );
   assert.deepEqual(parseShapes(undefined), { arrows: [], circles: [] });
-  const shapes = toggleShape(toggleShape({ arrows: [], circles: [] }, { from: "e2", to: "e4", colour: "G" }), { square: "e5", colour: "R" });
+  const shapes = toggleShape(toggleShape({ arrows: [], circles: [] }, { from: "e2", to: "e4", colour: "G" }), {
+    square: "e5",
+    colour: "R",
+  });
   assert.deepEqual(withShapes(["[%clk 0:05:00] [%cal Rd1d8]", "Hello."], shapes), ["[%csl Re5] [%cal Ge2e4]", "[%clk 0:05:00]", "Hello."]);
   assert.deepEqual(withShapes(["[%cal Rd1d8]"], { arrows: [], circles: [] }), [], "an empty comment goes");
   // The same shape again takes it away; another colour recolours it.

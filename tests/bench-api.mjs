@@ -30,12 +30,15 @@ async function timed(url) {
 
 async function measure(name, base) {
   await timed(base + "/api/health"); // warm up
-  const best = [], health = [];
+  const best = [],
+    health = [];
   for (let i = 0; i < ROUNDS; i++) {
     for (const fen of FENS) best.push(await timed(`${base}/api/bestmove?depth=8&fen=${encodeURIComponent(fen)}`));
     health.push(await timed(base + "/api/health"));
   }
-  console.log(`${name}: /api/bestmove depth 8: p50 ${pct(best, 0.5).toFixed(1)} ms, p95 ${pct(best, 0.95).toFixed(1)} ms (${best.length} requests); /api/health p50 ${pct(health, 0.5).toFixed(1)} ms`);
+  console.log(
+    `${name}: /api/bestmove depth 8: p50 ${pct(best, 0.5).toFixed(1)} ms, p95 ${pct(best, 0.95).toFixed(1)} ms (${best.length} requests); /api/health p50 ${pct(health, 0.5).toFixed(1)} ms`,
+  );
 }
 
 // rssMB reads a process's resident memory from /proc (Linux).
@@ -67,7 +70,9 @@ async function load() {
     );
     const ok = light.filter((r) => r.status === 200).length;
     const ms = light.map((r) => r.ms);
-    console.log(`load: 200 concurrent depth-8 requests: ${ok} answered 200 in ${((performance.now() - t0) / 1000).toFixed(1)} s; latency p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
+    console.log(
+      `load: 200 concurrent depth-8 requests: ${ok} answered 200 in ${((performance.now() - t0) / 1000).toFixed(1)} s; latency p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`,
+    );
     t0 = performance.now();
     const heavy = Array.from({ length: 50 }, (_, i) => request(`${srv.url}/api/bestmove?depth=24&fen=${encodeURIComponent(FENS[i % FENS.length])}`));
     await new Promise((r) => setTimeout(r, 300));
@@ -76,7 +81,9 @@ async function load() {
     const refused = done.filter((r) => r.status === 503 && r.retry).length;
     const capped = done.filter((r) => r.status === 200 && JSON.parse(r.body).capped).length;
     const full = done.filter((r) => r.status === 200 && !JSON.parse(r.body).capped).length;
-    console.log(`load: 50 concurrent depth-24 requests: ${refused} refused (503 with Retry-After), ${capped} capped at 3 s, ${full} complete, ${50 - refused - capped - full} other; all settled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `load: 50 concurrent depth-24 requests: ${refused} refused (503 with Retry-After), ${capped} capped at 3 s, ${full} complete, ${50 - refused - capped - full} other; all settled in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     console.log(`load: meanwhile a depth-1 request took ${probe.ms.toFixed(0)} ms (status ${probe.status}) and /api/health ${health.ms.toFixed(0)} ms`);
     console.log(`load: server memory ${before} before, ${rssMB(srv.pid)} after`);
   } finally {

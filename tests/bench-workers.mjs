@@ -13,16 +13,32 @@ import { freePort } from "./workerd.mjs";
 const THREADS = (process.env.BENCH_THREADS || "1 2").split(/\s+/).filter(Boolean).map(Number);
 const DEPTH = 18;
 const out = execFileSync("bin/kibitz", ["bench", "--depth", "1", "-v"], { encoding: "utf8" });
-const fens = out.split("\n").filter((l) => /^\s*\d+ [a-h][1-8][a-h][1-8]/.test(l)).map((l) => l.trim().split(/\s+/).slice(-6).join(" ")).slice(6, 26);
+const fens = out
+  .split("\n")
+  .filter((l) => /^\s*\d+ [a-h][1-8][a-h][1-8]/.test(l))
+  .map((l) => l.trim().split(/\s+/).slice(-6).join(" "))
+  .slice(6, 26);
 // Fischer–Spassky 1972, game 6, as in bench-browser.mjs: its first 40 moves.
-const GAME = "c2c4 e7e6 g1f3 d7d5 d2d4 g8f6 b1c3 f8e7 c1g5 e8g8 e2e3 h7h6 g5h4 b7b6 c4d5 f6d5 h4e7 d8e7 c3d5 e6d5 a1c1 c8e6 d1a4 c7c5 a4a3 f8c8 f1b5 a7a6 d4c5 b6c5 e1g1 a8a7 b5e2 b8d7 f3d4 e7f8 d4e6 f7e6 e3e4 d5d4 f2f4 f8e7 e4e5 c8b8 e2c4 g8h8 a3h3 d7f8 b2b3 a6a5 f4f5 e6f5 f1f5 f8h7 c1f1 e7d8 h3g3 a7e7 h2h4 b8b7 e5e6 b7c7 g3e5 d8e8 a2a4 e8d8 f1f2 d8e8 f2f3 e8d8 c4d3 d8e8 e5e4 h7f6 f5f6 g7f6 f3f6 h8g8 d3c4 g8h8".split(" ");
+const GAME =
+  "c2c4 e7e6 g1f3 d7d5 d2d4 g8f6 b1c3 f8e7 c1g5 e8g8 e2e3 h7h6 g5h4 b7b6 c4d5 f6d5 h4e7 d8e7 c3d5 e6d5 a1c1 c8e6 d1a4 c7c5 a4a3 f8c8 f1b5 a7a6 d4c5 b6c5 e1g1 a8a7 b5e2 b8d7 f3d4 e7f8 d4e6 f7e6 e3e4 d5d4 f2f4 f8e7 e4e5 c8b8 e2c4 g8h8 a3h3 d7f8 b2b3 a6a5 f4f5 e6f5 f1f5 f8h7 c1f1 e7d8 h3g3 a7e7 h2h4 b8b7 e5e6 b7c7 g3e5 d8e8 a2a4 e8d8 f1f2 d8e8 f2f3 e8d8 c4d3 d8e8 e5e4 h7f6 f5f6 g7f6 f3f6 h8g8 d3c4 g8h8".split(
+    " ",
+  );
 
 const port = await freePort();
 const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const page = await browser.newPage();
 await page.goto(`http://127.0.0.1:${port}/example/`);
@@ -31,32 +47,48 @@ const cores = await page.evaluate(() => navigator.hardwareConcurrency);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 for (const threads of THREADS) {
-  const r = await page.evaluate(async ({ threads, fens, depth, game }) => {
-    const { createEngine } = await import("../lib/kibitz.js");
-    const t0 = performance.now();
-    const engine = await createEngine({ threads });
-    const startMs = performance.now() - t0;
-    const toDepth = [];
-    let nodes = 0, ms = 0;
-    for (const fen of fens) {
-      await engine.newGame();
-      const s = performance.now();
-      const reached = {};
-      const res = await engine.search({ fen, depth, onInfo: (i) => i.multipv === 1 && !i.bound && (reached[i.depth] ??= performance.now() - s) });
-      const took = performance.now() - s;
-      toDepth.push(reached[depth] ?? took); // a completed depth: its exact line, or the answer
-      nodes += res.nodes;
-      ms += took;
-    }
-    const searches = Array.from({ length: game.length + 1 }, (_, i) => ({ moves: game.slice(0, i), depth: 10 }));
-    const rs = performance.now();
-    const review = await engine.searchEach(searches);
-    const reviewMs = performance.now() - rs;
-    engine.terminate();
-    return { startMs, toDepth, nps: nodes / (ms / 1000), reviewMs, verdicts: review.map((x) => `${x.bestmove} ${JSON.stringify(x.score)} ${x.nodes}`) };
-  }, { threads, fens, depth: DEPTH, game: GAME });
+  const r = await page.evaluate(
+    async ({ threads, fens, depth, game }) => {
+      const { createEngine } = await import("../lib/kibitz.js");
+      const t0 = performance.now();
+      const engine = await createEngine({ threads });
+      const startMs = performance.now() - t0;
+      const toDepth = [];
+      let nodes = 0,
+        ms = 0;
+      for (const fen of fens) {
+        await engine.newGame();
+        const s = performance.now();
+        const reached = {};
+        const res = await engine.search({
+          fen,
+          depth,
+          onInfo: (i) => i.multipv === 1 && !i.bound && (reached[i.depth] ??= performance.now() - s),
+        });
+        const took = performance.now() - s;
+        toDepth.push(reached[depth] ?? took); // a completed depth: its exact line, or the answer
+        nodes += res.nodes;
+        ms += took;
+      }
+      const searches = Array.from({ length: game.length + 1 }, (_, i) => ({ moves: game.slice(0, i), depth: 10 }));
+      const rs = performance.now();
+      const review = await engine.searchEach(searches);
+      const reviewMs = performance.now() - rs;
+      engine.terminate();
+      return {
+        startMs,
+        toDepth,
+        nps: nodes / (ms / 1000),
+        reviewMs,
+        verdicts: review.map((x) => `${x.bestmove} ${JSON.stringify(x.score)} ${x.nodes}`),
+      };
+    },
+    { threads, fens, depth: DEPTH, game: GAME },
+  );
   rows.push({ threads, ...r });
-  console.log(`${threads} worker(s): ready in ${Math.round(r.startMs)} ms; depth ${DEPTH} median ${Math.round(median(r.toDepth))} ms over ${fens.length} positions (max ${Math.round(Math.max(...r.toDepth))}); ${Math.round(r.nps)} nodes/s summed; review of ${GAME.length / 2} moves (${GAME.length + 1} positions) at depth 10 in ${(r.reviewMs / 1000).toFixed(1)} s`);
+  console.log(
+    `${threads} worker(s): ready in ${Math.round(r.startMs)} ms; depth ${DEPTH} median ${Math.round(median(r.toDepth))} ms over ${fens.length} positions (max ${Math.round(Math.max(...r.toDepth))}); ${Math.round(r.nps)} nodes/s summed; review of ${GAME.length / 2} moves (${GAME.length + 1} positions) at depth 10 in ${(r.reviewMs / 1000).toFixed(1)} s`,
+  );
   if (process.env.BENCH_VERBOSE) console.log(`  ms to depth ${DEPTH}: ${r.toDepth.map(Math.round).join(" ")}`);
 }
 await browser.close();
@@ -67,6 +99,8 @@ for (const r of rows.slice(1)) {
   const d = r.verdicts.filter((v, i) => v !== one.verdicts[i]).length;
   differ += d;
   const pairs = one.toDepth.map((t, i) => t / r.toDepth[i]);
-  console.log(`${r.threads} against 1 worker (${cores} cores reported): depth ${DEPTH} ${(median(one.toDepth) / median(r.toDepth)).toFixed(2)}× sooner by the medians (median of the 20 ratios ${median(pairs).toFixed(2)}), ${(r.nps / one.nps).toFixed(2)}× the nodes/s, review ${(one.reviewMs / r.reviewMs).toFixed(2)}× faster, its answers ${d === 0 ? "identical" : `DIFFERENT in ${d} positions`}`);
+  console.log(
+    `${r.threads} against 1 worker (${cores} cores reported): depth ${DEPTH} ${(median(one.toDepth) / median(r.toDepth)).toFixed(2)}× sooner by the medians (median of the 20 ratios ${median(pairs).toFixed(2)}), ${(r.nps / one.nps).toFixed(2)}× the nodes/s, review ${(one.reviewMs / r.reviewMs).toFixed(2)}× faster, its answers ${d === 0 ? "identical" : `DIFFERENT in ${d} positions`}`,
+  );
 }
 if (differ) process.exit(1);

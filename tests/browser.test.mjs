@@ -10,7 +10,26 @@ import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { freePort } from "./workerd.mjs";
 import { Chess } from "chess.js";
-import { SHOTS, base, browser, open, status, moveTexts, waitStatus, drag, clickMove, waitMoves, boardMatchesGame, boardShows, setDepth, clickInIO, fillImport, openSettings, closeSettings, typeMove } from "./page.mjs";
+import {
+  SHOTS,
+  base,
+  browser,
+  open,
+  status,
+  moveTexts,
+  waitStatus,
+  drag,
+  clickMove,
+  waitMoves,
+  boardMatchesGame,
+  boardShows,
+  setDepth,
+  clickInIO,
+  fillImport,
+  openSettings,
+  closeSettings,
+  typeMove,
+} from "./page.mjs";
 
 test("play by dragging; the engine answers at the chosen depth; panel, bar and slider update", async (t) => {
   const page = await open(t, "?depth=3&side=w");
@@ -31,7 +50,10 @@ test("play by dragging; the engine answers at the chosen depth; panel, bar and s
   await waitStatus(page, /^Your move/);
   assert.match(await page.locator("#info-depth").textContent(), /^5\//);
   await boardMatchesGame(page);
-  for (const [a, b] of [["f1", "c4"], ["b1", "c3"]]) {
+  for (const [a, b] of [
+    ["f1", "c4"],
+    ["b1", "c3"],
+  ]) {
     const n = (await moveTexts(page)).length;
     if (!(await page.evaluate(([a, b]) => window.kibitz.state.game.moves({ verbose: true }).some((m) => m.from === a && m.to === b), [a, b]))) continue;
     await clickMove(page, a, b);
@@ -171,7 +193,12 @@ test("a PGN error names its line, puts the cursor on it and marks the box invali
   assert.equal(await page.locator("#import-error").textContent(), "Not a valid PGN: line 5, column 4: move 2. Ke3 is not a legal move");
   const field = await page.evaluate(() => {
     const f = document.getElementById("import-text");
-    return { invalid: f.getAttribute("aria-invalid"), focused: document.activeElement === f, at: f.selectionStart, described: f.getAttribute("aria-describedby") };
+    return {
+      invalid: f.getAttribute("aria-invalid"),
+      focused: document.activeElement === f,
+      at: f.selectionStart,
+      described: f.getAttribute("aria-describedby"),
+    };
   });
   assert.deepEqual(field, { invalid: "true", focused: true, at: pgn.indexOf("Ke3"), described: "import-error" });
   await fillImport(page, "1. e4 e5 *");
@@ -281,10 +308,11 @@ test("fool's mate ends the game with the right message; PGN round trip", async (
   assert.deepEqual(await moveTexts(page), ["f3", "e5", "g4", "Qh4#"]);
   // A finished game keeps the board's side (no flip to the loser), and
   // stepping through it says "Reviewing", not the result.
-  const whiteBottom = () => page.evaluate(() => {
-    const y = (s) => document.querySelector(`#board rect[data-square="${s}"]`).getBoundingClientRect().y;
-    return y("a1") > y("a8");
-  });
+  const whiteBottom = () =>
+    page.evaluate(() => {
+      const y = (s) => document.querySelector(`#board rect[data-square="${s}"]`).getBoundingClientRect().y;
+      return y("a1") > y("a8");
+    });
   const before = await whiteBottom();
   await page.keyboard.press("ArrowLeft");
   await waitStatus(page, /^Reviewing move 2 \(3 of 4\)/);
@@ -311,10 +339,12 @@ test("promotion dialog and hint arrow", async (t) => {
   await drag(page, "b7", "b8");
   // The chooser stands on the b-file from b8 down, the queen on b8 itself (not half a square off).
   await page.locator(".promotion-dialog").waitFor();
-  const [dialog, b8, b5] = await page.evaluate(() => [".promotion-dialog", '#board rect[data-square="b8"]', '#board rect[data-square="b5"]'].map((sel) => {
-    const r = document.querySelector(sel).getBoundingClientRect();
-    return { x: r.x, y: r.y, bottom: r.bottom, width: r.width };
-  }));
+  const [dialog, b8, b5] = await page.evaluate(() =>
+    [".promotion-dialog", '#board rect[data-square="b8"]', '#board rect[data-square="b5"]'].map((sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return { x: r.x, y: r.y, bottom: r.bottom, width: r.width };
+    }),
+  );
   assert.ok(Math.abs(dialog.x - b8.x) < 1 && Math.abs(dialog.y - b8.y) < 1 && Math.abs(dialog.bottom - b5.bottom) < 1, JSON.stringify({ dialog, b8, b5 }));
   await page.locator(".promotion-dialog-button-group[data-piece='wq']").click();
   await waitMoves(page, 2);
@@ -326,10 +356,12 @@ test("the promotion chooser of a flipped board stands on its square too", async 
   await waitStatus(page, /^Your move/);
   await drag(page, "g2", "g1");
   await page.locator(".promotion-dialog").waitFor();
-  const [dialog, g1, g4] = await page.evaluate(() => [".promotion-dialog", '#board rect[data-square="g1"]', '#board rect[data-square="g4"]'].map((sel) => {
-    const r = document.querySelector(sel).getBoundingClientRect();
-    return { x: r.x, y: r.y, bottom: r.bottom };
-  }));
+  const [dialog, g1, g4] = await page.evaluate(() =>
+    [".promotion-dialog", '#board rect[data-square="g1"]', '#board rect[data-square="g4"]'].map((sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return { x: r.x, y: r.y, bottom: r.bottom };
+    }),
+  );
   assert.ok(Math.abs(dialog.x - g1.x) < 1 && Math.abs(dialog.y - g1.y) < 1 && Math.abs(dialog.bottom - g4.bottom) < 1, JSON.stringify({ dialog, g1, g4 }));
   await page.locator(".promotion-dialog-button-group[data-piece='bn']").click();
   await waitMoves(page, 1);
@@ -413,7 +445,13 @@ test("the page travels compressed, and a reload fetches only index.html again", 
     try {
       const resp = await req.response();
       const sizes = await req.sizes();
-      seen.push({ url: req.url(), status: resp?.status(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, body: sizes.responseBodySize, encoding: resp?.headers()["content-encoding"] ?? "" });
+      seen.push({
+        url: req.url(),
+        status: resp?.status(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        body: sizes.responseBodySize,
+        encoding: resp?.headers()["content-encoding"] ?? "",
+      });
     } catch {
       // A request that finished as the test closed its context: not counted.
     }
@@ -436,7 +474,10 @@ test("the page travels compressed, and a reload fetches only index.html again", 
   await page.waitForFunction(() => /^[A-E][0-9][0-9] /.test(document.getElementById("opening").textContent));
   const first = seen.filter((r) => r.url.startsWith(base));
   const names = first.map((r) => new URL(r.url).pathname.slice(1) || "index.html");
-  assert.ok(names.some((n) => n.endsWith(".wasm")), `the wasm is among ${names}`);
+  assert.ok(
+    names.some((n) => n.endsWith(".wasm")),
+    `the wasm is among ${names}`,
+  );
   // Every file came precompressed (brotli where the browser takes it,
   // otherwise gzip), byte for byte the file the build wrote beside it.
   first.forEach((r, i) => {
@@ -453,8 +494,10 @@ test("the page travels compressed, and a reload fetches only index.html again", 
   const sum = (ns, ext) => ns.reduce((s, n) => s + statSync(`dist/${n}.${ext}`).size, 0);
   assert.equal(names.filter((n) => n.endsWith(".nnue")).length, 1, `one net among ${names}`);
   assert.equal(names.filter((n) => n.endsWith(".wasm")).length, 1, `one engine module among ${names}`);
-  console.log(`# first visit (until the first move can be played): ${before.length} files, brotli ${sum(before, "br")}, gzip ${sum(before, "gz")}; ` +
-    `with the opening names after the first move: ${first.length} files, ${wire} bytes on the wire (${[...new Set(first.map((r) => r.encoding))]}), brotli ${sizes("br")}, gzip ${sizes("gz")}`);
+  console.log(
+    `# first visit (until the first move can be played): ${before.length} files, brotli ${sum(before, "br")}, gzip ${sum(before, "gz")}; ` +
+      `with the opening names after the first move: ${first.length} files, ${wire} bytes on the wire (${[...new Set(first.map((r) => r.encoding))]}), brotli ${sizes("br")}, gzip ${sizes("gz")}`,
+  );
   for (const n of names) console.log(`#   ${n}: brotli ${statSync(`dist/${n}.br`).size}`);
   seen = [];
   await page.reload();
@@ -467,7 +510,11 @@ test("the page travels compressed, and a reload fetches only index.html again", 
   // index.html is revalidated: a 304, headers only (the browser reports
   // the cached 200 it then uses).
   assert.ok(index && index.body === 0 && index.bytes > 0 && index.bytes < 1000, `index.html: ${JSON.stringify(index)}`);
-  assert.deepEqual(fetched.map((r) => r.url), [], "nothing else is fetched again");
+  assert.deepEqual(
+    fetched.map((r) => r.url),
+    [],
+    "nothing else is fetched again",
+  );
 });
 
 test("share: a link to the game at the move shown opens it on the analysis board in a fresh page", async (t) => {
@@ -525,12 +572,23 @@ test("an app that works offline: installable, loads and plays with the server go
     const icons = await Promise.all(m.icons.map(async (i) => [i.sizes, (await fetch(new URL(i.src, link.href))).headers.get("content-type")]));
     return { name: m.short_name, display: m.display, start: m.start_url, icons };
   });
-  assert.deepEqual(manifest, { name: "Kibitz", display: "standalone", start: "./", icons: [["192x192", "image/png"], ["512x512", "image/png"]] });
+  assert.deepEqual(manifest, {
+    name: "Kibitz",
+    display: "standalone",
+    start: "./",
+    icons: [
+      ["192x192", "image/png"],
+      ["512x512", "image/png"],
+    ],
+  });
   // The service worker takes the page over and keeps what it needs.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
   const kept = async () => page.evaluate(async () => (await (await caches.open("kibitz")).keys()).map((r) => new URL(r.url).pathname));
   // The service worker keeps the engine module once the page has fetched it.
-  await page.waitForFunction(async () => (await (await caches.open("kibitz")).keys()).some((r) => r.url.endsWith(".wasm")), null, { timeout: 60000, polling: 100 });
+  await page.waitForFunction(async () => (await (await caches.open("kibitz")).keys()).some((r) => r.url.endsWith(".wasm")), null, {
+    timeout: 60000,
+    polling: 100,
+  });
   const files = await kept();
   assert.ok(files.includes("/") && files.some((p) => /^\/app-.*\.js$/.test(p)) && files.some((p) => /^\/lib\/engine-worker-.*\.js$/.test(p)), `kept: ${files}`);
   assert.equal(files.filter((p) => p.endsWith(".wasm")).length, 1, `one engine module: ${files}`);
@@ -612,11 +670,34 @@ test("a promotion typed without its piece asks which, and plays the one chosen",
 test("zen mode shows the board and the clocks alone, and z brings the rest back", async (t) => {
   const page = await open(t, "?depth=2&side=w&clock=5+3");
   await waitStatus(page, /^Your move/);
-  const shown = () => page.evaluate(() => Object.fromEntries(["board", "clocks", "status", "new-game", "moves", "evalbar", "move-form", "zen-exit"].map((id) => [id, document.getElementById(id).checkVisibility()])));
-  assert.deepEqual(await shown(), { board: true, clocks: true, status: true, "new-game": true, moves: true, evalbar: true, "move-form": true, "zen-exit": false });
+  const shown = () =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        ["board", "clocks", "status", "new-game", "moves", "evalbar", "move-form", "zen-exit"].map((id) => [id, document.getElementById(id).checkVisibility()]),
+      ),
+    );
+  assert.deepEqual(await shown(), {
+    board: true,
+    clocks: true,
+    status: true,
+    "new-game": true,
+    moves: true,
+    evalbar: true,
+    "move-form": true,
+    "zen-exit": false,
+  });
   await page.keyboard.press("z");
   await page.waitForFunction(() => document.body.classList.contains("zen"));
-  assert.deepEqual(await shown(), { board: true, clocks: true, status: true, "new-game": false, moves: false, evalbar: false, "move-form": false, "zen-exit": true });
+  assert.deepEqual(await shown(), {
+    board: true,
+    clocks: true,
+    status: true,
+    "new-game": false,
+    moves: false,
+    evalbar: false,
+    "move-form": false,
+    "zen-exit": true,
+  });
   assert.equal(await page.evaluate(() => document.querySelector(".top").checkVisibility()), false);
   await page.keyboard.press("z");
   await page.waitForFunction(() => !document.body.classList.contains("zen"));

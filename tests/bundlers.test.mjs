@@ -132,12 +132,22 @@ test("esbuild's bundle without the package's files says which address failed and
   await p.goto(`${site}esbuild-bare/`);
   await p.waitForFunction(() => !document.getElementById("out")?.textContent?.startsWith("waiting"), null, { timeout: 60000 });
   const out = await p.evaluate(() => document.getElementById("out")?.textContent ?? "");
-  assert.match(out, /^error KibitzError load-failed: the engine worker http:\/\/127\.0\.0\.1:\d+\/sites\/esbuild-bare\/engine-worker-[A-Z2-7]{8}\.js did not load: the server answered with a page/, out);
+  assert.match(
+    out,
+    /^error KibitzError load-failed: the engine worker http:\/\/127\.0\.0\.1:\d+\/sites\/esbuild-bare\/engine-worker-[A-Z2-7]{8}\.js did not load: the server answered with a page/,
+    out,
+  );
   assert.match(out, /baseUrl/);
 });
 
 test("vite's dev server serves the library as it is", async (t) => {
-  const dir = project("vite-dev", join(tmp, readdirSync(tmp).find((f) => f.endsWith(".tgz"))));
+  const dir = project(
+    "vite-dev",
+    join(
+      tmp,
+      readdirSync(tmp).find((f) => f.endsWith(".tgz")),
+    ),
+  );
   const port = await freePort();
   const dev = spawn(join(BIN, "vite"), ["--port", String(port), "--strictPort", "--host", "127.0.0.1"], { cwd: dir, stdio: "pipe" });
   t.after(() => dev.kill());

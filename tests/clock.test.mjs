@@ -2,16 +2,27 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  parseControl, speedName, controlText, pgnTimeControl, clockText, pgnClock, lowTime, cannotMate, flagResult, GameClock, PRESETS,
+  parseControl,
+  speedName,
+  controlText,
+  pgnTimeControl,
+  clockText,
+  pgnClock,
+  lowTime,
+  cannotMate,
+  flagResult,
+  GameClock,
+  PRESETS,
 } from "../static/clock.js";
 
 test("time controls are read as minutes+seconds and named by their speed", () => {
   assert.deepEqual(parseControl("5+3"), { base: 300_000, inc: 3000 });
   assert.deepEqual(parseControl(" 0.25 + 0 "), { base: 15_000, inc: 0 });
   for (const bad of ["", "5", "5+", "+3", "-1+0", "0+0", "0+5", "0.2+3", "181+0", "5+181", "5+1.5", "five+3"]) assert.equal(parseControl(bad), null, bad);
-  assert.deepEqual(PRESETS.map((p) => speedName(/** @type {any} */ (parseControl(p)))), [
-    "Bullet", "Bullet", "Blitz", "Blitz", "Blitz", "Blitz", "Rapid", "Rapid", "Rapid", "Classical", "Classical",
-  ]);
+  assert.deepEqual(
+    PRESETS.map((p) => speedName(/** @type {any} */ (parseControl(p)))),
+    ["Bullet", "Bullet", "Blitz", "Blitz", "Blitz", "Blitz", "Rapid", "Rapid", "Rapid", "Classical", "Classical"],
+  );
   assert.equal(speedName({ base: 15_000, inc: 0 }), "UltraBullet");
   assert.equal(controlText({ base: 30_000, inc: 0 }), "½+0");
   assert.equal(controlText({ base: 600_000, inc: 5000 }), "10+5");
@@ -54,7 +65,8 @@ test("who can still mate when the other flag falls", () => {
   for (const [fen, color, want] of cases) assert.equal(cannotMate(fen, /** @type {any} */ (color)), want, `${fen} ${color}`);
   assert.deepEqual(flagResult("8/8/8/4k3/8/8/8/R3K3 b - - 0 1", "b", "w"), { result: "1-0", reason: "Kibitz's time ran out — White wins" });
   assert.deepEqual(flagResult("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "w", "w"), {
-    result: "1/2-1/2", reason: "Your time ran out, but Black cannot checkmate — draw",
+    result: "1/2-1/2",
+    reason: "Your time ran out, but Black cannot checkmate — draw",
   });
 });
 

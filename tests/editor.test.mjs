@@ -21,10 +21,11 @@ async function put(page, piece, sq) {
 }
 
 const fen = (page) => page.locator("#editor-fen").textContent();
-const settled = (page) => page.waitForFunction(() => {
-  const error = document.getElementById("editor-error").textContent !== "";
-  return error || !document.getElementById("editor-play").disabled;
-});
+const settled = (page) =>
+  page.waitForFunction(() => {
+    const error = document.getElementById("editor-error").textContent !== "";
+    return error || !document.getElementById("editor-play").disabled;
+  });
 
 test("board editor: a position set up by hand, judged by the engine, then played and analysed", async (t) => {
   const page = await open(t, "?depth=2&side=w");
@@ -80,7 +81,10 @@ test("board editor: a position set up by hand, judged by the engine, then played
   // The editor opens on the position shown; Analyse opens the analysis board on it.
   const shown = await page.evaluate(() => window.kibitz.state.game.fen().split(" ").slice(0, 2).join(" "));
   await clickInIO(page, "#edit-position"); // the box closed when the editor opened
-  await page.waitForFunction((s) => document.getElementById("editor-fen").textContent.startsWith(s) && !document.getElementById("editor-analyse").disabled, shown);
+  await page.waitForFunction(
+    (s) => document.getElementById("editor-fen").textContent.startsWith(s) && !document.getElementById("editor-analyse").disabled,
+    shown,
+  );
   await page.locator("#editor-analyse").click();
   await page.locator("#editor").waitFor({ state: "hidden" });
   await waitStatus(page, /^Analysis: White to move/);

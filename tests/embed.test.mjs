@@ -101,7 +101,10 @@ test("the example site plays Kibitz through the library from a sub-path", async 
   await page.fill("#fen", "8/8/8/4k3/8/8/8/4K2Q b - - 0 1");
   await page.click("#setup button");
   await statusMatches(page, /^Kibitz played K\S+ at depth \d+\. The endgame tables: Black loses, mate in \d+\. Your move\.$/);
-  assert.ok(served.some((p) => /^\/site\/kibitz\/lib\/KQvK-\w+\.ktb$/.test(p)), "the KQvK table came from the library's folder");
+  assert.ok(
+    served.some((p) => /^\/site\/kibitz\/lib\/KQvK-\w+\.ktb$/.test(p)),
+    "the KQvK table came from the library's folder",
+  );
   // A bad position is refused with the engine's reason.
   await page.fill("#fen", "8/8/8/8/8/8/8/8 w - - 0 1");
   await page.click("#setup button");
@@ -193,7 +196,9 @@ test("<kibitz-game> under a strict Content-Security-Policy: no violation, a game
   // Seen before any script of the page runs (an init script is not the page's).
   await page.addInitScript(() => {
     window.violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`),
+    );
   });
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -223,7 +228,11 @@ test("<kibitz-game> under a strict Content-Security-Policy: no violation, a game
     el.setAttribute("depth", "2");
     el.setAttribute("fen", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
   });
-  await page.waitForFunction(() => document.querySelector('#s g[data-square="a1"][data-piece="wr"]') !== null && document.querySelector("#s .kibitz-game-status").textContent === "Your move");
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#s g[data-square="a1"][data-piece="wr"]') !== null &&
+      document.querySelector("#s .kibitz-game-status").textContent === "Your move",
+  );
   const [a1, a8] = [await elementSquare(page, "s", "a1"), await elementSquare(page, "s", "a8")];
   await page.mouse.click(a1.x, a1.y);
   await page.mouse.click(a8.x, a8.y);

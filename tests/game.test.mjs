@@ -48,7 +48,15 @@ test("the review line names the position shown", () => {
 
 test("exported PGN keeps the imported headers and fills only what is missing", () => {
   const imported = { Event: "Club", Site: "?", Date: "????.??.??", White: "Ann", Black: "Bob", Result: "*" };
-  const h = pgnHeaders(imported, { humanColor: "w", engineName: "Kibitz (depth 12)", result: "1-0", termination: "Checkmate — White wins", startFen: new Chess().fen(), site: "here", date: "2026.11.22" });
+  const h = pgnHeaders(imported, {
+    humanColor: "w",
+    engineName: "Kibitz (depth 12)",
+    result: "1-0",
+    termination: "Checkmate — White wins",
+    startFen: new Chess().fen(),
+    site: "here",
+    date: "2026.11.22",
+  });
   assert.equal(h.Event, "Club");
   assert.equal(h.White, "Ann");
   assert.equal(h.Black, "Bob");
@@ -57,10 +65,25 @@ test("exported PGN keeps the imported headers and fills only what is missing", (
   assert.equal(h.Result, "1-0");
   assert.equal(h.SetUp, undefined);
   assert.equal(h.TimeControl, undefined, "an untimed game has no TimeControl");
-  const timed = pgnHeaders({}, { humanColor: "w", engineName: "K", result: "0-1", termination: "Your time ran out — Black wins", startFen: new Chess().fen(), site: "s", date: "d", timeControl: "180+2" });
+  const timed = pgnHeaders(
+    {},
+    {
+      humanColor: "w",
+      engineName: "K",
+      result: "0-1",
+      termination: "Your time ran out — Black wins",
+      startFen: new Chess().fen(),
+      site: "s",
+      date: "d",
+      timeControl: "180+2",
+    },
+  );
   assert.deepEqual(Object.keys(timed), ["Event", "Site", "Date", "White", "Black", "Result", "TimeControl", "Termination"]);
   assert.equal(timed.TimeControl, "180+2");
-  const fresh = pgnHeaders({}, { humanColor: "b", engineName: "Kibitz (depth 5)", result: "*", startFen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1", site: "s", date: "d" });
+  const fresh = pgnHeaders(
+    {},
+    { humanColor: "b", engineName: "Kibitz (depth 5)", result: "*", startFen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1", site: "s", date: "d" },
+  );
   assert.equal(fresh.White, "Kibitz (depth 5)");
   assert.equal(fresh.Black, "You");
   assert.equal(fresh.FEN, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -69,10 +92,25 @@ test("exported PGN keeps the imported headers and fills only what is missing", (
   assert.equal(pgnDate(new Date(2026, 0, 5)), "2026.01.05");
   // The opening the moves reached, as ECO and Opening; an imported one is kept.
   const opening = { eco: "C50", name: "Italian Game" };
-  const named = pgnHeaders({}, { humanColor: "w", engineName: "K", result: "1-0", termination: "Checkmate — White wins", startFen: new Chess().fen(), site: "s", date: "d", opening });
+  const named = pgnHeaders(
+    {},
+    {
+      humanColor: "w",
+      engineName: "K",
+      result: "1-0",
+      termination: "Checkmate — White wins",
+      startFen: new Chess().fen(),
+      site: "s",
+      date: "d",
+      opening,
+    },
+  );
   assert.deepEqual(Object.keys(named), ["Event", "Site", "Date", "White", "Black", "Result", "ECO", "Opening", "Termination"]);
   assert.deepEqual([named.ECO, named.Opening, named.Result, named.Termination], ["C50", "Italian Game", "1-0", "Checkmate — White wins"]);
-  const kept = pgnHeaders({ ECO: "C54", Opening: "Giuoco Piano" }, { humanColor: "w", engineName: "K", result: "*", termination: "", startFen: new Chess().fen(), site: "s", date: "d", opening });
+  const kept = pgnHeaders(
+    { ECO: "C54", Opening: "Giuoco Piano" },
+    { humanColor: "w", engineName: "K", result: "*", termination: "", startFen: new Chess().fen(), site: "s", date: "d", opening },
+  );
   assert.deepEqual([kept.ECO, kept.Opening], ["C54", "Giuoco Piano"]);
 });
 
@@ -114,7 +152,14 @@ test("a saved game comes back, and a broken save is ignored", () => {
   assert.equal(r.headers.White, "Ann");
   assert.equal(r.over.reason, "Checkmate — Black wins");
   assert.equal(r.clock, null, "an untimed game has no clock");
-  const clock = { tc: { base: 60000, inc: 0 }, left: { w: 51000, b: 60000 }, running: "b", since: 1, plies: 3, after: [60000, 60000, 51000] };
+  const clock = {
+    tc: { base: 60000, inc: 0 },
+    left: { w: 51000, b: 60000 },
+    running: "b",
+    since: 1,
+    plies: 3,
+    after: [60000, 60000, 51000],
+  };
   const timed = restoreSaved(JSON.stringify({ start: new Chess().fen(), moves: ["e2e4", "e7e5", "g1f3"], human: "w", clock }));
   assert.deepEqual(timed.clock, clock, "the clock comes back as it was saved");
   assert.equal(restoreSaved(null), null);
@@ -137,9 +182,14 @@ test("imported text is read as a FEN, a PGN or an error", () => {
 });
 
 test("a PGN that cannot be read says where and what, not the parser's list", () => {
-  assert.equal(readImport('[White "A"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 3. Nf3 Nc6 *').error,
-    'Not a valid PGN: line 3, column 17: unexpected "(" (the parentheses of the variations do not match)');
-  assert.equal(readImport("1. e4 e5 2. Nf3 Nc6 ) *").error, 'Not a valid PGN: line 1, column 21: unexpected ")" (the parentheses of the variations do not match)');
+  assert.equal(
+    readImport('[White "A"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 3. Nf3 Nc6 *').error,
+    'Not a valid PGN: line 3, column 17: unexpected "(" (the parentheses of the variations do not match)',
+  );
+  assert.equal(
+    readImport("1. e4 e5 2. Nf3 Nc6 ) *").error,
+    'Not a valid PGN: line 1, column 21: unexpected ")" (the parentheses of the variations do not match)',
+  );
   assert.equal(readImport("1. e4 e5 2. Nf3 Nc6\n3. Bb5 Qxe5 4. O-O *").error, "Not a valid PGN: line 2, column 8: move 3… Qxe5 is not a legal move");
   // A move named in a comment is not the one meant.
   assert.equal(readImport("1. e4 {Qxe5 is the idea} e5 2. Qxe5 *").error, "Not a valid PGN: line 1, column 32: move 2. Qxe5 is not a legal move");
@@ -155,10 +205,18 @@ test("a PGN that cannot be read says where and what, not the parser's list", () 
 test("an exported game carries the page's headers and its tree, and replays", async () => {
   const { GameTree, treePgn, keptText } = await import("../static/tree.js");
   const tree = new GameTree("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... g6) 4. Qxf7# 1-0");
-  const headers = pgnHeaders({ Event: "Club night" }, {
-    humanColor: "w", engineName: "Kibitz (depth 3)", result: "1-0", termination: "Checkmate — White wins",
-    startFen: new Chess().fen(), site: "here", date: "2026.11.22",
-  });
+  const headers = pgnHeaders(
+    { Event: "Club night" },
+    {
+      humanColor: "w",
+      engineName: "Kibitz (depth 3)",
+      result: "1-0",
+      termination: "Checkmate — White wins",
+      startFen: new Chess().fen(),
+      site: "here",
+      date: "2026.11.22",
+    },
+  );
   const text = treePgn(headers, tree);
   const back = new Chess();
   back.loadPgn(text);
@@ -190,7 +248,14 @@ test("the game in progress is stored and loaded back; no storage is no error", (
     assert.equal(back.tree, "", "no tree saved: an empty one");
     storeGame({ start: new Chess().fen(), moves: ["e2e4", "c7c5"], human: "w", over: null, headers: {}, tree: "1. e4 c5 (1... e5) *" });
     assert.equal(loadStoredGame().tree, "1. e4 c5 (1... e5) *");
-    globalThis.localStorage = { setItem: () => { throw new Error("quota"); }, getItem: () => { throw new Error("denied"); } };
+    globalThis.localStorage = {
+      setItem: () => {
+        throw new Error("quota");
+      },
+      getItem: () => {
+        throw new Error("denied");
+      },
+    };
     storeGame({ start: new Chess().fen(), moves: ["e2e4"] });
     assert.equal(loadStoredGame(), null);
   } finally {
@@ -219,14 +284,30 @@ test("typed moves: check marks, zeros for castling and promotions as people type
   const promote = new Chess("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
   const find = (game, text) => game.moves({ verbose: true }).find((m) => sanKey(m.san) === sanKey(text))?.san;
   for (const [game, typed, san] of [
-    [mate, "Ra8", "Ra8#"], [mate, "Ra8#", "Ra8#"], [mate, "Ra8+", "Ra8#"], [mate, "O-O-O", "O-O-O"], [mate, "0-0-0", "O-O-O"],
-    [castle, "0-0", "O-O"], [castle, "o-o", "O-O"], [castle, "O-O-O", "O-O-O"], [castle, "0-0-0+", "O-O-O"],
-    [promote, "bxa8=Q", "bxa8=Q+"], [promote, "bxa8Q", "bxa8=Q+"], [promote, "bxa8q", "bxa8=Q+"], [promote, "b8=N", "b8=N"], [promote, "bxa8=R+", "bxa8=R+"],
+    [mate, "Ra8", "Ra8#"],
+    [mate, "Ra8#", "Ra8#"],
+    [mate, "Ra8+", "Ra8#"],
+    [mate, "O-O-O", "O-O-O"],
+    [mate, "0-0-0", "O-O-O"],
+    [castle, "0-0", "O-O"],
+    [castle, "o-o", "O-O"],
+    [castle, "O-O-O", "O-O-O"],
+    [castle, "0-0-0+", "O-O-O"],
+    [promote, "bxa8=Q", "bxa8=Q+"],
+    [promote, "bxa8Q", "bxa8=Q+"],
+    [promote, "bxa8q", "bxa8=Q+"],
+    [promote, "b8=N", "b8=N"],
+    [promote, "bxa8=R+", "bxa8=R+"],
     [promote, "Ke2!?", "Ke2"],
   ]) {
     assert.equal(find(game, typed), san, typed);
   }
-  for (const [game, typed] of [[mate, "Ra9"], [castle, "0-0-0-0"], [promote, "b8=K"], [promote, "Kxa8"]]) {
+  for (const [game, typed] of [
+    [mate, "Ra9"],
+    [castle, "0-0-0-0"],
+    [promote, "b8=K"],
+    [promote, "Kxa8"],
+  ]) {
     assert.equal(find(game, typed), undefined, typed);
   }
 });

@@ -44,7 +44,10 @@ test("typed moves: SAN, lower-case pieces, long algebraic with or without a hyph
 
 test("a promotion typed without its piece asks which: the four moves; anything else none", () => {
   const moves = new Chess("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1").moves({ verbose: true });
-  const asked = (t) => unfinishedPromotion(t, moves).map((m) => m.san).sort();
+  const asked = (t) =>
+    unfinishedPromotion(t, moves)
+      .map((m) => m.san)
+      .sort();
   assert.deepEqual(asked("b8"), ["b8=B", "b8=N", "b8=Q+", "b8=R+"]);
   assert.deepEqual(asked("bxa8"), ["bxa8=B", "bxa8=N", "bxa8=Q+", "bxa8=R+"]);
   assert.deepEqual(asked("b7b8"), ["b8=B", "b8=N", "b8=Q+", "b8=R+"]);

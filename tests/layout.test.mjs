@@ -45,7 +45,10 @@ test("the move list has room: a laptop with three engine lines, and a tall scree
 });
 
 test("the review's accuracy table keeps inside its panel, on a laptop and on a phone", async (t) => {
-  for (const viewport of [{ width: 1366, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     const page = await open(t, `?moves=e2e4+e7e5+g1f3+b8c6+f1c4+g8f6&analyse=1`, viewport);
     await waitMoves(page, 6);
     await page.locator("#review-depth").selectOption("6");
@@ -56,7 +59,9 @@ test("the review's accuracy table keeps inside its panel, on a laptop and on a p
       panel: e.closest("section").getBoundingClientRect().right,
     }));
     assert.ok(table <= panel, `at ${viewport.width} px the table ends at ${table}, its panel at ${panel}`);
-    const cut = await page.locator(".review-accuracy").evaluate((e) => [...e.querySelectorAll("th, td")].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+    const cut = await page
+      .locator(".review-accuracy")
+      .evaluate((e) => [...e.querySelectorAll("th, td")].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
     assert.deepEqual(cut, [], "no heading or figure is cut off");
   }
 });
@@ -68,7 +73,13 @@ test("an import closes its box: the 980×760 embed does not scroll", async (t) =
   await fillImport(page, `[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 3. Bb5 a6 *`);
   await page.locator("#import").click();
   await waitMoves(page, 6);
-  assert.equal(await page.locator(".io details").first().evaluate((d) => d.open), false);
+  assert.equal(
+    await page
+      .locator(".io details")
+      .first()
+      .evaluate((d) => d.open),
+    false,
+  );
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   assert.ok(height <= 760, `the page is ${height} px tall`);
 });
@@ -120,7 +131,11 @@ test("the 980×760 embed in every state: the result panel, a review with a varia
     }
   };
   await waitStatus(page, /^Your move/);
-  for (const [from, to, plies] of [["e2", "e4", 2], ["d2", "d4", 4], ["g1", "f3", 6]]) {
+  for (const [from, to, plies] of [
+    ["e2", "e4", 2],
+    ["d2", "d4", 4],
+    ["g1", "f3", 6],
+  ]) {
     await drag(page, from, to);
     await waitMoves(page, plies);
     await waitStatus(page, /^Your move/);
@@ -151,7 +166,11 @@ test("the 980×760 embed in every state: the result panel, a review with a varia
 
 test("on a desktop the move list is the panel's tallest section, the settings open or not, in play and in analysis", async (t) => {
   const uci = longGame();
-  for (const viewport of [{ width: 1366, height: 800 }, { width: 1280, height: 860 }, { width: 1920, height: 1080 }]) {
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 1280, height: 860 },
+    { width: 1920, height: 1080 },
+  ]) {
     for (const query of ["?depth=1&side=w", `?moves=${uci.join("+")}&analyse=1`]) {
       const page = await open(t, query, viewport);
       if (query.includes("analyse")) await waitMoves(page, 60);
@@ -163,7 +182,9 @@ test("on a desktop the move list is the panel's tallest section, the settings op
       for (const settingsOpen of [false, true]) {
         if (settingsOpen) await openSettings(page);
         const heights = await page.evaluate(() =>
-          Object.fromEntries([...document.querySelectorAll(".panel > section")].filter((s) => !s.hidden).map((s) => [s.className, Math.round(s.getBoundingClientRect().height)])),
+          Object.fromEntries(
+            [...document.querySelectorAll(".panel > section")].filter((s) => !s.hidden).map((s) => [s.className, Math.round(s.getBoundingClientRect().height)]),
+          ),
         );
         const where = `${viewport.width}×${viewport.height} ${query.includes("analyse") ? "analysis" : "play"}, settings ${settingsOpen ? "open" : "folded"}: ${JSON.stringify(heights)}`;
         for (const [name, h] of Object.entries(heights)) assert.ok(heights["moves-area"] >= h, `${where}: ${name} is taller than the moves`);
@@ -181,7 +202,10 @@ test("on a desktop the move list is the panel's tallest section, the settings op
 
 // The words of an engine line keep their spaces and the line its panel, in
 // play as in analysis, at 1366×800 (one line per row there) and 980×760.
-for (const viewport of [{ width: 1366, height: 800 }, { width: 980, height: 760 }]) {
+for (const viewport of [
+  { width: 1366, height: 800 },
+  { width: 980, height: 760 },
+]) {
   test(`engine lines in play are spaced words inside the Engine panel at ${viewport.width}×${viewport.height}`, async (t) => {
     const page = await open(t, "?depth=6&side=w", viewport);
     await waitStatus(page, /^Your move/);
@@ -209,11 +233,12 @@ test("the import box and the saved games open beside the moves at 1366×800, whi
   await page.evaluate(() => document.querySelectorAll(".io details").forEach((d) => (d.open = true)));
   const rows = await rowsInView(page);
   assert.ok(rows >= 4, `${rows} move rows in view with both boxes open`);
-  const onTop = (selector) => page.evaluate((s) => {
-    const el = document.querySelector(s);
-    const r = el.getBoundingClientRect();
-    return r.height > 0 && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
-  }, selector);
+  const onTop = (selector) =>
+    page.evaluate((s) => {
+      const el = document.querySelector(s);
+      const r = el.getBoundingClientRect();
+      return r.height > 0 && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    }, selector);
   assert.equal(await onTop("#review"), true, "the Review button is in view and on top");
   await page.locator('#moves button[data-ply="58"]').click({ timeout: 5000 });
   await page.waitForFunction(() => window.kibitz.state.viewPly === 58);

@@ -20,7 +20,10 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   assert.equal(labels.length, scale.levels.length + 1);
   assert.match(labels[0], /^Full strength/);
   labels.slice(1).forEach((l, i) => assert.equal(l.startsWith(`Level ${i + 1} — ${elo(scale.levels[i])}, `), true, l));
-  assert.ok(scale.levels.every((e, i) => i === 0 || e > scale.levels[i - 1]), "levels grow stronger");
+  assert.ok(
+    scale.levels.every((e, i) => i === 0 || e > scale.levels[i - 1]),
+    "levels grow stronger",
+  );
   assert.equal(await page.locator("#depth").isDisabled(), false);
   assert.ok(scale.depths[5] > 0, "depth 6 has a measured Elo");
   assert.equal(await page.locator("#depth-value").textContent(), `6 · ${elo(scale.depths[5])}`);
@@ -31,10 +34,7 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   await page.locator("#level").selectOption(String(weakest));
   assert.equal(await page.locator("#depth").isDisabled(), true, "a level sets its own search: the slider is off");
   assert.equal(await page.locator("#depth-value").textContent(), "set by level 1", "the slider's readout does not claim a depth's Elo");
-  assert.equal(
-    (await page.locator("#depth-help").textContent()).startsWith(`Level 1, ${elo(weakest)}: Kibitz plays like a beginner`),
-    true,
-  );
+  assert.equal((await page.locator("#depth-help").textContent()).startsWith(`Level 1, ${elo(weakest)}: Kibitz plays like a beginner`), true);
   await closeSettings(page);
   await drag(page, "e2", "e4");
   await waitMoves(page, 2);
@@ -42,9 +42,21 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   assert.equal(await page.locator("#info-strength").textContent(), `level 1, ${elo(weakest)}`);
   assert.match(await page.locator("#info-depth").textContent(), /^1\//, "the weakest level looks one ply ahead");
   // The line shown is the one played, which at a level is often not the best.
-  for (const [from, to, n] of [["d2", "d4", 4], ["g1", "f3", 6], ["b1", "c3", 8]]) {
+  for (const [from, to, n] of [
+    ["d2", "d4", 4],
+    ["g1", "f3", 6],
+    ["b1", "c3", 8],
+  ]) {
     const played = (await moveTexts(page)).at(-1);
-    const line = await page.locator("#pv-lines li").first().evaluate((li) => [...li.childNodes].slice(1).map((n) => n.textContent).join(""));
+    const line = await page
+      .locator("#pv-lines li")
+      .first()
+      .evaluate((li) =>
+        [...li.childNodes]
+          .slice(1)
+          .map((n) => n.textContent)
+          .join(""),
+      );
     assert.ok(line.replace(/^\d+(\.+|…)\s*/, "").startsWith(played), `played ${played}, the engine line shows ${line}`);
     if (!(await page.evaluate(([a, b]) => window.kibitz.state.game.moves({ verbose: true }).some((m) => m.from === a && m.to === b), [from, to]))) break;
     await drag(page, from, to);
@@ -61,7 +73,12 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
   const before = (await moveTexts(page)).length;
   // The weakest level draws its moves at random, so White may be in check
   // here or h3 taken: play h2-h3 when it is legal, else any legal move.
-  const legal = await page.evaluate(() => window.kibitz.state.game.moves({ verbose: true }).filter((m) => !m.promotion).map((m) => [m.from, m.to]));
+  const legal = await page.evaluate(() =>
+    window.kibitz.state.game
+      .moves({ verbose: true })
+      .filter((m) => !m.promotion)
+      .map((m) => [m.from, m.to]),
+  );
   const [from, to] = legal.find(([f, t]) => f === "h2" && t === "h3") ?? legal[0];
   await drag(page, from, to);
   await waitMoves(page, before + 2);

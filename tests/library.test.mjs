@@ -183,7 +183,10 @@ test("a worker that cannot start rejects createEngine with load-failed", async (
   }
   globalThis.Worker = Fatal;
   try {
-    await assert.rejects(createEngine({ workerUrl: "fake.js" }), (err) => err instanceof KibitzError && err.code === "load-failed" && err.message === "no WebAssembly");
+    await assert.rejects(
+      createEngine({ workerUrl: "fake.js" }),
+      (err) => err instanceof KibitzError && err.code === "load-failed" && err.message === "no WebAssembly",
+    );
   } finally {
     globalThis.Worker = FakeWorker;
   }
@@ -220,7 +223,10 @@ test("a stop() is never lost, whatever the order of search and stop", { timeout:
     assert.equal(client.searching, wantRunning, `${order.join(" ")}: searching ${client.searching}`);
     client.stop();
     const results = await Promise.all(answers);
-    assert.ok(results.every((r) => r.bestmove === "e2e4"), `${order.join(" ")}: every search answers`);
+    assert.ok(
+      results.every((r) => r.bestmove === "e2e4"),
+      `${order.join(" ")}: every search answers`,
+    );
     assert.equal(client.searching, false);
     assert.deepEqual(client.worker.refused, [], `${order.join(" ")}: no search was sent while another ran`);
   }

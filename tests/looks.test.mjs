@@ -16,7 +16,7 @@ test("phone width: the page fits and plays", async (t) => {
   await page.screenshot({ path: `${SHOTS}/phone.png`, fullPage: true });
 });
 
-test("phone widths: the depth slider's \"recommended\" mark is not cut off by its panel", async (t) => {
+test('phone widths: the depth slider\'s "recommended" mark is not cut off by its panel', async (t) => {
   for (const width of [360, 390, 414]) {
     const page = await open(t, "?depth=8&side=w", { width, height: 800 });
     await waitStatus(page, /^Your move/);
@@ -29,7 +29,21 @@ test("phone widths: the depth slider's \"recommended\" mark is not cut off by it
 
 test("embedded in the README's 980×760 frame: the board, the game's buttons, the move list, Review and PGN show without scrolling, also 30 moves into a game", async (t) => {
   const visible = async (page) => {
-    for (const sel of ["#board", "#evalbar", "#status", "#new-game", "#settings > summary", "#hint", "#stop", "#draw", "#resign", "#takeback", ".moves-area", "#review", ".io summary"]) {
+    for (const sel of [
+      "#board",
+      "#evalbar",
+      "#status",
+      "#new-game",
+      "#settings > summary",
+      "#hint",
+      "#stop",
+      "#draw",
+      "#resign",
+      "#takeback",
+      ".moves-area",
+      "#review",
+      ".io summary",
+    ]) {
       const r = await page.locator(sel).first().boundingBox();
       assert.ok(r && r.x >= 0 && r.y >= 0 && r.x + r.width <= 980 && r.y + r.height <= 760, `${sel} at ${JSON.stringify(r)}`);
     }
@@ -37,14 +51,18 @@ test("embedded in the README's 980×760 frame: the board, the game's buttons, th
     assert.ok(height <= 760, `the page is ${height} px tall`);
     // The move shown is in view in the moves' box, below its heading and
     // above the annotation buttons pinned at its foot (the list scrolls within the box).
-    await page.waitForFunction(() => {
-      const current = document.querySelector("#moves .current")?.getBoundingClientRect();
-      const box = document.querySelector(".moves-area").getBoundingClientRect();
-      const head = document.querySelector(".moves-head").getBoundingClientRect();
-      const annotate = document.querySelector("#annotate:not([hidden])")?.getBoundingClientRect();
-      const bottom = Math.min(box.bottom, annotate ? annotate.top : Infinity);
-      return !current || (current.top >= head.bottom - 1 && current.bottom <= bottom + 1); // none before the first move
-    }, null, { timeout: 30000 });
+    await page.waitForFunction(
+      () => {
+        const current = document.querySelector("#moves .current")?.getBoundingClientRect();
+        const box = document.querySelector(".moves-area").getBoundingClientRect();
+        const head = document.querySelector(".moves-head").getBoundingClientRect();
+        const annotate = document.querySelector("#annotate:not([hidden])")?.getBoundingClientRect();
+        const bottom = Math.min(box.bottom, annotate ? annotate.top : Infinity);
+        return !current || (current.top >= head.bottom - 1 && current.bottom <= bottom + 1); // none before the first move
+      },
+      null,
+      { timeout: 30000 },
+    );
   };
   const page = await open(t, "?depth=2&side=w", { width: 980, height: 760 });
   await waitStatus(page, /^Your move/);
@@ -65,10 +83,13 @@ test("embedded in the README's 980×760 frame: the board, the game's buttons, th
 // contrast computes the WCAG contrast ratio of two CSS rgb() colours.
 function contrast(a, b) {
   const lum = (c) => {
-    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
-      const x = Number(v) / 255;
-      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)
+      .slice(0, 3)
+      .map((v) => {
+        const x = Number(v) / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
@@ -78,7 +99,12 @@ function contrast(a, b) {
 test("contrast: disabled buttons and the board's coordinates read at WCAG AA (4.5:1)", async (t) => {
   const page = await open(t, "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
-  const stop = await page.locator("#stop").evaluate((el) => ({ disabled: el.disabled, fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor, opacity: getComputedStyle(el).opacity }));
+  const stop = await page.locator("#stop").evaluate((el) => ({
+    disabled: el.disabled,
+    fg: getComputedStyle(el).color,
+    bg: getComputedStyle(el).backgroundColor,
+    opacity: getComputedStyle(el).opacity,
+  }));
   assert.equal(stop.disabled, true);
   assert.equal(stop.opacity, "1");
   assert.ok(contrast(stop.fg, stop.bg) >= 4.5, `disabled button ${stop.fg} on ${stop.bg}: ${contrast(stop.fg, stop.bg).toFixed(2)}`);
@@ -105,7 +131,10 @@ test("read-outs fit: the bar's label is not clipped, engine lines are not number
 
 test("layout: nothing moves as the engine's figures arrive, the strength reads on one line, engine lines keep moves whole, the phone board has room on both sides", async (t) => {
   const ids = ["depth", "level", "takeback", "pv-lines", "moves", "board"];
-  for (const viewport of [{ width: 1366, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     const context = await browser.newContext({ viewport });
     t.after(() => context.close());
     const page = await context.newPage();
@@ -131,9 +160,18 @@ test("layout: nothing moves as the engine's figures arrive, the strength reads o
       assert.match(await strength.textContent(), /^depth 14, about \d+ engine Elo$/);
       const oneLine = await strength.evaluate((e) => e.getBoundingClientRect().height < 1.8 * parseFloat(getComputedStyle(e).fontSize));
       assert.ok(oneLine, "the strength read-out takes one line");
-      const words = await page.locator("#pv-lines li").first().evaluate((li) => [...li.querySelectorAll(".word")].map((w) => [w.textContent, getComputedStyle(w).whiteSpace]));
-      assert.ok(words.every(([, ws]) => ws === "nowrap"), "every move of a line is kept whole");
-      assert.ok(words.some(([w]) => /^[a-hNBRQKO]/.test(w)), `moves in ${JSON.stringify(words)}`);
+      const words = await page
+        .locator("#pv-lines li")
+        .first()
+        .evaluate((li) => [...li.querySelectorAll(".word")].map((w) => [w.textContent, getComputedStyle(w).whiteSpace]));
+      assert.ok(
+        words.every(([, ws]) => ws === "nowrap"),
+        "every move of a line is kept whole",
+      );
+      assert.ok(
+        words.some(([w]) => /^[a-hNBRQKO]/.test(w)),
+        `moves in ${JSON.stringify(words)}`,
+      );
     }
   }
 });
@@ -167,19 +205,25 @@ test("themes: light or dark as the system says or as chosen, three board colouri
   const page = await context.newPage();
   await page.goto(base + "?depth=2&side=w");
   await waitStatus(page, /^Your move/);
-  const look = () => page.evaluate(() => {
-    const style = (el) => getComputedStyle(el);
-    const stop = document.getElementById("stop");
-    const coords = [...document.querySelectorAll("#board .coordinates .coordinate")].slice(0, 16).map((el) => {
-      const sq = document.querySelector(`#board rect[data-square="${el.classList.contains("black") ? "a1" : "b1"}"]`);
-      return [style(el).fill, style(sq).fill];
+  const look = () =>
+    page.evaluate(() => {
+      const style = (el) => getComputedStyle(el);
+      const stop = document.getElementById("stop");
+      const coords = [...document.querySelectorAll("#board .coordinates .coordinate")].slice(0, 16).map((el) => {
+        const sq = document.querySelector(`#board rect[data-square="${el.classList.contains("black") ? "a1" : "b1"}"]`);
+        return [style(el).fill, style(sq).fill];
+      });
+      return {
+        page: style(document.body).backgroundColor,
+        text: style(document.body).color,
+        muted: style(document.querySelector(".help")).color,
+        panel: style(document.querySelector(".panel section")).backgroundColor,
+        stop: [style(stop).color, style(stop).backgroundColor],
+        light: style(document.querySelector('#board rect[data-square="b1"]')).fill,
+        coords,
+        coordsShown: document.querySelector("#board .coordinates")?.getBoundingClientRect().width > 0,
+      };
     });
-    return {
-      page: style(document.body).backgroundColor, text: style(document.body).color, muted: style(document.querySelector(".help")).color,
-      panel: style(document.querySelector(".panel section")).backgroundColor, stop: [style(stop).color, style(stop).backgroundColor],
-      light: style(document.querySelector('#board rect[data-square="b1"]')).fill, coords, coordsShown: document.querySelector("#board .coordinates")?.getBoundingClientRect().width > 0,
-    };
-  });
   const readable = (l, what) => {
     for (const [fg, bg] of [[l.text, l.page], [l.text, l.panel], [l.muted, l.panel], l.stop]) assert.ok(contrast(fg, bg) >= 4.5, `${what}: ${fg} on ${bg}`);
     for (const [fg, bg] of l.coords) assert.ok(contrast(fg, bg) >= 4.5, `${what}: coordinate ${fg} on ${bg}`);
@@ -216,7 +260,10 @@ test("phone: the board's coordinates keep clear of the pieces (a1, a8, c1, f1)",
   const page = await open(t, "?depth=2&side=w", { width: 390, height: 844 });
   await waitStatus(page, /^Your move/);
   const overlaps = await page.evaluate(() => {
-    const pieces = [...document.querySelectorAll("#board .pieces-layer g[data-square]")].map((g) => [g.dataset.square, g.querySelector(".piece").getBoundingClientRect()]);
+    const pieces = [...document.querySelectorAll("#board .pieces-layer g[data-square]")].map((g) => [
+      g.dataset.square,
+      g.querySelector(".piece").getBoundingClientRect(),
+    ]);
     const labels = [...document.querySelectorAll("#board .coordinates text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
     const out = [];
     for (const [sq, p] of pieces) {

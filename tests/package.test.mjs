@@ -22,15 +22,29 @@ test("npm pack packs exactly what a site needs", () => {
   const [pack] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: LIB, encoding: "utf8" }));
   const files = pack.files.map((f) => f.path).sort();
   const kinds = files.map((f) => f.replace(/-[A-Z2-7]{8}\./, "-HASH.")).sort();
-  assert.deepEqual(
-    kinds,
-    [
-      "KBNvK-HASH.ktb", "KPvK-HASH.ktb", "KQvK-HASH.ktb", "KRvK-HASH.ktb", "LICENSE", "README.md", "arrows-HASH.svg",
-      "endgame-HASH.kwdl", "engine-worker-HASH.js", "kibitz-HASH.nnue", "kibitz-HASH.wasm", "kibitz-game.d.ts", "kibitz-game.js",
-      "kibitz-simd-HASH.wasm", "kibitz.d.ts", "kibitz.js", "markers-HASH.svg", "package.json", "protocol.d.ts",
-      "standard-HASH.svg", "team.d.ts",
-    ],
-  );
+  assert.deepEqual(kinds, [
+    "KBNvK-HASH.ktb",
+    "KPvK-HASH.ktb",
+    "KQvK-HASH.ktb",
+    "KRvK-HASH.ktb",
+    "LICENSE",
+    "README.md",
+    "arrows-HASH.svg",
+    "endgame-HASH.kwdl",
+    "engine-worker-HASH.js",
+    "kibitz-HASH.nnue",
+    "kibitz-HASH.wasm",
+    "kibitz-game.d.ts",
+    "kibitz-game.js",
+    "kibitz-simd-HASH.wasm",
+    "kibitz.d.ts",
+    "kibitz.js",
+    "markers-HASH.svg",
+    "package.json",
+    "protocol.d.ts",
+    "standard-HASH.svg",
+    "team.d.ts",
+  ]);
   // Every file a module names is in the package: the worker the library
   // starts, the modules, net and endgame files the worker fetches, the
   // element's images.
@@ -58,7 +72,15 @@ function install(dir, source) {
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, lib: ["es2023", "dom"], types: [] },
+      compilerOptions: {
+        target: "es2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        strict: true,
+        noEmit: true,
+        lib: ["es2023", "dom"],
+        types: [],
+      },
       files: [source],
     }),
   );

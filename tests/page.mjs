@@ -23,10 +23,21 @@ before(async () => {
     server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
   });
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ? (process.env.CHROMIUM.includes("/") ? process.env.CHROMIUM : `/usr/bin/${process.env.CHROMIUM}`) : "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM
+      ? process.env.CHROMIUM.includes("/")
+        ? process.env.CHROMIUM
+        : `/usr/bin/${process.env.CHROMIUM}`
+      : "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 
@@ -42,7 +53,10 @@ export async function open(t, query = "", viewport = { width: 1280, height: 860 
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
-  page.on("request", (r) => !r.url().startsWith(base) && !r.url().startsWith("blob:") && !r.url().startsWith("data:") && errors.push(`request to another host: ${r.url()}`));
+  page.on(
+    "request",
+    (r) => !r.url().startsWith(base) && !r.url().startsWith("blob:") && !r.url().startsWith("data:") && errors.push(`request to another host: ${r.url()}`),
+  );
   t.after(async () => {
     await context.close();
     assert.deepEqual(errors, [], "console errors");
@@ -112,20 +126,46 @@ export async function waitMoves(page, n) {
 // boardMatchesGame waits until the pieces drawn on the board are exactly
 // the game's position (animations must not lose or leave pieces).
 export async function boardMatchesGame(page) {
-  await page.waitForFunction(() => {
-    const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
-    const game = window.kibitz.state.game.board().flat().filter(Boolean).map((p) => p.square + p.color + p.type).sort().join();
-    return drawn === game;
-  }, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => {
+      const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")]
+        .map((g) => g.dataset.square + g.dataset.piece)
+        .sort()
+        .join();
+      const game = window.kibitz.state.game
+        .board()
+        .flat()
+        .filter(Boolean)
+        .map((p) => p.square + p.color + p.type)
+        .sort()
+        .join();
+      return drawn === game;
+    },
+    null,
+    { timeout: 30000 },
+  );
 }
 
 // boardShows waits until the board draws exactly the pieces of fen.
 export async function boardShows(page, fen) {
-  const want = new Chess(fen).board().flat().filter(Boolean).map((p) => p.square + p.color + p.type).sort().join();
-  await page.waitForFunction((w) => {
-    const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")].map((g) => g.dataset.square + g.dataset.piece).sort().join();
-    return drawn === w;
-  }, want, { timeout: 30000 });
+  const want = new Chess(fen)
+    .board()
+    .flat()
+    .filter(Boolean)
+    .map((p) => p.square + p.color + p.type)
+    .sort()
+    .join();
+  await page.waitForFunction(
+    (w) => {
+      const drawn = [...document.querySelectorAll("#board g[data-square][data-piece]")]
+        .map((g) => g.dataset.square + g.dataset.piece)
+        .sort()
+        .join();
+      return drawn === w;
+    },
+    want,
+    { timeout: 30000 },
+  );
 }
 
 // openSettings unfolds the settings as a person would, by their summary;
@@ -146,7 +186,6 @@ export async function setDepth(page, depth) {
   await page.locator("#depth").dispatchEvent("input");
   await closeSettings(page);
 }
-
 
 // clickInIO clicks a button of the "PGN / FEN" box, opening the box first
 // as a person would (an import closes it).

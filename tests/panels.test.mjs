@@ -47,7 +47,8 @@ test("piece values: the net's worth of each piece on the analysis board, followi
   await waitStatus(page, /^Analysis: White to move/);
   await page.locator("#piece-worth").click();
   assert.equal(await page.locator("#piece-worth").getAttribute("aria-pressed"), "true");
-  const labels = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll("#piece-worth-layer .piece-worth")].map((l) => [l.dataset.square, l.textContent])));
+  const labels = () =>
+    page.evaluate(() => Object.fromEntries([...document.querySelectorAll("#piece-worth-layer .piece-worth")].map((l) => [l.dataset.square, l.textContent])));
   await page.waitForFunction(() => document.querySelectorAll("#piece-worth-layer .piece-worth").length === 30);
   const start = await labels();
   assert.equal(start.e1, undefined, "the kings have no value of their own");

@@ -24,8 +24,12 @@ test("every request type parses with its fields", () => {
   assert.deepEqual(parseRequest({ type: "hash", id: 5, mb: 32 }), { request: { type: "hash", id: 5, mb: 32 } });
   assert.deepEqual(parseRequest({ type: "newgame", id: 6 }), { request: { type: "newgame", id: 6 } });
   assert.deepEqual(parseRequest({ type: "stop" }), { request: { type: "stop", id: undefined } });
-  assert.deepEqual(parseRequest({ type: "peers", id: 7, member: 1, members: 3 }), { request: { type: "peers", id: 7, member: 1, members: 3 } });
-  assert.deepEqual(parseRequest({ type: "search", id: 8, depth: 9, shared: 4 }), { request: { type: "search", id: 8, fen: undefined, moves: undefined, depth: 9, shared: 4 } });
+  assert.deepEqual(parseRequest({ type: "peers", id: 7, member: 1, members: 3 }), {
+    request: { type: "peers", id: 7, member: 1, members: 3 },
+  });
+  assert.deepEqual(parseRequest({ type: "search", id: 8, depth: 9, shared: 4 }), {
+    request: { type: "search", id: 8, fen: undefined, moves: undefined, depth: 9, shared: 4 },
+  });
   assert.deepEqual(REQUEST_TYPES, ["search", "stop", "newgame", "check", "hash", "evaluate", "peers"]);
 });
 
@@ -79,8 +83,29 @@ test("random messages: a request or a reason, never an exception", () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     return seed % n;
   };
-  const values = () => [undefined, null, 0, -1, 1.5, 2 ** 53, NaN, Infinity, "", "x", "e2e4", "startpos", [], ["e2e4"], [1], {}, true, () => 1, Symbol("s"), 10n][rnd(20)];
-  const fields = ["type", "id", "fen", "moves", "depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb", "shared", "member", "members", "__proto__", "toString"];
+  const values = () =>
+    [undefined, null, 0, -1, 1.5, 2 ** 53, NaN, Infinity, "", "x", "e2e4", "startpos", [], ["e2e4"], [1], {}, true, () => 1, Symbol("s"), 10n][rnd(20)];
+  const fields = [
+    "type",
+    "id",
+    "fen",
+    "moves",
+    "depth",
+    "movetime",
+    "nodes",
+    "multipv",
+    "elo",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "mb",
+    "shared",
+    "member",
+    "members",
+    "__proto__",
+    "toString",
+  ];
   const message = () => {
     if (rnd(10) === 0) return values();
     const m = { type: rnd(4) === 0 ? values() : REQUEST_TYPES[rnd(REQUEST_TYPES.length)], id: rnd(3) === 0 ? values() : rnd(100) };
@@ -103,7 +128,8 @@ test("random messages: a request or a reason, never an exception", () => {
     accepted++;
     const r = out.request;
     assert.ok(REQUEST_TYPES.includes(r.type));
-    for (const k of ["depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb", "shared", "member", "members"]) if (r[k] !== undefined) assert.ok(Number.isSafeInteger(r[k]), `${k}: ${String(r[k])}`);
+    for (const k of ["depth", "movetime", "nodes", "multipv", "elo", "wtime", "btime", "winc", "binc", "mb", "shared", "member", "members"])
+      if (r[k] !== undefined) assert.ok(Number.isSafeInteger(r[k]), `${k}: ${String(r[k])}`);
     if (r.fen !== undefined) assert.equal(typeof r.fen, "string");
     if (r.moves !== undefined) assert.ok(r.moves.every((x) => typeof x === "string"));
   }

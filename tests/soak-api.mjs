@@ -84,7 +84,9 @@ server.stop();
 console.log(`soak: ${MINUTES} min, ${CLIENTS} clients, ${seq} requests against kibitz serve --search-time 3s`);
 for (const n of names) {
   const s = stats[n];
-  console.log(`  ${n.padEnd(15)} ${String(s.ms.length).padStart(6)} requests  p50 ${pct(s.ms, 0.5).toFixed(1)} ms  p99 ${pct(s.ms, 0.99).toFixed(1)} ms  ${JSON.stringify(s.statuses)}`);
+  console.log(
+    `  ${n.padEnd(15)} ${String(s.ms.length).padStart(6)} requests  p50 ${pct(s.ms, 0.5).toFixed(1)} ms  p99 ${pct(s.ms, 0.99).toFixed(1)} ms  ${JSON.stringify(s.statuses)}`,
+  );
 }
 console.log(`  RSS (s: MB): ${samples.map((x) => `${x.t}: ${x.rss.toFixed(0)}`).join(", ")}`);
 // Memory after warm-up (the first minute) must stay flat: the last sample

@@ -4,7 +4,23 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, moveTexts, waitStatus, drag, waitMoves, boardMatchesGame, boardShows, typeMove, clickInIO, fillImport, openAndResign, resign, openSettings, closeSettings } from "./page.mjs";
+import {
+  SHOTS,
+  open,
+  moveTexts,
+  waitStatus,
+  drag,
+  waitMoves,
+  boardMatchesGame,
+  boardShows,
+  typeMove,
+  clickInIO,
+  fillImport,
+  openAndResign,
+  resign,
+  openSettings,
+  closeSettings,
+} from "./page.mjs";
 
 // typeMove plays a move through the page's move form.
 test("analysis: moves for both sides, live lines with an arrow, a line played by a click, back to play", async (t) => {
@@ -19,7 +35,11 @@ test("analysis: moves for both sides, live lines with an arrow, a line played by
   await waitMoves(page, 2);
   await waitStatus(page, /^Analysis: White to move/);
   // The engine thinks on its own: lines appear, deepen, and an arrow shows the best move.
-  await page.waitForFunction(() => document.querySelectorAll("#pv-lines button.line").length === 1 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll("#pv-lines button.line").length === 1 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6,
+    null,
+    { timeout: 60000 },
+  );
   const best = await page.evaluate(() => document.querySelector("#board g.arrow[data-arrow]")?.dataset.arrow);
   assert.match(best, /^[a-h][1-8][a-h][1-8]$/);
   assert.ok(new Chess("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").moves({ verbose: true }).some((m) => m.from + m.to === best));
@@ -33,7 +53,10 @@ test("analysis: moves for both sides, live lines with an arrow, a line played by
     b.click();
     return b.textContent;
   });
-  const played = line.replace(/\d+\.(\.\.|…)?\s*/g, "").split(/\s+/).filter(Boolean);
+  const played = line
+    .replace(/\d+\.(\.\.|…)?\s*/g, "")
+    .split(/\s+/)
+    .filter(Boolean);
   await waitMoves(page, 2 + played.length);
   assert.deepEqual((await moveTexts(page)).slice(2), played);
   await boardMatchesGame(page);
@@ -57,11 +80,19 @@ test("analysis with three lines never shows one first move twice", async (t) => 
   // Each sample once the lines have changed: the first 10 updates of the deepening search.
   let shown = "";
   for (let i = 0; i < 10; i++) {
-    shown = await page.waitForFunction((before) => {
-      const now = document.getElementById("pv-lines").textContent;
-      return now !== before && now;
-    }, shown, { timeout: 60000 }).then((h) => h.jsonValue());
-    const firsts = await page.evaluate(() => [...document.querySelectorAll("#pv-lines button.line")].map((b) => b.textContent.replace(/^\d+\.(\.\.|…)?\s*/, "").split(/\s+/)[0]));
+    shown = await page
+      .waitForFunction(
+        (before) => {
+          const now = document.getElementById("pv-lines").textContent;
+          return now !== before && now;
+        },
+        shown,
+        { timeout: 60000 },
+      )
+      .then((h) => h.jsonValue());
+    const firsts = await page.evaluate(() =>
+      [...document.querySelectorAll("#pv-lines button.line")].map((b) => b.textContent.replace(/^\d+\.(\.\.|…)?\s*/, "").split(/\s+/)[0]),
+    );
     assert.equal(new Set(firsts).size, firsts.length, `sample ${i}: ${firsts.join(", ")}`);
   }
 });
@@ -127,8 +158,11 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   assert.match(await page.locator("#info-score").textContent(), /^(#−?\d+|[+−]?\d+\.\d\d)$/);
   assert.equal(await page.locator("#info-depth").textContent(), "6 (review)");
   // Next mistake walks the marked moves in order, then from the first again.
-  const marked = await page.evaluate(() => [...document.querySelectorAll("#moves button[data-ply]")]
-    .filter((b) => ["inaccuracy", "mistake", "blunder"].some((c) => b.classList.contains(c))).map((b) => Number(b.dataset.ply)));
+  const marked = await page.evaluate(() =>
+    [...document.querySelectorAll("#moves button[data-ply]")]
+      .filter((b) => ["inaccuracy", "mistake", "blunder"].some((c) => b.classList.contains(c)))
+      .map((b) => Number(b.dataset.ply)),
+  );
   assert.ok(marked.includes(6), `marked: ${marked}`);
   await page.locator('#moves button[data-ply="1"]').click();
   const visited = [];
@@ -137,7 +171,10 @@ test("review: the graph is drawn and a planted blunder is marked with the better
     visited.push(await page.evaluate(() => window.kibitz.state.viewPly));
     await page.waitForFunction(() => !document.getElementById("verdict").hidden);
   }
-  assert.deepEqual(visited, [...marked.filter((p) => p > 1), ...marked.filter((p) => p <= 1), marked.filter((p) => p > 1)[0] ?? marked[0]].slice(0, marked.length + 1));
+  assert.deepEqual(
+    visited,
+    [...marked.filter((p) => p > 1), ...marked.filter((p) => p <= 1), marked.filter((p) => p > 1)[0] ?? marked[0]].slice(0, marked.length + 1),
+  );
   // Clicking the graph's left edge shows the start position (scrolled to
   // first, as a person would: the moves' box scrolls).
   await page.locator("#review-graph").scrollIntoViewIfNeeded();
@@ -293,7 +330,11 @@ test("a resigned game is saved with its players and how it ended, and reopening 
 test("a variation tried after the game ended keeps the game's result and how it ended in the PGN", async (t) => {
   const page = await open(t, "?depth=1&side=w");
   await waitStatus(page, /^Your move/);
-  for (const [n, m] of [["e2", "e4"], ["g1", "f3"], ["f1", "c4"]].entries()) {
+  for (const [n, m] of [
+    ["e2", "e4"],
+    ["g1", "f3"],
+    ["f1", "c4"],
+  ].entries()) {
     await drag(page, m[0], m[1]);
     await waitMoves(page, 2 * (n + 1));
     await waitStatus(page, /^Your move/);
@@ -372,12 +413,13 @@ test("variations: made in analysis, shown inline under the main line, folded, pr
   // The variation row comes right after 1… e5, before 2. Nf3.
   const order = await page.evaluate(() => [...document.querySelectorAll("#moves > li")].map((li) => li.className || li.textContent.trim()));
   assert.deepEqual(order, ["1.e4e5", "move-variations", "2.Nf3"]);
-  const pgn = () => page.evaluate(async () => {
-    document.querySelector(".io details").open = true;
-    document.getElementById("copy-pgn").click();
-    await new Promise((r) => setTimeout(r, 200));
-    return navigator.clipboard.readText().catch(() => document.getElementById("import-text").value);
-  });
+  const pgn = () =>
+    page.evaluate(async () => {
+      document.querySelector(".io details").open = true;
+      document.getElementById("copy-pgn").click();
+      await new Promise((r) => setTimeout(r, 200));
+      return navigator.clipboard.readText().catch(() => document.getElementById("import-text").value);
+    });
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 e5 \(1\.\.\. c5\) 2\. Nf3 \*/);
   // The tree survives a reload (in play mode, on the line that was shown).
   await page.reload();
@@ -417,7 +459,9 @@ test("endgame tables: from K+B+N against K, Kibitz mates within 33 moves and say
   const page = await open(t, `?side=b&depth=12&fen=${encodeURIComponent(fen)}`);
   let sawTable = false;
   for (let move = 1; move <= 34; move++) {
-    await page.waitForFunction(() => /^(Your move|Checkmate)/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
+    await page.waitForFunction(() => /^(Your move|Checkmate)/.test(document.getElementById("status").textContent), null, {
+      timeout: 60000,
+    });
     sawTable ||= /^Tablebase: win in \d+$/.test(await page.locator("#tb-status").textContent());
     if (/^Checkmate/.test(await page.locator("#status").textContent())) break;
     assert.ok(move <= 33, "no mate after 33 moves");

@@ -27,7 +27,32 @@ test("the committed opening table names well-known openings, and the last known 
   assert.equal(openingAt(table, ruy, 1).name, "King's Pawn Game");
   assert.equal(openingAt(table, ruy, 0), null, "the start position has no name");
   // A move out of the book keeps the last name.
-  const out = fensOf(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Na5", "Bc2", "c5", "d4", "Qc7", "a3", "Rb8"]);
+  const out = fensOf([
+    "e4",
+    "e5",
+    "Nf3",
+    "Nc6",
+    "Bb5",
+    "a6",
+    "Ba4",
+    "Nf6",
+    "O-O",
+    "Be7",
+    "Re1",
+    "b5",
+    "Bb3",
+    "d6",
+    "c3",
+    "O-O",
+    "h3",
+    "Na5",
+    "Bc2",
+    "c5",
+    "d4",
+    "Qc7",
+    "a3",
+    "Rb8",
+  ]);
   assert.match(openingAt(table, out, out.length - 1).name, /^Ruy Lopez/);
   assert.equal(positionKey("8/8/8/8/8/8/8/K6k w - - 0 1"), "8/8/8/8/8/8/8/K6k w");
   assert.equal(parseOpenings("a b\tA00\tX\n\nbroken line\n").size, 1);
@@ -45,8 +70,14 @@ test("the review's scale, verdicts and graph", () => {
   const g = new Chess();
   for (const m of ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]) g.move(m);
   const positions = [
-    { score: { cp: 30 } }, { score: { cp: 30 } }, { score: { cp: 25 } }, { score: { cp: -60 } },
-    { score: { cp: -50 } }, { score: { cp: 35 }, best: "g7g6", bestSan: "g6" }, { score: { mate: 1 } }, { score: { mate: 1 } },
+    { score: { cp: 30 } },
+    { score: { cp: 30 } },
+    { score: { cp: 25 } },
+    { score: { cp: -60 } },
+    { score: { cp: -50 } },
+    { score: { cp: 35 }, best: "g7g6", bestSan: "g6" },
+    { score: { mate: 1 } },
+    { score: { mate: 1 } },
   ];
   const judged = judgeMoves(g.history({ verbose: true }), positions);
   assert.equal(judged.length, 7);
@@ -60,7 +91,11 @@ test("the review's scale, verdicts and graph", () => {
   const horizon = positions.map((p, i) => (i === 2 ? { ...p, best: "d1h5", bestSan: "Qh5" } : p));
   assert.equal(judgeMoves(g.history({ verbose: true }), horizon)[2].verdict, null, "Qh5 was the engine's choice");
   assert.deepEqual(summary(judged).b, { inaccuracy: 0, mistake: 0, blunder: 1 });
-  assert.deepEqual(graphPoints([1, 0.5, 0], 100, 40), [[0, 0], [50, 20], [100, 40]]);
+  assert.deepEqual(graphPoints([1, 0.5, 0], 100, 40), [
+    [0, 0],
+    [50, 20],
+    [100, 40],
+  ]);
   assert.equal(counted(1, "inaccuracy"), "1 inaccuracy");
   assert.equal(counted(2, "inaccuracy"), "2 inaccuracies");
   assert.equal(counted(0, "blunder"), "0 blunders");
@@ -81,7 +116,10 @@ test("the library keeps the newest games, once each, and exports them oldest fir
     saveToLibrary({ id: 1, pgn: '[Event "one"]\n\n1. e4 *' });
     saveToLibrary({ id: 2, pgn: '[Event "two"]\n\n1. d4 *' });
     saveToLibrary({ id: 1, pgn: '[Event "one again"]\n\n1. e4 e5 *' });
-    assert.deepEqual(libraryGames().map((g) => g.id), [1, 2]);
+    assert.deepEqual(
+      libraryGames().map((g) => g.id),
+      [1, 2],
+    );
     assert.match(libraryPgn(), /two[\s\S]*one again/);
     for (let i = 3; i < LIBRARY_SIZE + 10; i++) saveToLibrary({ id: i, pgn: "*" });
     assert.equal(libraryGames().length, LIBRARY_SIZE);
@@ -112,7 +150,12 @@ test("a marked move explained from the engine's line: a mate walked into, materi
   const g = new Chess();
   for (const s of ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]) g.move(s);
   const history = g.history({ verbose: true });
-  const positions = [{ cp: 30 }, { cp: 30 }, { cp: 20 }, { cp: 10 }, { cp: 10 }, { cp: 10 }].map((score) => ({ score, best: "a2a3", bestSan: "a3", pv: ["a2a3"] }));
+  const positions = [{ cp: 30 }, { cp: 30 }, { cp: 20 }, { cp: 10 }, { cp: 10 }, { cp: 10 }].map((score) => ({
+    score,
+    best: "a2a3",
+    bestSan: "a3",
+    pv: ["a2a3"],
+  }));
   positions.push({ score: { mate: 1 }, pv: ["h5f7"] });
   const judged = judgeMoves(history, positions);
   assert.equal(judged[5].verdict.name, "blunder");

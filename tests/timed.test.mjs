@@ -15,7 +15,13 @@ async function clocks(page) {
       const el = document.getElementById(id);
       const text = el.querySelector(".clock-time").textContent;
       const [m, s] = text.split(":");
-      return { who: el.querySelector(".clock-who").textContent, text, seconds: Number(m) * 60 + Number(s), running: el.classList.contains("running"), low: el.classList.contains("low") };
+      return {
+        who: el.querySelector(".clock-who").textContent,
+        text,
+        seconds: Number(m) * 60 + Number(s),
+        running: el.classList.contains("running"),
+        low: el.classList.contains("low"),
+      };
     };
     return { hidden: document.getElementById("clocks").hidden, top: read("clock-top"), bottom: read("clock-bottom") };
   });
@@ -23,10 +29,14 @@ async function clocks(page) {
 
 // waitClock waits until a clock ("top" or "bottom") shows at most seconds.
 async function waitClock(page, which, seconds) {
-  await page.waitForFunction(([id, s]) => {
-    const [m, sec] = document.querySelector(`#${id} .clock-time`).textContent.split(":");
-    return Number(m) * 60 + Number(sec) <= s;
-  }, [`clock-${which}`, seconds], { timeout: 60000 });
+  await page.waitForFunction(
+    ([id, s]) => {
+      const [m, sec] = document.querySelector(`#${id} .clock-time`).textContent.split(":");
+      return Number(m) * 60 + Number(sec) <= s;
+    },
+    [`clock-${which}`, seconds],
+    { timeout: 60000 },
+  );
 }
 
 test("a timed game: both clocks run with their increments, Kibitz keeps to its clock, the PGN has them, a reload keeps them", async (t) => {
@@ -61,8 +71,10 @@ test("a timed game: both clocks run with their increments, Kibitz keeps to its c
   assert.equal(kibitzThinks.bottom.running, false);
   // What was left when the move was typed, less the time the move took, plus the 1 s increment
   // (the clock shows whole seconds, rounded down).
-  assert.ok(kibitzThinks.bottom.seconds <= before + 1 && kibitzThinks.bottom.seconds >= before - took,
-    `${before} s before the move, ${kibitzThinks.bottom.text} after it, ${took} s later`);
+  assert.ok(
+    kibitzThinks.bottom.seconds <= before + 1 && kibitzThinks.bottom.seconds >= before - took,
+    `${before} s before the move, ${kibitzThinks.bottom.text} after it, ${took} s later`,
+  );
   await waitMoves(page, 4);
   await waitStatus(page, /^Your move/);
   c = await clocks(page);

@@ -23,7 +23,10 @@ test("a PGN with variations, comments and NAGs survives a round trip", () => {
   const [head, movetext] = out.split("\n\n");
   assert.equal(head, '[Event "Club"]\n[Result "*"]');
   assert.equal(movetext.trim().replace(/\n/g, " "), "1. e4 $1 {best by test} 1... e5 (1... c5 $5 {Sicilian} 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 Nc6 $2 *");
-  assert.ok(movetext.split("\n").every((l) => l.length < 80), "lines are wrapped before 80 columns");
+  assert.ok(
+    movetext.split("\n").every((l) => l.length < 80),
+    "lines are wrapped before 80 columns",
+  );
 });
 
 test("analysis keeps the old continuation as a variation; play replaces it", () => {
@@ -32,7 +35,10 @@ test("analysis keeps the old continuation as a variation; play replaces it", () 
   t.follow(["e4", "c5"], true);
   assert.equal(t.movetext("*"), "1. e4 e5 (1... c5) 2. Nf3 *");
   assert.deepEqual(sans(t.line), ["e4", "c5"]);
-  assert.deepEqual(t.alternatives().map((a) => [a.ply, sans(a.moves)]), [[2, ["e5"]]]);
+  assert.deepEqual(
+    t.alternatives().map((a) => [a.ply, sans(a.moves)]),
+    [[2, ["e5"]]],
+  );
   // Stepping back keeps everything; choosing follows a branch to its end.
   t.follow(["e4"], true);
   assert.equal(t.movetext("*"), "1. e4 e5 (1... c5) 2. Nf3 *");
@@ -86,8 +92,18 @@ test("review notes annotate the written PGN only, and a move keeps its own asses
 test("a timed game's %clk goes on every move, before the review's comment", () => {
   const t = new GameTree("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
   const marks = new Map([[6, { name: "blunder", mark: "??", better: "g6" }]]);
-  const clocks = new Map([[1, "[%clk 0:03:00]"], [2, "[%clk 0:03:00]"], [3, "[%clk 0:02:58]"], [4, "[%clk 0:02:51]"], [5, "[%clk 0:02:55]"], [6, "[%clk 0:02:40]"], [7, "[%clk 0:02:54]"]]);
-  assert.equal(t.movetext("1-0", withClocks(reviewNotes(marks), clocks)),
+  const clocks = new Map([
+    [1, "[%clk 0:03:00]"],
+    [2, "[%clk 0:03:00]"],
+    [3, "[%clk 0:02:58]"],
+    [4, "[%clk 0:02:51]"],
+    [5, "[%clk 0:02:55]"],
+    [6, "[%clk 0:02:40]"],
+    [7, "[%clk 0:02:54]"],
+  ]);
+  assert.equal(
+    t.movetext("1-0", withClocks(reviewNotes(marks), clocks)),
     "1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. Qh5 {[%clk 0:02:58]} 2... Nc6 {[%clk 0:02:51]} " +
-    "3. Bc4 {[%clk 0:02:55]} 3... Nf6 $4 {[%clk 0:02:40] Blunder. g6 was best.} 4. Qxf7# {[%clk 0:02:54]} 1-0");
+      "3. Bc4 {[%clk 0:02:55]} 3... Nf6 $4 {[%clk 0:02:40] Blunder. g6 was best.} 4. Qxf7# {[%clk 0:02:54]} 1-0",
+  );
 });

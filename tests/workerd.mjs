@@ -51,7 +51,9 @@ export async function startWorkerd() {
   for (const f of ["worker.mjs", "runtime.mjs", "wasm_exec.js", "app.wasm"]) copyFileSync(join("web/worker/build", f), join(dir, f));
   writeFileSync(join(dir, "router.mjs"), ROUTER);
   const port = await freePort();
-  writeFileSync(join(dir, "config.capnp"), `using Workerd = import "/workerd/workerd.capnp";
+  writeFileSync(
+    join(dir, "config.capnp"),
+    `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "main", worker = .router),
@@ -75,7 +77,8 @@ const api :Workerd.Worker = (
   bindings = [(name = "KIBITZ_MAX_QUEUE", text = "3")],
   compatibilityDate = "2026-04-01",
 );
-`);
+`,
+  );
   const proc = spawn("node_modules/.bin/workerd", ["serve", join(dir, "config.capnp")], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   proc.stderr.on("data", (d) => (stderr += d));

@@ -21,7 +21,11 @@ const kibitz = globalThis.kibitz;
 function search(limits) {
   return new Promise((resolve, reject) => {
     const infos = [];
-    const err = kibitz.search(limits, (i) => infos.push(i), (done) => resolve({ infos, done }));
+    const err = kibitz.search(
+      limits,
+      (i) => infos.push(i),
+      (done) => resolve({ infos, done }),
+    );
     if (err) reject(new Error(err));
   });
 }
@@ -45,7 +49,10 @@ test("exposes the API, and only it", () => {
 test("searches at a depth and reports each iteration", async () => {
   assert.equal(kibitz.setPosition("startpos", ["e2e4"]), null);
   const { infos, done } = await search({ depth: 4 });
-  assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3, 4]);
+  assert.deepEqual(
+    infos.map((i) => i.depth),
+    [1, 2, 3, 4],
+  );
   assert.ok(legal("startpos", ["e2e4"], done.bestmove), done.bestmove);
   assert.equal(typeof infos[3].score.cp, "number");
   assert.ok(Array.isArray(infos[3].pv) && infos[3].pv.length > 0);
@@ -95,10 +102,7 @@ test("stop ends a deep search with a legal move", { timeout: 30000 }, async () =
   setTimeout(() => kibitz.stop(), 50);
   // A stop that is not answered fails here, not at the suite's end.
   let timer;
-  const { done } = await Promise.race([
-    running,
-    new Promise((_, fail) => (timer = setTimeout(() => fail(new Error("stop not answered within 10 s")), 10000))),
-  ]);
+  const { done } = await Promise.race([running, new Promise((_, fail) => (timer = setTimeout(() => fail(new Error("stop not answered within 10 s")), 10000)))]);
   clearTimeout(timer);
   assert.ok(legal("startpos", [], done.bestmove), done.bestmove);
 });
@@ -109,7 +113,11 @@ test("an infinite search answers only when stopped, even after its deepest depth
   let deepest;
   const reached = new Promise((resolve) => (deepest = resolve));
   const running = new Promise((resolve) => {
-    const err = kibitz.search({ infinite: true }, (i) => i.depth === 100 && deepest(), (done) => resolve((answered = done)));
+    const err = kibitz.search(
+      { infinite: true },
+      (i) => i.depth === 100 && deepest(),
+      (done) => resolve((answered = done)),
+    );
     assert.equal(err, null);
   });
   await reached; // a mate in one is searched to the deepest depth at once
@@ -142,10 +150,15 @@ test("the endgame model: asked for at five or six men, bad bytes refused, the pa
 // endgame files loaded above change endgame searches, by design.
 test("searches node for node as the native build", { skip: !existsSync("bin/kibitz") && "needs bin/kibitz (./build.sh native)" }, async () => {
   const out = execFileSync("bin/kibitz", ["bench", "--depth", "7", "-v"], { encoding: "utf8" });
-  const native = out.split("\n").filter((l) => /^\s*\d+ [a-h][1-8][a-h][1-8]/.test(l)).map((l) => {
-    const f = l.trim().split(/\s+/);
-    return { move: f[1], nodes: Number(f[f.length - 7]), fen: f.slice(-6).join(" ") };
-  }).filter((p) => [...p.fen.split(" ")[0]].filter((c) => /[a-z]/i.test(c)).length >= 24).slice(0, 3);
+  const native = out
+    .split("\n")
+    .filter((l) => /^\s*\d+ [a-h][1-8][a-h][1-8]/.test(l))
+    .map((l) => {
+      const f = l.trim().split(/\s+/);
+      return { move: f[1], nodes: Number(f[f.length - 7]), fen: f.slice(-6).join(" ") };
+    })
+    .filter((p) => [...p.fen.split(" ")[0]].filter((c) => /[a-z]/i.test(c)).length >= 24)
+    .slice(0, 3);
   assert.equal(native.length, 3, out);
   for (const p of native) {
     assert.equal(kibitz.newGame(), null);

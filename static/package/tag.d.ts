@@ -1,4 +1,3 @@
-
 declare global {
   interface HTMLElementTagNameMap {
     "kibitz-game": KibitzGameElement;
@@ -18,8 +17,16 @@ export interface KibitzGameEventMap {
 }
 
 export interface KibitzGameElement {
-  addEventListener<K extends keyof KibitzGameEventMap>(type: K, listener: (this: KibitzGameElement, ev: KibitzGameEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof KibitzGameEventMap>(
+    type: K,
+    listener: (this: KibitzGameElement, ev: KibitzGameEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof KibitzGameEventMap>(type: K, listener: (this: KibitzGameElement, ev: KibitzGameEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof KibitzGameEventMap>(
+    type: K,
+    listener: (this: KibitzGameElement, ev: KibitzGameEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
