@@ -139,21 +139,23 @@ export function showLevels(settings) {
 // gives {ply, plies}; show(ply) shows one), f flips, h asks for a hint, a
 // switches analysis on and off, x shows the threat in analysis, z zen
 // mode, space stops the engine, ? shows the sheet of these keys (index.html's
-// #shortcuts). Keys typed into a form field, or with a modifier, are left
-// alone.
+// #shortcuts); Shift+→ goes into a variation of the next move (the next one
+// on each press) and Shift+← out of the one shown. Keys typed into a form
+// field, or with another modifier, are left alone.
 /**
  * @param {{position: () => {ply: number, plies: number}, show: (ply: number) => void, flip: () => void, hint: () => void,
- *   analyse: () => void, threat: () => void, stop: () => void, shortcuts: () => void, zen: () => void}} actions
+ *   analyse: () => void, threat: () => void, stop: () => void, shortcuts: () => void, zen: () => void,
+ *   enterVariation: () => void, exitVariation: () => void}} actions
  */
-export function bindKeys({ position, show, flip, hint, analyse, threat, stop, shortcuts, zen }) {
+export function bindKeys({ position, show, flip, hint, analyse, threat, stop, shortcuts, zen, enterVariation, exitVariation }) {
   document.addEventListener("keydown", (e) => {
     const target = /** @type {Element} */ (e.target);
     if (target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     const { ply, plies } = position();
     /** @type {Record<string, () => void>} */
     const keys = {
-      ArrowLeft: () => show(ply - 1),
-      ArrowRight: () => show(ply + 1),
+      ArrowLeft: () => (e.shiftKey ? exitVariation() : show(ply - 1)),
+      ArrowRight: () => (e.shiftKey ? enterVariation() : show(ply + 1)),
       Home: () => show(0),
       End: () => show(plies),
       // lichess's: up to the start, down to the last move.

@@ -194,7 +194,37 @@ export function createMoveTree(page, study) {
     removeEventListener("pointerdown", outside);
   }
 
-  return { mainHistory, onMain, pickMain, rowsAfter };
+  // enterVariation (Shift+→) takes the next alternative to the move after
+  // the position shown — the first variation from the main move, the next
+  // one from a variation, back to the main move after the last — and shows
+  // its first move; false when that move has none.
+  /** @returns {boolean} */
+  function enterVariation() {
+    const shown = state.viewPly ?? state.tree.line.length;
+    const here = state.tree.continuations(shown > 0 ? state.tree.line[shown - 1] : null);
+    if (here.length < 2) return false;
+    const next = here[(here.indexOf(state.tree.line[shown]) + 1) % here.length];
+    study.showBranch(next, shown + 1);
+    return true;
+  }
+
+  // exitVariation (Shift+←) leaves the innermost variation the position
+  // shown is in for the move it is an alternative to, showing the position
+  // where they part; false on the main line.
+  /** @returns {boolean} */
+  function exitVariation() {
+    const shown = state.viewPly ?? state.tree.line.length;
+    for (let ply = shown; ply > 0; ply--) {
+      const parent = state.tree.parentOf(state.tree.line[ply - 1]);
+      if (parent) {
+        study.showBranch(parent, ply - 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  return { mainHistory, onMain, pickMain, rowsAfter, enterVariation, exitVariation };
 }
 
 // shownText is what a move's comments say to a reader: their text without

@@ -469,6 +469,8 @@ function bind() {
     stop: () => engine.stop(),
     shortcuts: showShortcuts,
     zen: toggleZen,
+    enterVariation: moveTree.enterVariation,
+    exitVariation: moveTree.exitVariation,
   });
   $("shortcuts-open").addEventListener("click", showShortcuts);
   $("zen").addEventListener("click", toggleZen);

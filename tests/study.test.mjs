@@ -113,6 +113,33 @@ test("analysis: a move on an earlier position starts a variation, the main line 
   assert.deepEqual(await moveTexts(page), ["e4", "e5", "Nf3", "Nc6", "Bb5"], "the main line stays");
   assert.equal(await page.locator("#moves button.var-move.current").textContent(), "Bc4");
   await page.waitForFunction(() => /Italian Game/.test(document.getElementById("opening").textContent), null, { timeout: 10000 });
+  // Shift+← leaves the variation for the position where it parts from 3. Bb5; → then plays the main move;
+  // Shift+← on the main line does nothing; Shift+→ from 2… Nc6 goes into the variation again, and once
+  // more past the last variation back to the main move.
+  const at = (moves, ply) =>
+    page.waitForFunction(
+      ([moves, ply]) => {
+        const s = window.kibitz.state;
+        return s.game.history().join() === moves && (s.viewPly ?? s.game.history().length) === ply;
+      },
+      [moves, ply],
+    );
+  const main = "e4,e5,Nf3,Nc6,Bb5";
+  const italian = "e4,e5,Nf3,Nc6,Bc4";
+  await page.keyboard.press("Shift+ArrowLeft");
+  await at(main, 4);
+  await page.keyboard.press("ArrowRight");
+  await at(main, 5);
+  await page.keyboard.press("Shift+ArrowLeft");
+  await page.keyboard.press("ArrowLeft"); // the Shift+← did nothing: this steps back from 3. Bb5
+  await at(main, 4);
+  await page.keyboard.press("Shift+ArrowRight");
+  await at(italian, 5);
+  assert.equal(await page.locator("#moves button.var-move.current").textContent(), "Bc4");
+  await page.keyboard.press("ArrowLeft");
+  await at(italian, 4);
+  await page.keyboard.press("Shift+ArrowRight");
+  await at(main, 5);
 });
 
 test("review: the graph is drawn and a planted blunder is marked with the better move", async (t) => {
