@@ -71,23 +71,34 @@ type Engine struct {
 	elo           int  // UCI_Elo
 	notes         func(string)
 
-	mu   sync.Mutex
-	busy bool
-	pos  *board.Position // the game in play (SetPosition); nil: the start
+	mu      sync.Mutex
+	busy    bool
+	changes int             // changes of settings under way (idle): a search waits for them
+	changed *sync.Cond      // on mu: signalled when a change ends
+	pos     *board.Position // the game in play (SetPosition); nil: the start
 	// release is closed by Stop: an infinite search holds its answer
 	// until then, as UCI's "go infinite" does, even once it has searched
 	// as deep as it can.
 	release chan struct{}
 }
 
-// idle returns ErrBusy while a search runs.
-func (e *Engine) idle() error {
+// idle begins a change of settings: ErrBusy while a search runs;
+// otherwise no search starts until the change ends (the returned function,
+// deferred), so that a check and the change it allows are one step. A
+// change may make others within it (SetOption's setters).
+func (e *Engine) idle() (done func(), err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.busy {
-		return ErrBusy
+		return nil, ErrBusy
 	}
-	return nil
+	e.changes++
+	return func() {
+		e.mu.Lock()
+		e.changes--
+		e.changed.Broadcast()
+		e.mu.Unlock()
+	}, nil
 }
 
 // New returns an engine at full strength with the embedded net, or the
@@ -100,6 +111,7 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e := &Engine{useNNUE: !cfg.Classical, net: cfg.Net, elo: DefaultElo, modelWeight: wdlnet.DefaultTermWeight, opts: search.Options{
 		HashMB: cfg.HashMB, Threads: cfg.Threads, MultiPV: cfg.MultiPV, MoveOverhead: cfg.MoveOverhead, Yield: cfg.Yield}}
+	e.changed = sync.NewCond(&e.mu)
 	err := e.applyNet()
 	if err != nil {
 		e.useNNUE = false
@@ -121,9 +133,11 @@ func (e *Engine) update(change func(o *search.Options)) {
 // SetHash resizes the transposition table (it is cleared); a size
 // outside HashRange is refused and the table stays as it is.
 func (e *Engine) SetHash(mb int) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if err := CheckHash(mb); err != nil {
 		return err
 	}
@@ -168,9 +182,11 @@ func (e *Engine) SetMoveOverhead(d time.Duration) error {
 
 // change applies a change to the search options between searches.
 func (e *Engine) change(f func(o *search.Options)) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	e.update(f)
 	return nil
 }
@@ -178,9 +194,11 @@ func (e *Engine) change(f func(o *search.Options)) error {
 // SetLevel weakens the engine to the level nearest elo (package strength;
 // the scale goes through 0).
 func (e *Engine) SetLevel(elo int) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if elo < strength.MinElo || elo > strength.FullElo {
 		return fmt.Errorf("elo %d is out of range %d..%d", elo, strength.MinElo, strength.FullElo)
 	}
@@ -190,9 +208,11 @@ func (e *Engine) SetLevel(elo int) error {
 
 // SetFullStrength undoes SetLevel.
 func (e *Engine) SetFullStrength() error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	e.setStrength(strength.Params{})
 	return nil
 }
@@ -204,14 +224,24 @@ func (e *Engine) setStrength(level strength.Params) {
 }
 
 // SeedStrength seeds the draws of a weakened engine, so that it need not
-// play the same game twice.
-func (e *Engine) SeedStrength(seed uint64) { e.search.SeedStrength(seed) }
+// play the same game twice; ErrBusy during a search, like every change.
+func (e *Engine) SeedStrength(seed uint64) error {
+	done, err := e.idle()
+	if err != nil {
+		return err
+	}
+	defer done()
+	e.search.SeedStrength(seed)
+	return nil
+}
 
 // UseNNUE switches between the net and the classical evaluation.
 func (e *Engine) UseNNUE(on bool) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	e.useNNUE = on
 	return e.applyNet()
 }
@@ -219,9 +249,11 @@ func (e *Engine) UseNNUE(on bool) error {
 // LoadNet reads a net file (kibitz train --out) and evaluates with it;
 // "" goes back to the embedded net. On error the net in use stays.
 func (e *Engine) LoadNet(path string) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if path == "" {
 		e.net = nil
 		return e.applyNet()
@@ -280,9 +312,11 @@ func (e *Engine) applyNet() error {
 // which the search then trusts, and returns the tables it cannot use yet
 // (a table needs the tables it converts into). "" turns them off.
 func (e *Engine) LoadTables(dir string) ([]tablebase.Need, error) {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return nil, err
 	}
+	defer done()
 	if dir == "" {
 		return nil, e.SetTables(nil)
 	}
@@ -325,9 +359,11 @@ func ReadTables(files map[string][]byte) (*tablebase.Set, error) {
 // SetTables uses set as the endgame tables (nil: none). Engines may share
 // one set.
 func (e *Engine) SetTables(set *tablebase.Set) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	e.tables = set
 	e.update(func(o *search.Options) { o.Tables = set })
 	return nil
@@ -336,9 +372,11 @@ func (e *Engine) SetTables(set *tablebase.Set) error {
 // AddTable adds one table file's contents (the page fetches tables one by
 // one as a game needs them).
 func (e *Engine) AddTable(data []byte) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	t, err := tablebase.ReadTable(bytes.NewReader(data))
 	if err != nil {
 		return err
@@ -390,9 +428,11 @@ func (e *Engine) ReadModel(data []byte) error {
 
 // SetModel uses m as the endgame model (nil: none).
 func (e *Engine) SetModel(m *wdlnet.Model) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if m == nil {
 		e.model = nil
 		e.update(func(o *search.Options) { o.EndgameModel = nil })
@@ -413,9 +453,11 @@ func (e *Engine) HasModel() bool { return e.model != nil }
 // SetModelWeight sets how far the model's prediction moves an evaluation
 // (centipawns at a certain result; wdlnet.DefaultTermWeight by default).
 func (e *Engine) SetModelWeight(w int) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if w < 0 || w > MaxModelWeight {
 		return fmt.Errorf("model weight %d is out of range 0..%d", w, MaxModelWeight)
 	}
@@ -428,9 +470,11 @@ const MaxModelWeight = 2000
 
 // NewGame forgets what the engine learnt of the game (table, histories).
 func (e *Engine) NewGame() error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	e.search.NewGame()
 	if e.local != nil {
 		for _, h := range e.local.helpers {
@@ -442,9 +486,11 @@ func (e *Engine) NewGame() error {
 
 // ClearHash empties the transposition table.
 func (e *Engine) ClearHash() error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	e.search.ClearHash()
 	if e.local != nil {
 		for _, h := range e.local.helpers {
@@ -532,6 +578,9 @@ func (e *Engine) StartShared(pos *board.Position, lim search.Limits, report func
 
 func (e *Engine) start(pos *board.Position, lim search.Limits, report func(search.Info), shared uint32) (<-chan Result, error) {
 	e.mu.Lock()
+	for e.changes > 0 {
+		e.changed.Wait() // a change of settings finishes first
+	}
 	if e.busy {
 		e.mu.Unlock()
 		return nil, ErrBusy

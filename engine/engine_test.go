@@ -213,13 +213,20 @@ func TestOneSearchAtATime(t *testing.T) {
 		"SetModelWeight":  e.SetModelWeight(10),
 		"NewGame":         e.NewGame(),
 		"ClearHash":       e.ClearHash(),
+		"SeedStrength":    e.SeedStrength(7),
+		"SetWorkers":      e.SetWorkers(2),
+		"Join":            e.Join(nil),
+		"SetParam":        e.SetParam("RFPMargin", 60),
+		"SetOption":       e.SetOption("Hash", "4"),
+		"AddTable":        e.AddTable(nil),
+		"LoadTables":      func() error { _, err := e.LoadTables(""); return err }(),
 	}
 	for name, err := range refused {
 		if !errors.Is(err, ErrBusy) {
 			t.Errorf("%s during a search: %v, want ErrBusy", name, err)
 		}
 	}
-	if e.Options().HashMB != 1 || e.Options().MultiPV != 1 || e.Net() == nil || e.Position().FEN() != board.StartFEN {
+	if e.Options().HashMB != 1 || e.Options().MultiPV != 1 || e.Net() == nil || e.Position().FEN() != board.StartFEN || e.Workers() != 1 || e.Options().Tuning != nil {
 		t.Error("a refused change changed the engine")
 	}
 	e.Stop() // the infinite search answers only now
@@ -234,5 +241,41 @@ func TestOneSearchAtATime(t *testing.T) {
 	}
 	if r, err := e.Search(e.Position(), search.Limits{Depth: 2}, nil); err != nil || other.PieceAt(r.Move.From()).Color() != board.White {
 		t.Errorf("search of the new position: %v, %v", r.Move, err)
+	}
+}
+
+// TestAChangeIsOneStep: a search asked for while a change of settings is
+// under way waits for it, so the change is neither refused half-way nor
+// made under a running search: it is the search's.
+func TestAChangeIsOneStep(t *testing.T) {
+	e, err := New(Config{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err := e.idle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan int, 64)
+	started := make(chan (<-chan Result), 1)
+	go func() {
+		ch, err := e.Start(e.Position(), search.Limits{Depth: 3}, func(i search.Info) { lines <- i.MultiPV })
+		if err != nil {
+			t.Error(err)
+		}
+		started <- ch
+	}()
+	if err := e.SetMultiPV(3); err != nil {
+		t.Fatalf("a change within a change, a search waiting: %v", err)
+	}
+	done()
+	<-<-started
+	close(lines)
+	most := 0
+	for n := range lines {
+		most = max(most, n)
+	}
+	if most != 3 {
+		t.Errorf("the search waiting for the change reported %d lines, want its 3", most)
 	}
 }

@@ -172,9 +172,11 @@ func (e *Engine) SetOption(name, value string) error {
 	if err != nil {
 		return err
 	}
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if o.set == nil {
 		return nil
 	}
@@ -203,9 +205,11 @@ func (e *Engine) applyStrength() error {
 // this engine alone; refused during a search, or for a name or value out
 // of range. Tune builds show each as an option.
 func (e *Engine) SetParam(name string, v int) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	t, err := e.opts.Tuning.With(name, v)
 	if err != nil {
 		return err

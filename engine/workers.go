@@ -38,9 +38,11 @@ const gatherWait = 500 * time.Millisecond
 // SetWorkers makes the engine search with n cooperating searchers (1: one,
 // as before), each one thread with 1/n of the table (Hash is the total).
 func (e *Engine) SetWorkers(n int) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if lo, hi := WorkersRange(); n < lo || n > hi {
 		return fmt.Errorf("workers %d is out of range %d..%d", n, lo, hi)
 	}
@@ -72,9 +74,11 @@ func (e *Engine) Workers() int {
 // elsewhere (a browser's other workers): StartShared then searches as that
 // member. nil leaves it.
 func (e *Engine) Join(m *cluster.Member) error {
-	if err := e.idle(); err != nil {
+	done, err := e.idle()
+	if err != nil {
 		return err
 	}
+	defer done()
 	if m != nil && (m.Count < 1 || m.Count > MaxWorkers || m.Index < 0 || m.Index >= m.Count) {
 		return fmt.Errorf("member %d of %d: out of range 1..%d", m.Index, m.Count, MaxWorkers)
 	}

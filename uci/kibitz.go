@@ -28,8 +28,9 @@ func newKibitz(note func(string)) (*kibitz, error) {
 			_ = e.SetOption(o.Name, o.Default)
 		}
 	}
-	// A weakened engine should not play the same game twice.
-	e.SeedStrength(uint64(time.Now().UnixNano()))
+	// A weakened engine should not play the same game twice (a new
+	// engine runs no search: this cannot be refused).
+	_ = e.SeedStrength(uint64(time.Now().UnixNano()))
 	return k, err
 }
 

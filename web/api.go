@@ -246,7 +246,9 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	}
 	// A weakened engine draws its move at random: seeded by the position,
 	// the same request gets the same answer (and may be cached).
-	eng.SeedStrength(req.Pos.Key())
+	if err := eng.SeedStrength(req.Pos.Key()); err != nil {
+		return nil, err
+	}
 	stop := stopOnDisconnect(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)

@@ -60,8 +60,9 @@ type Session struct {
 func New(hashMB int, yield func()) *Session {
 	// The default evaluation; classical only if the embedded net were broken.
 	eng, _ := engine.New(engine.Config{HashMB: hashMB, Threads: 1, Yield: yield})
-	// A weakened engine should not play the same game twice.
-	eng.SeedStrength(rand.Uint64())
+	// A weakened engine should not play the same game twice (a new
+	// engine runs no search: this cannot be refused).
+	_ = eng.SeedStrength(rand.Uint64())
 	return &Session{eng: eng}
 }
 
