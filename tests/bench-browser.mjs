@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { freePort } from "./workerd.mjs";
 
 const DEPTH = parseInt(process.env.BENCH_DEPTH || "9", 10);
@@ -44,19 +44,7 @@ const port = await freePort();
 const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", site], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
 const base = `http://127.0.0.1:${port}/`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
 const loaded = [];
 page.on("response", async (r) => {

@@ -7,7 +7,7 @@
 // fails only when a review's answers differ between worker counts. Needs
 // dist/ and bin/kibitz.
 import { execFileSync, spawn } from "node:child_process";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { freePort } from "./workerd.mjs";
 
 const THREADS = (process.env.BENCH_THREADS || "1 2").split(/\s+/).filter(Boolean).map(Number);
@@ -27,19 +27,7 @@ const GAME =
 const port = await freePort();
 const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
 await page.goto(`http://127.0.0.1:${port}/example/`);
 const cores = await page.evaluate(() => navigator.hardwareConcurrency);

@@ -5,7 +5,7 @@ import { before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { Chess } from "chess.js";
 import { freePort } from "./workerd.mjs";
 
@@ -22,23 +22,7 @@ before(async () => {
     server.stdout.on("data", (d) => d.toString().includes("serving") && resolve());
     server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM
-      ? process.env.CHROMIUM.includes("/")
-        ? process.env.CHROMIUM
-        : `/usr/bin/${process.env.CHROMIUM}`
-      : "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
