@@ -207,15 +207,11 @@ func serve(in io.Reader, out *syncWriter, eng Player, cfg Config) error {
 		}
 		select {
 		case line, ok := <-lines:
-			if !ok {
-				s.stopSearch() // end of input acts as quit
+			if !ok || strings.Fields(line)[0] == "quit" { // end of input acts as quit
+				s.finish(pending)
 				return nil
 			}
 			cmd := strings.Fields(line)[0]
-			if cmd == "quit" {
-				s.stopSearch()
-				return nil
-			}
 			if cmd == "stop" {
 				s.stopSearch()
 			} else if cmd == "ponderhit" {
@@ -233,6 +229,17 @@ func serve(in io.Reader, out *syncWriter, eng Player, cfg Config) error {
 				pending = pending[1:]
 			}
 		}
+	}
+}
+
+// finish ends the session at quit: the running search is stopped, and
+// what waited for it still runs, each search stopped at once — every go
+// gets its bestmove, as a GUI that sent it expects.
+func (s *session) finish(pending []string) {
+	s.stopSearch()
+	for _, line := range pending {
+		s.handle(line)
+		s.stopSearch()
 	}
 }
 

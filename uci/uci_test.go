@@ -339,6 +339,28 @@ func TestFallenFlagStillMoves(t *testing.T) {
 	}
 }
 
+// TestQuitAnswersEveryGo: a go queued behind a running search when quit
+// arrives still gets its bestmove (the running one is stopped, the queued
+// one searched and stopped at once), and the loop ends.
+func TestQuitAnswersEveryGo(t *testing.T) {
+	c := start(t)
+	c.send("go infinite")
+	c.until("info depth 1 ") // the first search runs
+	c.send("position startpos moves e2e4", "go depth 3", "quit")
+	var bestmoves []string
+	for l := range c.lines {
+		if strings.HasPrefix(l, "bestmove ") {
+			bestmoves = append(bestmoves, l)
+		}
+	}
+	<-c.done
+	if len(bestmoves) != 2 {
+		t.Fatalf("bestmoves after quit: %q, want one for each go", bestmoves)
+	}
+	assertLegal(t, board.StartFEN, bestmoves[0])
+	assertLegal(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestmoves[1])
+}
+
 // TestCommandsDuringASearchAreQueued: position and go sent while a search
 // runs take effect, in order, once it ends — no error, no stale answer.
 func TestCommandsDuringASearchAreQueued(t *testing.T) {
