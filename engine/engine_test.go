@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -246,36 +247,44 @@ func TestOneSearchAtATime(t *testing.T) {
 
 // TestAChangeIsOneStep: a search asked for while a change of settings is
 // under way waits for it, so the change is neither refused half-way nor
-// made under a running search: it is the search's.
+// made under a running search: it is the search's. Twenty rounds, each
+// giving the search's goroutine time to run first: without the wait, the
+// search would start and the change be refused.
 func TestAChangeIsOneStep(t *testing.T) {
 	e, err := New(Config{HashMB: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := e.idle()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := make(chan int, 64)
-	started := make(chan (<-chan Result), 1)
-	go func() {
-		ch, err := e.Start(e.Position(), search.Limits{Depth: 3}, func(i search.Info) { lines <- i.MultiPV })
+	for round := range 20 {
+		multiPV := 2 + round%3
+		done, err := e.idle()
 		if err != nil {
-			t.Error(err)
+			t.Fatal(err)
 		}
-		started <- ch
-	}()
-	if err := e.SetMultiPV(3); err != nil {
-		t.Fatalf("a change within a change, a search waiting: %v", err)
-	}
-	done()
-	<-<-started
-	close(lines)
-	most := 0
-	for n := range lines {
-		most = max(most, n)
-	}
-	if most != 3 {
-		t.Errorf("the search waiting for the change reported %d lines, want its 3", most)
+		lines := make(chan int, 256)
+		started := make(chan (<-chan Result), 1)
+		go func() {
+			ch, err := e.Start(e.Position(), search.Limits{Depth: 3}, func(i search.Info) { lines <- i.MultiPV })
+			if err != nil {
+				t.Error(err)
+			}
+			started <- ch
+		}()
+		for range 100 {
+			runtime.Gosched()
+		}
+		if err := e.SetMultiPV(multiPV); err != nil {
+			t.Fatalf("round %d: a change within a change, a search waiting: %v", round, err)
+		}
+		done()
+		<-<-started
+		close(lines)
+		most := 0
+		for n := range lines {
+			most = max(most, n)
+		}
+		if most != multiPV {
+			t.Fatalf("round %d: the search waiting for the change reported %d lines, want its %d", round, most, multiPV)
+		}
 	}
 }
