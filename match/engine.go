@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sort"
 	"strconv"
@@ -167,6 +168,9 @@ func startWatched(cfg EngineConfig, timeout time.Duration, w *Watchdog) (*Proces
 	if w != nil {
 		stderr = &tailBuffer{max: 1 << 20}
 		cmd.Stderr = stderr
+		// A Go engine's SIGQUIT dump, for a frozen one, then shows the
+		// runtime's frames and every thread too.
+		cmd.Env = append(os.Environ(), "GOTRACEBACK=crash")
 		// A process that inherited the engine's standard error must not
 		// keep Wait, and so Close, waiting.
 		cmd.WaitDelay = 3 * time.Second

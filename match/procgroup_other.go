@@ -16,3 +16,6 @@ func killGroup(p *os.Process) { p.Kill() }
 
 // signalDump cannot ask for a dump where there are no Unix signals.
 func signalDump(*os.Process) error { return errors.ErrUnsupported }
+
+// signalQuit cannot be sent where there are no Unix signals.
+func signalQuit(*os.Process) error { return errors.ErrUnsupported }

@@ -26,3 +26,8 @@ func killGroup(p *os.Process) {
 // Kibitz answers with a dump of its goroutines on standard error and then
 // goes on (an engine that does not handle it may die of it).
 func signalDump(p *os.Process) error { return p.Signal(syscall.SIGUSR1) }
+
+// signalQuit ends a frozen Go engine with SIGQUIT, which its runtime
+// answers from the signal handler with every goroutine's stack, without
+// stopping the world first.
+func signalQuit(p *os.Process) error { return p.Signal(syscall.SIGQUIT) }

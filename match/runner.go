@@ -58,6 +58,9 @@ func Run(cfg Config) (Summary, error) {
 	order := rng.Perm(len(cfg.Openings))
 
 	m := &matchState{cfg: cfg, order: order}
+	if cfg.Watchdog != nil {
+		defer cfg.Watchdog.startRecord()()
+	}
 	jobs := make(chan int)
 	errs := make(chan error, cfg.Concurrency)
 	var wg sync.WaitGroup

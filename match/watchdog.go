@@ -16,17 +16,25 @@ import (
 // Watchdog watches a long match for stalls: an engine that owes an answer
 // (bestmove, readyok, uciok) and has not given it within After. For each
 // stall it writes a report — the engine, what it was asked last, what it
-// said last, and, for Kibitz, what it printed on its standard error after
-// being sent the dump signal (SIGUSR1, which it answers with a goroutine
-// dump; other engines are not sent it, since it may kill them) — and
-// the game goes on waiting up to the match's own timeout, so a slow answer
-// is recorded without being forfeited. With a watchdog the match also
-// samples each engine process's resident memory (see Summary.Memory).
+// said last, what the kernel knows of the process (read first, since it
+// needs no help from the engine: see kernelEvidence), and, for Kibitz, what
+// it printed on its standard error after being sent the dump signal
+// (SIGUSR1, which it answers with a goroutine dump; other engines are not
+// sent it, since it may kill them) — and the game goes on waiting up to
+// the match's own timeout, so a slow answer is recorded without being
+// forfeited. A Kibitz that cannot answer the dump signal is frozen whole:
+// the kernel's view is read again, a core taken (with Cores) and the
+// process ended with SIGQUIT, which its runtime answers with every
+// goroutine's stack without stopping the world (GOTRACEBACK=crash, set for
+// watched engines, adds the runtime's own frames); its game is lost.
+// With a watchdog the match also samples each engine process's resident
+// memory (see Summary.Memory) and keeps a per-second record (record.go).
 type Watchdog struct {
 	After  time.Duration
-	Dir    string    // stall reports go here, one file each
+	Dir    string    // stall reports, cores and the record go here
 	Log    io.Writer // a line per stall (may be nil)
 	WarmUp int       // games an engine plays before its memory is first sampled
+	Cores  bool      // take a core of a frozen Kibitz (gcore) before ending it
 
 	mu     sync.Mutex
 	count  int
@@ -46,6 +54,8 @@ type stallReport struct {
 	sent, received  []string
 	stderr          *tailBuffer
 	noDump          string // why there is no dump, when there is none
+	kernel          string // the kernel's view, before any signal
+	frozen          string // the kernel's view again, a core and the SIGQUIT dump, when the dump signal went unanswered
 }
 
 // stalled records a stall of e, which owes a line starting with awaited
@@ -62,29 +72,57 @@ func (w *Watchdog) stalled(e *Process, awaited string, since time.Time) {
 	w.mu.Unlock()
 	r := stallReport{engine: e.Name(), awaited: awaited, pid: e.cmd.Process.Pid, since: since,
 		sent: e.sent.lines(), received: e.received.lines(), stderr: e.stderr}
-	switch {
-	case !answersDump(e.idName):
+	dump := answersDump(e.idName)
+	if !dump {
 		// Another engine may die of the signal (a C program's default), and
 		// a stall is not to cost it its game.
 		r.stderr, r.noDump = nil, fmt.Sprintf("it calls itself %q, not Kibitz, and is not sent the dump signal", e.idName)
 		if e.idName == "" {
 			r.noDump = "it has not named itself (no \"id name\" yet), so it is not sent the dump signal"
 		}
-	case signalDump(e.cmd.Process) != nil:
-		r.stderr, r.noDump = nil, "the engine could not be signalled" // nothing more will come
 	}
 	path := filepath.Join(w.Dir, fmt.Sprintf("stall-%d-%s.txt", n, safeName(e.Name())))
 	w.logf("watchdog: %s (pid %d) owes %q for %v; report in %s\n", r.engine, r.pid, awaited, w.After, path)
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
-		if r.stderr != nil {
-			time.Sleep(stallGrace)
+		r.kernel = kernelEvidence(r.pid, time.Second, "read before any signal")
+		if dump {
+			w.askForDump(e, &r, n)
 		}
 		if err := os.WriteFile(path, []byte(r.text()), 0o644); err != nil {
 			w.logf("watchdog: %v\n", err)
 		}
 	}()
+}
+
+// askForDump sends Kibitz the dump signal and gives it stallGrace to
+// answer; a process that prints nothing is frozen whole, and is looked at
+// again, cored and ended with SIGQUIT, whose dump needs no stop of the
+// world.
+func (w *Watchdog) askForDump(e *Process, r *stallReport, n int) {
+	before := r.stderr.Total()
+	if signalDump(e.cmd.Process) != nil {
+		r.stderr, r.noDump = nil, "the engine could not be signalled" // nothing more will come
+		return
+	}
+	time.Sleep(stallGrace)
+	if r.stderr.Total() != before {
+		return // it answered: the world stopped, so it was not frozen whole
+	}
+	var b strings.Builder
+	b.WriteString("no answer to the dump signal within " + stallGrace.String() + ": the process is frozen whole\n\n")
+	b.WriteString(kernelEvidence(r.pid, time.Second, "again, with the dump signal unanswered"))
+	if w.Cores {
+		b.WriteString("\n" + coreDump(r.pid, filepath.Join(w.Dir, fmt.Sprintf("core-%d", n))) + "\n")
+	}
+	if err := signalQuit(e.cmd.Process); err != nil {
+		fmt.Fprintf(&b, "\nSIGQUIT could not be sent: %v\n", err)
+	} else {
+		b.WriteString("\nsent SIGQUIT: its standard error below ends with the runtime's dump of every goroutine\n")
+		time.Sleep(stallGrace)
+	}
+	r.frozen = b.String()
 }
 
 // answersDump reports whether an engine of this name answers the dump
@@ -117,6 +155,10 @@ func (r stallReport) text() string {
 		r.engine, r.pid, r.awaited, r.since.Format(time.RFC3339Nano), time.Since(r.since).Round(time.Millisecond))
 	fmt.Fprintf(&b, "\n# last lines sent to it, oldest first\n%s\n", strings.Join(r.sent, "\n"))
 	fmt.Fprintf(&b, "\n# last lines received from it, oldest first\n%s\n", strings.Join(r.received, "\n"))
+	fmt.Fprintf(&b, "\n%s", r.kernel)
+	if r.frozen != "" {
+		fmt.Fprintf(&b, "\n# frozen\n%s", r.frozen)
+	}
 	if r.stderr == nil {
 		fmt.Fprintf(&b, "\n# no dump: %s\n", r.noDump)
 	} else {
@@ -166,19 +208,28 @@ func (r *lineRing) lines() []string {
 // tailBuffer keeps the last max bytes written to it: an engine's standard
 // error over thousands of games, of which a stall report wants the end.
 type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
+	mu    sync.Mutex
+	max   int
+	buf   []byte
+	total int64 // bytes ever written
 }
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.buf = append(t.buf, p...)
+	t.total += int64(len(p))
 	if over := len(t.buf) - t.max; over > 0 {
 		t.buf = append(t.buf[:0], t.buf[over:]...)
 	}
 	return len(p), nil
+}
+
+// Total returns the number of bytes ever written.
+func (t *tailBuffer) Total() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.total
 }
 
 func (t *tailBuffer) String() string {

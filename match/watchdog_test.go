@@ -1,7 +1,9 @@
 package match
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,7 +79,10 @@ func TestStalledKibitzReportsWhereItIs(t *testing.T) {
 	}
 	w.wait()
 	b, _ := os.ReadFile(filepath.Join(dir, "stall-1-kibitz.txt"))
-	for _, want := range []string{"go infinite", "goroutine dump", "kibitz/engine/search."} {
+	if strings.Contains(string(b), "frozen whole") {
+		t.Errorf("a Kibitz that answered the dump signal is reported frozen:\n%s", b)
+	}
+	for _, want := range []string{"go infinite", "as the kernel sees it", "State:", "# threads:", "goroutine dump", "kibitz/engine/search."} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("report lacks %q:\n%s", want, b)
 		}
@@ -146,5 +151,90 @@ func TestStallBeforeIDNameIsNotSignalled(t *testing.T) {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("report lacks %q:\n%s", want, b)
 		}
+	}
+}
+
+// A Kibitz frozen whole answers neither its move nor the dump signal (the
+// test engine, calling itself Kibitz, ignores SIGUSR1 and sleeps): the
+// report holds the kernel's view twice, a core where gcore is installed,
+// and the stacks its runtime prints on SIGQUIT, which ends it.
+func TestFrozenKibitzIsLookedAtCoredAndEnded(t *testing.T) {
+	dir := t.TempDir()
+	w := &Watchdog{After: time.Hour, Dir: dir, Cores: true}
+	e, err := startWatched(engine("frozen", "-mode", "freeze", "-name", "Kibitz 0.1 (test)"), 30*time.Second, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	w.After = 200 * time.Millisecond
+	if _, _, err := e.BestMove("position startpos", "go nodes 1000", 20*time.Second); err == nil {
+		t.Fatal("a frozen engine answered")
+	}
+	w.wait()
+	b, err := os.ReadFile(filepath.Join(dir, "stall-1-frozen.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := string(b)
+	for _, want := range []string{"as the kernel sees it", "State:", "cpu ", "no answer to the dump signal", "frozen whole",
+		"sent SIGQUIT", "SIGQUIT: quit", "main.main()"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Count(report, "as the kernel sees it") != 2 {
+		t.Errorf("want the kernel's view before the signal and again once frozen:\n%s", report)
+	}
+	if _, err := exec.LookPath("gcore"); err == nil {
+		cores, _ := filepath.Glob(filepath.Join(dir, "core-1.*"))
+		if len(cores) != 1 || !strings.Contains(report, "core written to "+cores[0]) {
+			t.Errorf("cores %v; report:\n%s", cores, report)
+		}
+	} else if !strings.Contains(report, "no core: gcore (Debian's gdb package) is not installed") {
+		t.Errorf("without gcore the report must say why there is no core:\n%s", report)
+	}
+	if e.Alive() {
+		t.Error("the frozen engine is still taken for alive after SIGQUIT")
+	}
+}
+
+// A watched match keeps a line a second with each running engine's state.
+func TestRecordHasEachEngineEverySecond(t *testing.T) {
+	dir := t.TempDir()
+	w := &Watchdog{After: time.Hour, Dir: dir}
+	e, err := startWatched(engine("recorded"), 30*time.Second, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	stop := w.startRecord()
+	want := fmt.Sprintf("recorded/%d:", e.cmd.Process.Pid)
+	var lines []string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		b, _ := os.ReadFile(filepath.Join(dir, "record.tsv"))
+		if lines = strings.Split(strings.TrimSpace(string(b)), "\n"); len(lines) >= 3 {
+			break
+		}
+	}
+	stop()
+	if len(lines) < 3 || !strings.HasPrefix(lines[0], "# a line a second") {
+		t.Fatalf("record %q: want a header and two seconds", lines)
+	}
+	for _, line := range lines[1:3] {
+		if !strings.Contains(line, want) || !strings.Contains(line, ",rss=") || !strings.Contains(line, ",cpu=") {
+			t.Errorf("line %q lacks the engine's state %q…", line, want)
+		}
+	}
+}
+
+// A thread's name may hold spaces and parentheses: the fields are read
+// after the last one.
+func TestStatFieldsAfterAnAwkwardName(t *testing.T) {
+	comm, f, ok := statFields("4242 (a (b) c) D 1 4242 4242 0 -1 4194560 100 0 7 0 55 9 0 0 20 0 3")
+	if !ok || comm != "a (b) c" || f[0] != "D" || f[9] != "7" || f[11] != "55" || f[12] != "9" {
+		t.Errorf("statFields = %q %q %v", comm, f, ok)
+	}
+	if _, _, ok := statFields("4242 a D 1"); ok {
+		t.Error("a line without a name in parentheses was read")
 	}
 }

@@ -47,7 +47,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	tolerance := fs.Duration("tolerance", 100*time.Millisecond, "clock overrun tolerated before a time loss")
 	timeout := fs.Duration("timeout", 60*time.Second, "longest wait for a move at fixed nodes or depth, and for an engine to start (at least 30s)")
 	watchdog := fs.Duration("watchdog", 0, "report an engine that owes an answer this long (its last commands and a SIGUSR1 dump) and sample the engines' memory; 0: off")
-	watchDir := fs.String("watchdog-dir", ".", "where --watchdog writes its stall reports")
+	watchDir := fs.String("watchdog-dir", ".", "where --watchdog writes its stall reports and its per-second record (record.tsv)")
+	watchCores := fs.Bool("watchdog-cores", false, "with --watchdog: take a core (gdb's gcore) of a Kibitz frozen whole before ending it")
 	warmUp := fs.Int("watchdog-warmup", 100, "games each engine plays before --watchdog first samples its memory")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -83,7 +84,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		if err := os.MkdirAll(*watchDir, 0o755); err != nil {
 			return err
 		}
-		cfg.Watchdog = &match.Watchdog{After: *watchdog, Dir: *watchDir, Log: stdout, WarmUp: *warmUp}
+		cfg.Watchdog = &match.Watchdog{After: *watchdog, Dir: *watchDir, Log: stdout, WarmUp: *warmUp, Cores: *watchCores}
 	}
 	if err := matchOpeningsAndSPRT(&cfg, *openings, *sprtSpec, *chess960); err != nil {
 		return err

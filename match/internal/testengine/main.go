@@ -3,8 +3,9 @@
 // sleep too long, answer an illegal move, crash (every time, or once per
 // state file), flood its output with info lines (itself, or through a
 // child process that shares its output, as a script's "yes" would), or
-// send an overlong line; and it can die of the watchdog's dump signal, as
-// many C engines do.
+// send an overlong line, or freeze whole (answering nothing, not even the
+// watchdog's dump signal); and it can die of the dump signal, as many C
+// engines do.
 package main
 
 import (
@@ -21,7 +22,8 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "random", "random | sleep | illegal | crash | crashonce | flood | floodchild | longline | mute (floodonly: the child's part)")
+	mode := flag.String("mode", "random", "random | sleep | illegal | crash | crashonce | flood | floodchild | longline | mute | freeze (floodonly: the child's part)")
+	name := flag.String("name", "testengine", "what it calls itself (id name)")
 	state := flag.String("state", "", "crashonce: crash only if this file does not exist yet (and create it)")
 	after := flag.Int("after", 0, "misbehave from this many own moves on")
 	sleep := flag.Duration("sleep", time.Second, "how long sleep mode sleeps")
@@ -47,7 +49,7 @@ func main() {
 			if *mode == "mute" {
 				continue // never completes the handshake
 			}
-			fmt.Println("id name testengine\nuciok")
+			fmt.Printf("id name %s\nuciok\n", *name)
 		case "isready":
 			fmt.Println("readyok")
 		case "position":
@@ -81,6 +83,11 @@ func main() {
 					child.Stdout = os.Stdout
 					if child.Run() != nil {
 						os.Exit(4)
+					}
+				case "freeze":
+					ignoreDumpSignal()
+					for {
+						time.Sleep(time.Hour)
 					}
 				case "longline":
 					fmt.Println("info string " + strings.Repeat("x", 2<<20))

@@ -18,3 +18,8 @@ func dieOnDumpSignal() {
 		os.Exit(5)
 	}()
 }
+
+// ignoreDumpSignal makes SIGUSR1 do nothing: with the engine frozen, the
+// dump the watchdog asks for never comes, as from a process whose world
+// cannot stop.
+func ignoreDumpSignal() { signal.Ignore(syscall.SIGUSR1) }
