@@ -123,7 +123,7 @@ export function sanKey(text) {
   return text
     .trim()
     .replace(/[+#!?]+$/, "")
-    .replace(/^[0oO]-[0oO](-[0oO])?$/, (_, long) => (long ? "O-O-O" : "O-O"))
+    .replace(/^[0oO]-?[0oO](-?[0oO])?$/, (_, long) => (long ? "O-O-O" : "O-O"))
     .replace(/([a-h][18])=?([qrbnQRBN])$/, (_, square, piece) => `${square}=${piece.toUpperCase()}`);
 }
 

@@ -172,9 +172,10 @@ export function createInput(page) {
     const pm = state.premove;
     clearPremove();
     if (!pm || state.over || state.game.turn() !== state.human || state.mode !== "play") return false;
-    const legal = state.game.moves({ verbose: true }).find((m) => m.from === pm.from && m.to === pm.to && (!m.promotion || m.promotion === "q"));
+    const moves = state.game.moves({ verbose: true });
+    const legal = pm.text ? matchTyped(pm.text, moves) : moves.find((m) => m.from === pm.from && m.to === pm.to && (!m.promotion || m.promotion === "q"));
     if (!legal) {
-      setStatus(`Your premove ${pm.from}–${pm.to} is not legal now — your move`);
+      setStatus(`Your premove ${pm.text ?? `${pm.from}–${pm.to}`} is not legal now — your move`);
       return false;
     }
     state.game.move(legal.san);
@@ -238,50 +239,67 @@ export function createInput(page) {
     return true;
   }
 
-  // playTyped plays a move typed in the move form (SAN or UCI), through the
-  // same path as a move made on the board.
+  // playText plays a typed move (SAN or UCI) as the player's, through the
+  // same path as a move made on the board; "" when played, else why not.
+  // Typed while Kibitz thinks on its move, it is kept as a premove and
+  // tried once Kibitz has moved. A pawn's move to the last rank without
+  // the piece gives its promotions to onPromotion, when given, to ask.
+  /** @param {string} text @param {(promotions: import("chess.js").Move[]) => void} [onPromotion] @returns {string} */
+  function playText(text, onPromotion) {
+    const t = text.trim();
+    if (!t) return "Type a move";
+    if (premoving()) {
+      clearPremove();
+      state.premove = { from: "", to: "", text: t };
+      setStatus(`Premove ${t}: played after Kibitz's move if it is legal then`);
+      return "";
+    }
+    const live = state.viewPly === null;
+    const analysing = state.mode === "analyse" || state.learning;
+    if (!analysing && (!live || state.over || state.thinking || state.game.turn() !== state.human)) {
+      return state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
+    }
+    const legal = matchTyped(t, legalFrom(null));
+    const promotions = legal ? [] : unfinishedPromotion(t, legalFrom(null));
+    if (promotions.length > 0) {
+      const san = (/** @type {string} */ p) => promotions.find((m) => m.promotion === p)?.san ?? "";
+      onPromotion?.(promotions);
+      return `${t} promotes: ${onPromotion ? "choose the piece on the board, or " : ""}type ${["q", "r", "b", "n"].map(san).join(", ")}`;
+    }
+    if (!legal) return `${t} is not a legal move here`;
+    play(legal);
+    return "";
+  }
+
+  /** @param {import("chess.js").Move} move a legal move of the position shown */
+  function play(move) {
+    if (state.learning) return learn.tryMove(move.from + move.to + (move.promotion || ""));
+    study.truncateToView(); // in analysis, a move on an earlier position starts a variation
+    state.game.move(move.san);
+    afterHumanMove();
+  }
+
+  // playTyped plays a move typed in the move form; a promotion without
+  // its piece is asked on the board as for a move made there, and in words.
   /** @param {Event} e */
   function playTyped(e) {
     e.preventDefault();
     const text = $("move-text").value.trim();
     $("move-error").textContent = "";
     if (!text) return;
-    const live = state.viewPly === null;
-    const analysing = state.mode === "analyse" || state.learning;
-    if (!analysing && (!live || state.over || state.thinking || state.game.turn() !== state.human)) {
-      $("move-error").textContent = state.over ? "The game is over" : !live ? "Press End to return to the game first" : "Wait for Kibitz's move";
-      return;
-    }
-    const legal = matchTyped(text, legalFrom(null));
-    const promotions = legal ? [] : unfinishedPromotion(text, legalFrom(null));
-    if (promotions.length > 0) {
-      // Which piece? Asked on the board as for a move made there, and in words.
-      const { from, to, color } = promotions[0];
-      const san = (/** @type {string} */ p) => promotions.find((m) => m.promotion === p)?.san ?? "";
-      $("move-error").textContent = `${text} promotes: choose the piece on the board, or type ${["q", "r", "b", "n"].map(san).join(", ")}`;
+    const why = playText(text, (promotions) => {
+      const { to, color } = promotions[0];
       board.showPromotionDialog(to, color === "w" ? COLOR.white : COLOR.black, (/** @type {{piece?: string} | undefined} */ choice) => {
         if (!choice?.piece) return;
         $("move-text").value = "";
         $("move-error").textContent = "";
         const move = promotions.find((m) => m.promotion === choice.piece?.charAt(1));
-        if (!move) return;
-        if (state.learning) return learn.tryMove(from + to + move.promotion);
-        study.truncateToView();
-        state.game.move(move.san);
-        afterHumanMove();
+        if (move) play(move);
       });
       alignPromotion(board, to);
-      return;
-    }
-    if (!legal) {
-      $("move-error").textContent = `${text} is not a legal move here`;
-      return;
-    }
-    $("move-text").value = "";
-    if (state.learning) return learn.tryMove(legal.from + legal.to + (legal.promotion || ""));
-    study.truncateToView();
-    state.game.move(legal.san);
-    afterHumanMove();
+    });
+    $("move-error").textContent = why;
+    if (!why) $("move-text").value = "";
   }
 
   // A right-click on the board cancels a premove, as on lichess.
@@ -292,5 +310,12 @@ export function createInput(page) {
     setStatus("Premove cancelled");
   });
 
-  return { onInput, playTyped, premoving, playPremove, clearPremove };
+  /** Drops a premove; false when there was none. */
+  function cancelPremove() {
+    const had = state.premove !== null;
+    clearPremove();
+    return had;
+  }
+
+  return { onInput, playTyped, playText, legalFrom, premoving, playPremove, clearPremove, cancelPremove };
 }

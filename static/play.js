@@ -8,7 +8,7 @@ import { Chess, DEFAULT_POSITION } from "chess.js";
 import { BoardView } from "./boardview.js";
 import { KibitzEngine, defaultThreads } from "./kibitz.js";
 import { EvalBar } from "./evalbar.js";
-import { whiteScore, scoreText, boundMark, pvToSan, compact, tableText, plyName } from "./format.js";
+import { whiteScore, scoreText, boundMark, pvToSan, moveSan, compact, tableText, plyName } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { bindSettings, bindKeys, showLevels } from "./controls.js";
 import { recordThinkTime, measureSpeed } from "./depth.js";
@@ -31,6 +31,8 @@ import { applyLook } from "./look.js";
 import { shareLink } from "./share.js";
 import { createLearn } from "./learn.js";
 import { createInput } from "./input.js";
+import { createBoardGrid } from "./boardgrid.js";
+import { createBlindMode } from "./blindmode.js";
 import { createTimed } from "./timed.js";
 import { createShapes } from "./shapes.js";
 import { createAnnotate } from "./annotate.js";
@@ -84,6 +86,8 @@ function setStatus(text, over = false) {
 function refresh() {
   followGame();
   render();
+  grid.render();
+  blind.render();
 }
 
 // followGame keeps what depends on the game in step with it: the tree
@@ -233,6 +237,9 @@ function showPly(ply) {
   study.analyse();
 }
 
+/** @type {{fen: string, move: string, score: {cp?: number, mate?: number}, depth: number} | null} the engine's last main line, for blind mode's best */
+let lastLine = null;
+
 // showInfo shows a progress report; onPick, in analysis, plays its line.
 // A threat's lines (the turn passed) leave the bar and the score alone:
 // they are not the position's evaluation.
@@ -241,6 +248,7 @@ function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
   $("tb-status").textContent = info.tb ? tableText(info.tb) : "";
   if (info.multipv === 1 && !threat) {
     const ws = whiteScore(info.score, sideToMove);
+    if (info.pv[0]) lastLine = { fen, move: moveSan(fen, info.pv[0]), score: ws, depth: info.depth };
     $("info-depth").textContent = `${info.depth}/${info.seldepth}`;
     const bound = boundMark(info.bound, sideToMove);
     $("info-score").textContent = scoreText(ws) + bound.mark;
@@ -325,7 +333,9 @@ function afterHumanMove() {
 // announce tells screen readers what just happened on the board.
 /** @param {string} text */
 function announce(text) {
-  $("announce").textContent = text;
+  // A repeated text (the same move again) is said again: the region's text must change.
+  const el = $("announce");
+  el.textContent = el.textContent === text ? `${text}\u00a0` : text;
 }
 
 // ---- buttons ---------------------------------------------------------
@@ -542,6 +552,29 @@ const study = createStudy({
 });
 const learn = createLearn({ state, engine, board, view, refresh, setStatus, startFen, uciMoves, clearReadouts });
 const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
+const grid = createBoardGrid({
+  board: $("board"),
+  shownFen: () => study.shownFen(),
+  blackBottom: () => view.blackBottom,
+  movesFrom: (square) => (view.inputColor && !input.premoving() ? input.legalFrom(/** @type {any} */ (square)).filter((m) => m.color === view.inputColor) : []),
+  play: (uci) => input.playText(uci),
+  announce,
+  flip: () => $("flip").click(),
+});
+const blind = createBlindMode({
+  state,
+  settings,
+  save: () => saveSettings(settings),
+  shownFen: () => study.shownFen(),
+  startFen,
+  playText: (text) => input.playText(text),
+  cancelPremove: input.cancelPremove,
+  clockText: () => timed.words(),
+  opponentText: () => `Kibitz, playing at ${playingAt({ elo: settings.elo }, settings)}`,
+  best: () => (lastLine && lastLine.fen === study.shownFen() ? lastLine : null),
+  abort: () => started.then(() => newGame()),
+  grid,
+});
 const shapes = createShapes({ state, view, refresh });
 const annotate = createAnnotate({ state, refresh });
 createEditor({ engine, newGame, shownFen: () => study.shownFen(), analyse: () => study.toggleAnalysis() });

@@ -1,4 +1,4 @@
-// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?elo=, ?side=, ?clock=)
+// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?elo=, ?side=, ?clock=, ?blind)
 // override them for one visit, which is how an embedding page configures
 // the board.
 import { defaultSoundsOn } from "./sounds.js";
@@ -15,10 +15,12 @@ const KEY = "kibitz.settings.v1";
 // percent of the largest that fits (60–100). clock: "" (untimed), a preset ("5+3") or
 // "custom" (clockMinutes + clockIncrement seconds). threads: the engine's
 // workers, 1–MAX_THREADS, or null for the device's default (defaultThreads).
+// blind: the page laid out for a screen reader (blindmode.js); ?blind turns
+// it on, ?blind=0 off, and the choice is kept.
 /**
  * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
  *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean, size: number,
- *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, fen?: string | null,
+ *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, blind: boolean, fen?: string | null,
  *   ignored?: string[]}} Settings
  *   fen comes from the address only and is never saved; ignored says which of the address's
  *   parameters were refused, and why (the page says so), and is never saved either
@@ -40,6 +42,7 @@ const DEFAULTS = {
   clockMinutes: 5,
   clockIncrement: 3,
   threads: null,
+  blind: false,
 };
 export const MAX_THREADS = 8;
 export const THEMES = ["auto", "light", "dark"];
@@ -78,6 +81,7 @@ export function loadSettings(search = location.search) {
   if (["w", "b", "random"].includes(params.get("side") ?? "")) s.side = /** @type {string} */ (params.get("side"));
   else if (given("side")) ignored.push(`side=${params.get("side")} (the side is w, b or random)`);
   s.fen = params.get("fen") || null;
+  if (params.has("blind")) s.blind = !["0", "false", "off"].includes(params.get("blind") ?? "");
   const threads = Number(params.get("threads"));
   if (Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS) s.threads = threads;
   else if (given("threads")) ignored.push(`threads=${params.get("threads")} (1–${MAX_THREADS})`);
@@ -108,7 +112,7 @@ export function loadSettings(search = location.search) {
 
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement, threads } = s;
+  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement, threads, blind } = s;
   try {
     localStorage.setItem(
       KEY,
@@ -128,6 +132,7 @@ export function saveSettings(s) {
         clockMinutes,
         clockIncrement,
         threads,
+        blind,
       }),
     );
   } catch {

@@ -26,7 +26,7 @@ import { GameTree } from "./tree.js";
  * @property {number} gameId names the game in the library
  * @property {number | null} savedId the game last saved in the library
  * @property {import("./clock.js").GameClock | null} clock a timed game's clock (timed.js)
- * @property {{from: string, to: string} | null} premove a move made while Kibitz thinks (input.js)
+ * @property {{from: string, to: string, text?: string} | null} premove a move made (or typed: text) while Kibitz thinks (input.js)
  * @property {boolean} threat analysis shows what the other side would play if it were its move
  */
 

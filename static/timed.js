@@ -180,5 +180,18 @@ export function createTimed(page) {
     return { timeControl: pgnTimeControl(c.tc), clocks: new Map(c.after.map((ms, i) => [i + 1, pgnClock(ms)])) };
   }
 
-  return { bindControl, newGame, sync, limits, pgn, show };
+  /** The clocks in words, for blind mode's c: "You (White) 4:58, running; Kibitz (Black) 5:00". */
+  function words(now = Date.now()) {
+    const c = state.clock;
+    if (!c) return "No clock in this game";
+    return /** @type {("w" | "b")[]} */ ([state.human, state.human === "w" ? "b" : "w"])
+      .map((side) => {
+        const left = c.timeLeft(side, now);
+        const low = left < lowTime(c.tc) && !state.over ? ", low on time" : "";
+        return `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"}) ${clockText(left)}${c.running === side && c.counting ? ", running" : ""}${low}`;
+      })
+      .join("; ");
+  }
+
+  return { bindControl, newGame, sync, limits, pgn, show, words };
 }

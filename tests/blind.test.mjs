@@ -1,0 +1,151 @@
+// Blind mode in Chromium, driven through the accessibility tree alone (roles
+// and names, as a screen reader finds them): moves and commands typed and
+// answered, Kibitz's replies announced, squares navigated and moves made on
+// the board grid, a promotion asked in words, a typed premove, resignation
+// with its confirmation, an analysis and a review.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open } from "./page.mjs";
+
+const commandLine = (page) => page.getByRole("textbox", { name: "Move or command" });
+const answer = (page) => page.getByRole("region", { name: "Your move or command" }).getByRole("status");
+const lastMove = (page) => page.getByRole("region", { name: "Last move" });
+const moveButtons = (page) => page.getByRole("log").getByRole("button");
+
+// say types a line and returns the answer once it has changed.
+async function say(page, text) {
+  const before = await answer(page).textContent();
+  await commandLine(page).fill(text);
+  await commandLine(page).press("Enter");
+  if (text) await page.waitForFunction((b) => document.querySelector("#blind-answer").textContent !== b, before).catch(() => {});
+  return (await answer(page).textContent()).trim();
+}
+
+async function waitFor(locator, re, timeout = 60000) {
+  const start = Date.now();
+  for (;;) {
+    const text = (await locator.textContent()) ?? "";
+    if (re.test(text)) return text;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${re}; last ${JSON.stringify(text)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test("blind mode: found at the top, a document of headings, remembered", async (t) => {
+  let page = await open(t, "?blind&depth=2");
+  const toggle = page.getByRole("button", { name: "Leave blind mode" });
+  assert.equal(await toggle.getAttribute("aria-pressed"), "true");
+  for (const name of [
+    "Game",
+    "Moves",
+    "Pieces",
+    "Status",
+    "Last move",
+    "Clocks",
+    "Your move or command",
+    "Actions",
+    "Analysis",
+    "Review",
+    "Board",
+    "Settings",
+    "Help",
+  ]) {
+    assert.equal(await page.getByRole("heading", { name, exact: true, level: 2 }).count(), 1, name);
+  }
+  assert.equal(await page.getByRole("log").getAttribute("aria-live"), "off", "the moves are a log that does not speak");
+  assert.equal(await page.getByRole("grid", { name: "Chess board" }).getByRole("gridcell").count(), 64);
+  // Remembered: the page opened again without ?blind is still blind.
+  page = await page.context().newPage();
+  await page.goto(new URL("/", page.context().pages()[0].url()).href);
+  await page.getByRole("button", { name: "Leave blind mode" }).click();
+  assert.equal(await page.getByRole("button", { name: "Blind mode", exact: true }).getAttribute("aria-pressed"), "false");
+  assert.equal(await page.getByRole("heading", { name: "Your move or command" }).count(), 0, "the document is gone");
+  assert.ok(await page.getByRole("grid", { name: "Chess board" }).isVisible(), "the grid stays over the drawn board");
+});
+
+test("blind mode: a game of typed moves and commands, replies announced, resigned with confirmation", async (t) => {
+  const page = await open(t, "?blind&depth=2&side=w");
+  assert.equal(await say(page, "e4"), "");
+  await waitFor(lastMove(page), /Kibitz played/);
+  assert.equal(await moveButtons(page).count(), 2);
+  assert.match(await say(page, "l"), /^1\. Black: /);
+  assert.equal(await say(page, "p N"), "White knights: b1, g1");
+  assert.equal(await say(page, "b e4"), "e4, white pawn");
+  assert.match(await say(page, "s e"), /^e1 white king, e2 to e3 empty, e4 white pawn/);
+  assert.equal(await say(page, "c"), "No clock in this game");
+  assert.match(await say(page, "o"), /^Kibitz, playing at depth 2/);
+  assert.match(await say(page, "help"), /c: the clocks\. l: the last move/);
+  assert.equal(await say(page, "e5e6"), "e5e6 is not a legal move here. Type help for the commands");
+  assert.match(await say(page, "p x"), /^No such piece: x/);
+  assert.equal(await say(page, "abort"), "Only a game in which you have not moved yet can be aborted");
+  // The same reply twice is announced twice: the region's text changes.
+  const first = await lastMove(page).textContent();
+  assert.match(await say(page, "Nf3"), /^$/);
+  await waitFor(lastMove(page), /Kibitz played/);
+  assert.notEqual(await lastMove(page).textContent(), first);
+  assert.equal(await say(page, "resign"), "Type resign again to confirm");
+  assert.match(await say(page, "resign"), /You resigned/);
+  assert.match(await page.getByRole("region", { name: "Status" }).getByRole("status").textContent(), /You resigned/);
+});
+
+test("blind mode: moves made on the board grid, a promotion asked in words", async (t) => {
+  const page = await open(t, "?blind&depth=2&side=w");
+  const grid = page.getByRole("grid", { name: "Chess board" });
+  await grid.getByRole("gridcell", { name: "g1, white knight" }).focus();
+  await page.keyboard.press("Space");
+  await waitFor(lastMove(page), /g1, white knight, picked up\. It can go to f3, h3/);
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "f3, empty");
+  await page.keyboard.press("Enter");
+  await waitFor(lastMove(page), /Kibitz played/);
+  assert.match(await moveButtons(page).first().textContent(), /Nf3/);
+  assert.equal(await grid.getByRole("gridcell", { name: "f3, white knight" }).count(), 1);
+  // Jumps: Shift+5 goes to the e-file, 8 to the eighth rank; k goes to a king.
+  await page.keyboard.press("Shift+Digit5");
+  await page.keyboard.press("Digit8");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "e8, black king");
+  await page.keyboard.press("k");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "e1, white king");
+
+  // A pawn on the seventh rank: the grid asks for the piece in words.
+  const promo = await open(t, `?blind&depth=2&side=w&fen=${encodeURIComponent("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1")}`);
+  await promo.getByRole("gridcell", { name: "e7, white pawn" }).focus();
+  await promo.keyboard.press("Space");
+  await promo.keyboard.press("ArrowUp");
+  await promo.keyboard.press("Space");
+  await waitFor(lastMove(promo), /Promote to which piece\? q queen, r rook, b bishop, n knight/);
+  await promo.keyboard.press("n");
+  await waitFor(lastMove(promo), /You played e8 promotes to Knight, check/);
+  assert.match(await moveButtons(promo).first().textContent(), /e8=N/);
+});
+
+test("blind mode: a premove typed while Kibitz thinks, then analysis and review in words", async (t) => {
+  const page = await open(t, "?blind&depth=2&side=w");
+  await page.evaluate(() => (window.kibitz.engine.holdSearches = true)); // Kibitz thinks until Move now
+  await say(page, "d4");
+  await waitFor(page.getByRole("region", { name: "Status" }), /Kibitz is thinking/);
+  assert.match(await say(page, "Nf3"), /^Premove Nf3/);
+  assert.equal(await say(page, ""), "Premove cancelled", "an empty line cancels it");
+  assert.match(await say(page, "c4"), /^Premove c4/);
+  await page.getByRole("button", { name: "Move now" }).click();
+  await waitFor(lastMove(page), /You played c4/);
+  await page.getByRole("button", { name: "Move now" }).click();
+  await waitFor(lastMove(page), /Kibitz played/);
+  assert.equal(await moveButtons(page).count(), 4);
+  await page.evaluate(() => (window.kibitz.engine.holdSearches = false));
+
+  await page.getByRole("button", { name: "Analyse" }).click();
+  await waitFor(page.getByRole("region", { name: "Status" }), /Analysis: /);
+  let best = "";
+  for (let i = 0; i < 200 && !/^Best: /.test(best); i++) {
+    best = await say(page, "best");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.match(best, /^Best: .+; (equal|White|Black).*, depth \d+$/);
+  assert.match(await say(page, "score"), /^(equal|White is|Black is|White mates|Black mates).*, depth \d+$/);
+  await page.getByRole("button", { name: "Analyse" }).click();
+  await page.getByRole("button", { name: "Review game" }).click();
+  await waitFor(page.getByRole("region", { name: "Review" }), /Accuracy|accuracy|best|good|mistake|inaccuracy|blunder/i, 120000);
+});
