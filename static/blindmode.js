@@ -39,7 +39,7 @@ const SECTIONS = [
   ["Your move or command", []],
   ["Actions", ["new-game-row", "action-buttons"]],
   ["Analysis", ["engine-section"]],
-  ["Review", ["review-row", "review-list"]],
+  ["Review", ["review-row", "learn-box", "review-list"]],
   ["Board", ["board-grid", "board-grid-help"]],
   ["Settings", ["settings"]],
   ["Help", []],
@@ -65,6 +65,12 @@ export function createBlindMode(page) {
     parts[String(title)] = section;
   }
   const info = paragraph(parts.Game, "blind-game");
+  // The moves as a log that does not speak each one: the last move does.
+  const movesLog = document.createElement("div");
+  movesLog.setAttribute("role", "log");
+  movesLog.setAttribute("aria-live", "off");
+  movesLog.setAttribute("aria-label", "Moves played");
+  parts.Moves.append(movesLog);
   const pieces = paragraph(parts.Pieces, "blind-pieces");
   const clocks = paragraph(parts.Clocks, "blind-clocks");
   const form = document.createElement("form");
@@ -95,16 +101,13 @@ export function createBlindMode(page) {
           const mark = document.createComment(id);
           el.before(mark);
           moved.set(el, mark);
-          section.append(el);
+          (id === "moves" ? movesLog : section).append(el);
         } else if (!blind && moved.has(el)) {
           moved.get(el)?.replaceWith(el);
           moved.delete(el);
         }
       }
     }
-    // A list of the moves that does not speak each one: the last move does.
-    $("moves").setAttribute("role", blind ? "log" : "list");
-    $("moves").setAttribute("aria-live", "off");
     if (settings.blind !== blind) {
       settings.blind = blind;
       page.save();

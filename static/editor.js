@@ -63,6 +63,8 @@ export function createEditor(page) {
 
   // update shows the FEN and the engine's verdict on it.
   async function update() {
+    // The picture's words (the board redraws its picture on a resize); the FEN beside it says the position.
+    board?.view.svg?.setAttribute("aria-label", "Board editor: drag pieces, or pick one and click squares");
     const side = /** @type {HTMLSelectElement} */ ($("editor-side")).value;
     const epSelect = /** @type {HTMLSelectElement} */ ($("editor-ep"));
     const chosen = epSelect.value;

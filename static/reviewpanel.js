@@ -135,7 +135,7 @@ function showAccuracy(list, figures) {
   };
   const pct = (/** @type {number | null} */ x) => (x === null ? "—" : `${Math.round(x)} %`);
   // Soft hyphens let the long headings break: the table keeps to its panel.
-  table.append(row(["", "Accu\u00ADracy", "Open\u00ADing", "Middle\u00ADgame", "End\u00ADgame", "Avg. loss"], "th"));
+  table.append(row(["Side", "Accu\u00ADracy", "Open\u00ADing", "Middle\u00ADgame", "End\u00ADgame", "Avg. loss"], "th"));
   for (const [side, name] of [
     ["w", "White"],
     ["b", "Black"],

@@ -199,6 +199,8 @@ export function createStudy(page) {
       return state.mode === "play" && page.engineMove();
     }
     state.marks = showReview($("review-graph"), $("review-list"), history, positions, page.showPly);
+    // A list that scrolls takes the keyboard too (arrows scroll it once focused).
+    $("review-list").tabIndex = 0;
     state.review = { history, positions, depth };
     $("review-graph").toggleAttribute("hidden", false);
     page.refresh();

@@ -5,7 +5,7 @@
 // with its confirmation, an analysis and a review.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open } from "./page.mjs";
+import { open, noAxeViolations } from "./page.mjs";
 
 const commandLine = (page) => page.getByRole("textbox", { name: "Move or command" });
 const answer = (page) => page.getByRole("region", { name: "Your move or command" }).getByRole("status");
@@ -54,6 +54,7 @@ test("blind mode: found at the top, a document of headings, remembered", async (
   }
   assert.equal(await page.getByRole("log").getAttribute("aria-live"), "off", "the moves are a log that does not speak");
   assert.equal(await page.getByRole("grid", { name: "Chess board" }).getByRole("gridcell").count(), 64);
+  await noAxeViolations(page, "blind mode");
   // Remembered: the page opened again without ?blind is still blind.
   page = await page.context().newPage();
   await page.goto(new URL("/", page.context().pages()[0].url()).href);
@@ -85,6 +86,7 @@ test("blind mode: a game of typed moves and commands, replies announced, resigne
   assert.notEqual(await lastMove(page).textContent(), first);
   assert.equal(await say(page, "resign"), "Type resign again to confirm");
   assert.match(await say(page, "resign"), /You resigned/);
+  await noAxeViolations(page, "blind mode, the game over");
   assert.match(await page.getByRole("region", { name: "Status" }).getByRole("status").textContent(), /You resigned/);
 });
 
@@ -116,6 +118,7 @@ test("blind mode: moves made on the board grid, a promotion asked in words", asy
   await promo.keyboard.press("ArrowUp");
   await promo.keyboard.press("Space");
   await waitFor(lastMove(promo), /Promote to which piece\? q queen, r rook, b bishop, n knight/);
+  await noAxeViolations(promo, "blind mode, a promotion asked");
   await promo.keyboard.press("n");
   await waitFor(lastMove(promo), /You played e8 promotes to Knight, check/);
   assert.match(await moveButtons(promo).first().textContent(), /e8=N/);
@@ -145,7 +148,9 @@ test("blind mode: a premove typed while Kibitz thinks, then analysis and review 
   }
   assert.match(best, /^Best: .+; (equal|White|Black).*, depth \d+$/);
   assert.match(await say(page, "score"), /^(equal|White is|Black is|White mates|Black mates).*, depth \d+$/);
+  await noAxeViolations(page, "blind mode, analysis");
   await page.getByRole("button", { name: "Analyse" }).click();
   await page.getByRole("button", { name: "Review game" }).click();
   await waitFor(page.getByRole("region", { name: "Review" }), /Accuracy|accuracy|best|good|mistake|inaccuracy|blunder/i, 120000);
+  await noAxeViolations(page, "blind mode, a review");
 });

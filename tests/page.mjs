@@ -4,7 +4,7 @@
 import { before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { launchChromium } from "./chromium.mjs";
 import { Chess } from "chess.js";
 import { freePort } from "./workerd.mjs";
@@ -219,4 +219,21 @@ export async function resign(page) {
   await page.locator("#resign").click();
   await page.locator("#resign").click();
   await waitStatus(page, /You resigned/);
+}
+
+// noAxeViolations runs axe-core (what Lighthouse's accessibility audit
+// runs) on the page as it is and fails on any violation, naming each
+// rule and its first elements.
+const AXE = readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+export async function noAxeViolations(page, state) {
+  await page.evaluate(AXE);
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
+  );
+  assert.deepEqual(found, [], `axe-core in ${state}`);
 }

@@ -162,7 +162,7 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   assert.match(list, /Black: \d+ inaccurac(y|ies), \d+ mistakes?, [1-9] blunders?/);
   // Accuracy for both players, overall and by phase, and the average loss: Black, who blundered, lower.
   const table = await page.locator(".review-accuracy").evaluate((t) => [...t.rows].map((r) => [...r.cells].map((c) => c.textContent.replaceAll("\u00AD", ""))));
-  assert.deepEqual(table[0], ["", "Accuracy", "Opening", "Middlegame", "Endgame", "Avg. loss"]);
+  assert.deepEqual(table[0], ["Side", "Accuracy", "Opening", "Middlegame", "Endgame", "Avg. loss"]);
   assert.deepEqual([table[1][0], table[2][0]], ["White", "Black"]);
   for (const r of table.slice(1)) assert.match(r.slice(1, 3).join(" ") + " " + r[5], /^\d+ % \d+ % \d+ cp$/);
   assert.ok(parseInt(table[1][1], 10) > parseInt(table[2][1], 10), `White ${table[1][1]}, Black ${table[2][1]}`);
