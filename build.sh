@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|mutation [PKG...]|train [GEN]|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|lighthouse|mutation [PKG...]|train [GEN]|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -397,6 +397,14 @@ soak-api)
 	native >/dev/null
 	node tests/soak-api.mjs "${MINUTES:-10}" "${CLIENTS:-8}"
 	;;
+lighthouse)
+	# Lighthouse's four categories, mobile and desktop, over the built page.
+	npm_deps
+	need_chromium
+	site >/dev/null
+	native >/dev/null
+	node scripts/lighthouse.mjs
+	;;
 soak-worker)
 	# SEARCHES (1000) through the library in Chromium, a new engine every 100.
 	npm_deps
@@ -417,5 +425,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|mutation [PKG...]|train [GEN]|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|lighthouse|mutation [PKG...]|train [GEN]|pgo|clean]" >&2; exit 2 ;;
 esac
