@@ -121,6 +121,30 @@ export function matchTyped(text, moves) {
   );
 }
 
+const PIECE_WORDS = /** @type {Record<string, string>} */ ({ k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" });
+
+/**
+ * Why a typed text is no legal move, in words: the move it may mean is
+ * ambiguous ("Nd2 is ambiguous: Nbd2 or Nfd2"), no piece of that kind
+ * reaches the square ("no knight can go to f5"), or it is not a move at all.
+ * @param {string} text
+ * @param {import("chess.js").Move[]} moves the legal moves, verbose
+ * @returns {string}
+ */
+export function whyNotLegal(text, moves) {
+  const t = text.trim();
+  const m = /^([KQRBNkqrn])?([a-h])?([1-8])?[x:]?([a-h][1-8])(=?[QRBNqrbn])?[+#!?]*$/.exec(t);
+  if (!m) return `${t} is not a move: type it as e4, Nf3, exd5, O-O, e8=Q or e7e8q`;
+  const [, letter, file, rank, to] = m;
+  const piece = letter ? letter.toLowerCase() : "p";
+  const reach = moves.filter((mv) => mv.piece === piece && mv.to === to && (!file || mv.from[0] === file) && (!rank || mv.from[1] === rank));
+  const froms = [...new Set(reach.map((mv) => mv.from))];
+  if (froms.length > 1) return `${t} is ambiguous: ${froms.map((f) => reach.find((mv) => mv.from === f)?.san).join(" or ")}`;
+  const where = file && rank ? ` on ${file}${rank}` : file ? ` on the ${file}-file` : rank ? ` on rank ${rank}` : "";
+  if (froms.length === 0) return `${t} is not a legal move here: no ${PIECE_WORDS[piece]}${where} can go to ${to}`;
+  return `${t} is not a legal move here`;
+}
+
 /**
  * The promotions a typed text means when it names a pawn's move to the
  * last rank without the piece ("e8", "exd8", "e7e8"): the four moves, to
@@ -266,7 +290,7 @@ export function createInput(page) {
       onPromotion?.(promotions);
       return `${t} promotes: ${onPromotion ? "choose the piece on the board, or " : ""}type ${["q", "r", "b", "n"].map(san).join(", ")}`;
     }
-    if (!legal) return `${t} is not a legal move here`;
+    if (!legal) return whyNotLegal(t, legalFrom(null));
     play(legal);
     return "";
   }

@@ -76,7 +76,8 @@ test("blind mode: a game of typed moves and commands, replies announced, resigne
   assert.equal(await say(page, "c"), "No clock in this game");
   assert.match(await say(page, "o"), /^Kibitz, playing at depth 2/);
   assert.match(await say(page, "help"), /c: the clocks\. l: the last move/);
-  assert.equal(await say(page, "e5e6"), "e5e6 is not a legal move here. Type help for the commands");
+  assert.equal(await say(page, "e5e6"), "e5e6 is not a legal move here: no pawn on e5 can go to e6. Type help for the commands");
+  assert.equal(await say(page, "zz"), "zz is not a move: type it as e4, Nf3, exd5, O-O, e8=Q or e7e8q. Type help for the commands");
   assert.match(await say(page, "p x"), /^No such piece: x/);
   assert.equal(await say(page, "abort"), "Only a game in which you have not moved yet can be aborted");
   // The same reply twice is announced twice: the region's text changes.

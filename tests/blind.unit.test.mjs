@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
 import { squareName, piecesText, scanText, lastMoveText, parseCommand, scoreWords } from "../static/blind.js";
-import { matchTyped } from "../static/input.js";
+import { matchTyped, whyNotLegal } from "../static/input.js";
 
 const start = new Chess().fen();
 
@@ -76,4 +76,14 @@ test("scores in words, from White's view", () => {
   assert.equal(scoreWords({ cp: -900 }), "Black is winning, minus 9.0");
   assert.equal(scoreWords({ mate: 3 }), "White mates in 3");
   assert.equal(scoreWords({ mate: -2 }), "Black mates in 2");
+});
+
+test("why a typed move is refused, in words", () => {
+  const moves = new Chess("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").moves({ verbose: true });
+  assert.equal(whyNotLegal("Nd2", moves), "Nd2 is ambiguous: Nbd2 or Nfd2");
+  assert.equal(whyNotLegal("Nb5", moves), "Nb5 is not a legal move here: no knight can go to b5");
+  assert.equal(whyNotLegal("Nfa3", moves), "Nfa3 is not a legal move here: no knight on the f-file can go to a3");
+  assert.equal(whyNotLegal("e4", moves), "e4 is not a legal move here: no pawn can go to e4");
+  assert.equal(whyNotLegal("Ke3e4", moves), "Ke3e4 is not a legal move here: no king on e3 can go to e4");
+  assert.match(whyNotLegal("hello", moves), /^hello is not a move: type it as e4/);
 });

@@ -24,7 +24,7 @@ test("typed moves: lower-case piece letters and long algebraic, with or without 
   // What is not a legal move is still refused, with the text quoted.
   await waitStatus(page, /^Your move/);
   await typeMove(page, "Ng1f3");
-  assert.equal(await page.locator("#move-error").textContent(), "Ng1f3 is not a legal move here");
+  assert.equal(await page.locator("#move-error").textContent(), "Ng1f3 is not a legal move here: no knight on g1 can go to f3");
 });
 
 test("Copy FEN copies the board on screen and says which move it follows", async (t) => {
