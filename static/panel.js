@@ -101,8 +101,9 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
  * @param {string} moves the line in SAN with move numbers
  * @param {string} first
  * @param {(() => void) | null} [onPick]
+ * @param {string} [words] the score in words, which screen readers read instead of the figure
  */
-export function showLine(ol, n, max, score, moves, first, onPick = null) {
+export function showLine(ol, n, max, score, moves, first, onPick = null, words = "") {
   while (ol.children.length < n) ol.append(document.createElement("li"));
   while (ol.children.length > max) ol.lastChild.remove();
   const li = /** @type {HTMLElement | undefined} */ (ol.children[n - 1]);
@@ -117,13 +118,23 @@ export function showLine(ol, n, max, score, moves, first, onPick = null) {
   const s = document.createElement("span");
   s.className = "score";
   s.textContent = score;
+  /** @type {Node[]} */
+  const head = [s];
+  if (words) {
+    // Read as words ("White is better, plus 1.2"), seen as the figure.
+    s.setAttribute("aria-hidden", "true");
+    const w = document.createElement("span");
+    w.className = "visually-hidden";
+    w.textContent = `${words}: `;
+    head.unshift(w);
+  }
   if (!onPick) {
     // The moves in one box of their own, as in the button below: in a
     // one-line (flex) row the spaces between bare words would be dropped.
     const m = document.createElement("span");
     m.className = "pv";
     m.append(unbroken(moves));
-    return li.replaceChildren(s, m);
+    return li.replaceChildren(...head, m);
   }
   const b = document.createElement("button");
   b.type = "button";
@@ -131,7 +142,7 @@ export function showLine(ol, n, max, score, moves, first, onPick = null) {
   b.append(unbroken(moves));
   b.title = "Play this line on the board";
   b.addEventListener("click", onPick);
-  li.replaceChildren(s, b);
+  li.replaceChildren(...head, b);
 }
 
 // unbroken sets each word of a line (a move number, a move) in a span the

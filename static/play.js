@@ -33,6 +33,7 @@ import { createLearn } from "./learn.js";
 import { createInput } from "./input.js";
 import { createBoardGrid } from "./boardgrid.js";
 import { createBlindMode } from "./blindmode.js";
+import { scoreWords } from "./blind.js";
 import { createTimed } from "./timed.js";
 import { createShapes } from "./shapes.js";
 import { createAnnotate } from "./annotate.js";
@@ -257,7 +258,8 @@ function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
     $("info-nps").textContent = `${compact(info.nps)}/s`;
     evalbar.set(ws, sideToMove === "w" ? info.wdl : info.wdl?.slice().reverse());
   }
-  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(whiteScore(info.score, sideToMove)), pvToSan(fen, info.pv), info.pv[0] ?? "", onPick);
+  const lineScore = whiteScore(info.score, sideToMove);
+  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(lineScore), pvToSan(fen, info.pv), info.pv[0] ?? "", onPick, scoreWords(lineScore));
 }
 
 // ---- engine ----------------------------------------------------------
@@ -301,7 +303,7 @@ async function engineMove() {
     const ws = whiteScore(result.score, side);
     $("info-score").textContent = scoreText(ws);
     evalbar.set(ws);
-    showLine($("pv-lines"), 1, settings.lines, scoreText(ws), pvToSan(fen, result.pv), result.pv[0]);
+    showLine($("pv-lines"), 1, settings.lines, scoreText(ws), pvToSan(fen, result.pv), result.pv[0], null, scoreWords(ws));
   }
   const mv = result.bestmove;
   const played = state.game.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });

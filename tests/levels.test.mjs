@@ -51,12 +51,7 @@ test("choosing a level: Elo labels, the engine plays at that strength, the choic
     const line = await page
       .locator("#pv-lines li")
       .first()
-      .evaluate((li) =>
-        [...li.childNodes]
-          .slice(1)
-          .map((n) => n.textContent)
-          .join(""),
-      );
+      .evaluate((li) => li.querySelector(".pv, .line").textContent);
     assert.ok(line.replace(/^\d+(\.+|…)\s*/, "").startsWith(played), `played ${played}, the engine line shows ${line}`);
     if (!(await page.evaluate(([a, b]) => window.kibitz.state.game.moves({ verbose: true }).some((m) => m.from === a && m.to === b), [from, to]))) break;
     await drag(page, from, to);
