@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -46,10 +47,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	maxMoves := fs.Int("maxmoves", 0, "adjudicate a draw after this many moves (0: never)")
 	tolerance := fs.Duration("tolerance", 100*time.Millisecond, "clock overrun tolerated before a time loss")
 	timeout := fs.Duration("timeout", 60*time.Second, "longest wait for a move at fixed nodes or depth, and for an engine to start (at least 30s)")
-	watchdog := fs.Duration("watchdog", 0, "report an engine that owes an answer this long (its last commands and a SIGUSR1 dump) and sample the engines' memory; 0: off")
-	watchDir := fs.String("watchdog-dir", ".", "where --watchdog writes its stall reports and its per-second record (record.tsv)")
-	watchCores := fs.Bool("watchdog-cores", false, "with --watchdog: take a core (gdb's gcore) of a Kibitz frozen whole before ending it")
-	warmUp := fs.Int("watchdog-warmup", 100, "games each engine plays before --watchdog first samples its memory")
+	watchdog := watchdogFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -69,9 +67,6 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if *games < 1 || *conc < 1 || *conc > 64 || *maxMoves < 0 || *tolerance < 0 || *timeout <= 0 {
 		return errors.New("--games, --concurrency (1..64), --maxmoves, --tolerance, --timeout must be positive")
 	}
-	if *watchdog < 0 || *warmUp < 0 {
-		return errors.New("--watchdog and --watchdog-warmup must not be negative")
-	}
 	if ref.Adjudge, err = parseAdjudication(*drawSpec, *resignSpec, *maxMoves); err != nil {
 		return err
 	}
@@ -80,11 +75,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		Progress: stdout, Tags: match.PGNTags{Event: "Kibitz match", Site: hostname(), Date: time.Now()},
 	}
 	copy(cfg.Engines[:], engines)
-	if *watchdog > 0 {
-		if err := os.MkdirAll(*watchDir, 0o755); err != nil {
-			return err
-		}
-		cfg.Watchdog = &match.Watchdog{After: *watchdog, Dir: *watchDir, Log: stdout, WarmUp: *warmUp, Cores: *watchCores}
+	if cfg.Watchdog, err = watchdog(stdout); err != nil {
+		return err
 	}
 	if err := matchOpeningsAndSPRT(&cfg, *openings, *sprtSpec, *chess960); err != nil {
 		return err
@@ -264,4 +256,25 @@ func hostname() string {
 		return "?"
 	}
 	return h
+}
+
+// watchdogFlags defines the watchdog's flags; the function it returns
+// makes the watchdog they ask for (nil for none) once they are parsed.
+func watchdogFlags(fs *flag.FlagSet) func(log io.Writer) (*match.Watchdog, error) {
+	after := fs.Duration("watchdog", 0, "report an engine that owes an answer this long (its last commands, the kernel's view of it and a SIGUSR1 dump) and sample the engines' memory; 0: off")
+	dir := fs.String("watchdog-dir", ".", "where --watchdog writes its stall reports and its per-second record (record.tsv)")
+	cores := fs.Bool("watchdog-cores", false, "with --watchdog: take a core (gdb's gcore) of a Kibitz frozen whole before ending it")
+	warmUp := fs.Int("watchdog-warmup", 100, "games each engine plays before --watchdog first samples its memory")
+	return func(log io.Writer) (*match.Watchdog, error) {
+		if *after < 0 || *warmUp < 0 {
+			return nil, errors.New("--watchdog and --watchdog-warmup must not be negative")
+		}
+		if *after == 0 {
+			return nil, nil
+		}
+		if err := os.MkdirAll(*dir, 0o755); err != nil {
+			return nil, err
+		}
+		return &match.Watchdog{After: *after, Dir: *dir, Log: log, WarmUp: *warmUp, Cores: *cores}, nil
+	}
 }

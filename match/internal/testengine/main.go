@@ -56,42 +56,8 @@ func main() {
 			pos = parse(f[1:])
 		case "go":
 			moves++
-			if moves > *after {
-				switch *mode {
-				case "sleep":
-					time.Sleep(*sleep)
-				case "illegal":
-					fmt.Println("bestmove a1a1")
-					continue
-				case "crash":
-					os.Exit(3)
-				case "crashonce":
-					if _, err := os.Stat(*state); err != nil {
-						// Output ends a moment before the process does, as
-						// when a crash handler runs.
-						os.WriteFile(*state, nil, 0o644)
-						os.Stdout.Close()
-						time.Sleep(300 * time.Millisecond)
-						os.Exit(3)
-					}
-				case "flood":
-					flood()
-				case "floodchild":
-					// The child floods the output both share; this process
-					// waits for it, reading nothing, as a shell does.
-					child := exec.Command(os.Args[0], "-mode", "floodonly")
-					child.Stdout = os.Stdout
-					if child.Run() != nil {
-						os.Exit(4)
-					}
-				case "freeze":
-					ignoreDumpSignal()
-					for {
-						time.Sleep(time.Hour)
-					}
-				case "longline":
-					fmt.Println("info string " + strings.Repeat("x", 2<<20))
-				}
+			if moves > *after && misbehave(*mode, *sleep, *state) {
+				continue
 			}
 			var l board.MoveList
 			pos.GenerateMoves(&l, board.GenAll)
@@ -101,6 +67,47 @@ func main() {
 			return
 		}
 	}
+}
+
+// misbehave does what the mode asks on a move after the first -after;
+// true when that was the whole answer (no bestmove to follow).
+func misbehave(mode string, sleep time.Duration, state string) bool {
+	switch mode {
+	case "sleep":
+		time.Sleep(sleep)
+	case "illegal":
+		fmt.Println("bestmove a1a1")
+		return true
+	case "crash":
+		os.Exit(3)
+	case "crashonce":
+		if _, err := os.Stat(state); err != nil {
+			// Output ends a moment before the process does, as
+			// when a crash handler runs.
+			os.WriteFile(state, nil, 0o644)
+			os.Stdout.Close()
+			time.Sleep(300 * time.Millisecond)
+			os.Exit(3)
+		}
+	case "flood":
+		flood()
+	case "floodchild":
+		// The child floods the output both share; this process
+		// waits for it, reading nothing, as a shell does.
+		child := exec.Command(os.Args[0], "-mode", "floodonly")
+		child.Stdout = os.Stdout
+		if child.Run() != nil {
+			os.Exit(4)
+		}
+	case "freeze":
+		ignoreDumpSignal()
+		for {
+			time.Sleep(time.Hour)
+		}
+	case "longline":
+		fmt.Println("info string " + strings.Repeat("x", 2<<20))
+	}
+	return false
 }
 
 // flood writes info lines for ever, without a bestmove.
