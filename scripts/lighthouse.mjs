@@ -6,9 +6,9 @@
 // accessibility, best-practices and SEO categories; writes the reports to
 // test-results/lighthouse-{mobile,desktop}.json. Performance figures need
 // the machine's cores to themselves.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { freePort } from "../tests/workerd.mjs";
+import { startNative } from "../tests/workerd.mjs";
 
 const VERSION = "13.5.0";
 const prefix = ".cache/lighthouse";
@@ -23,9 +23,7 @@ if (installed !== VERSION) {
   });
 }
 mkdirSync("test-results", { recursive: true });
-const port = await freePort();
-const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "ignore" });
-await new Promise((r) => setTimeout(r, 500));
+const server = await startNative();
 const chrome = process.env.CHROMIUM ? (process.env.CHROMIUM.includes("/") ? process.env.CHROMIUM : `/usr/bin/${process.env.CHROMIUM}`) : "/usr/bin/chromium";
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 try {
@@ -34,7 +32,7 @@ try {
     execFileSync(
       bin,
       [
-        `http://127.0.0.1:${port}/`,
+        `${server.url}/`,
         `--chrome-path=${chrome}`,
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
         ...(preset === "desktop" ? ["--preset=desktop"] : []),
@@ -56,5 +54,5 @@ try {
     }
   }
 } finally {
-  server.kill();
+  server.stop();
 }

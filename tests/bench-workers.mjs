@@ -6,9 +6,9 @@
 // (searchEach at depth 10) with its verdicts compared. Prints figures;
 // fails only when a review's answers differ between worker counts. Needs
 // dist/ and bin/kibitz.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { launchChromium } from "./chromium.mjs";
-import { freePort } from "./workerd.mjs";
+import { startNative } from "./workerd.mjs";
 
 const THREADS = (process.env.BENCH_THREADS || "1 2").split(/\s+/).filter(Boolean).map(Number);
 const DEPTH = 18;
@@ -24,12 +24,10 @@ const GAME =
     " ",
   );
 
-const port = await freePort();
-const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "ignore" });
-await new Promise((r) => setTimeout(r, 500));
+const server = await startNative();
 const browser = await launchChromium();
 const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${port}/example/`);
+await page.goto(`${server.url}/example/`);
 const cores = await page.evaluate(() => navigator.hardwareConcurrency);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -80,7 +78,7 @@ for (const threads of THREADS) {
   if (process.env.BENCH_VERBOSE) console.log(`  ms to depth ${DEPTH}: ${r.toDepth.map(Math.round).join(" ")}`);
 }
 await browser.close();
-server.kill();
+server.stop();
 const [one] = rows;
 let differ = 0;
 for (const r of rows.slice(1)) {

@@ -10,9 +10,8 @@
 // memory that keeps growing after the first engines (+10 %).
 //   node tests/soak-worker.mjs [searches (1000)]
 import { readFileSync, readdirSync } from "node:fs";
-import { spawn } from "node:child_process";
 import { launchChromium } from "./chromium.mjs";
-import { freePort } from "./workerd.mjs";
+import { startNative } from "./workerd.mjs";
 
 const SEARCHES = Number(process.argv[2] || 1000);
 const PER_ENGINE = 100;
@@ -45,12 +44,10 @@ function rendererMB() {
   return kb / 1024;
 }
 
-const port = await freePort();
-const server = spawn("bin/kibitz", ["serve", "--addr", `127.0.0.1:${port}`, "--dir", "dist"], { stdio: "ignore" });
-await new Promise((r) => setTimeout(r, 500));
+const server = await startNative();
 const browser = await launchChromium();
 const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${port}/example/`);
+await page.goto(`${server.url}/example/`);
 await page.evaluate(async () => {
   window.soakLib = await import("../lib/kibitz.js");
 });
@@ -141,7 +138,7 @@ for (let round = 0; searched < SEARCHES; round++) {
   );
 }
 await browser.close();
-server.kill();
+server.stop();
 
 console.log(`worker soak: ${searched} searches, ${Math.round(searched / PER_ENGINE)} engines, ${((Date.now() - t0) / 60000).toFixed(1)} min`);
 for (const [kind, c] of Object.entries(counts)) console.log(`  ${kind}: ${c.n} searches, mean ${(c.ms / c.n).toFixed(0)} ms`);
