@@ -89,6 +89,17 @@ test("blind mode: a game of typed moves and commands, replies announced, resigne
   assert.equal(await say(page, "zz"), "zz is not a move: type it as e4, Nf3, exd5, O-O, e8=Q or e7e8q. Type help for the commands");
   assert.match(await say(page, "p x"), /^No such piece: x/);
   assert.equal(await say(page, "abort"), "Only a game in which you have not moved yet can be aborted");
+  // Through the game from the keyboard: the page's keys work from the moves log.
+  const status = page.getByRole("region", { name: "Status" });
+  await moveButtons(page).first().focus();
+  await page.keyboard.press("Home");
+  await waitFor(status, /Reviewing the start position/);
+  assert.equal(await say(page, "b e4"), "e4, empty", "the commands read the position shown");
+  await moveButtons(page).first().focus();
+  await page.keyboard.press("ArrowRight");
+  await waitFor(status, /Reviewing move 1 \(1 of 2\)/);
+  await page.keyboard.press("End");
+  await waitFor(status, /Your move/);
   // The same reply twice is announced twice: the region's text changes.
   const first = await lastMove(page).textContent();
   assert.match(await say(page, "Nf3"), /^$/);
