@@ -6,7 +6,9 @@
 // it judges; Chess960 games, which notnil/chess does not play, are
 // refereed by engine/board. Talking to engines is this package's own UCI
 // client, which puts a deadline on every read. FitRatings places many
-// players on one Elo scale from the matches between them.
+// players on one Elo scale from the matches between them. A watchdog
+// reports engines that stall, with what the kernel knows of them (Linux's
+// /proc), and keeps a per-second record of the machine and the engines.
 //
 // match imports only the standard library, notnil/chess, epd,
 // engine/board (for Chess960), internal/pgntext (for opening files),
