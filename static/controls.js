@@ -150,8 +150,8 @@ export function showLevels(settings) {
 export function bindKeys({ position, show, flip, hint, analyse, threat, stop, shortcuts, zen, enterVariation, exitVariation }) {
   document.addEventListener("keydown", (e) => {
     const target = /** @type {Element} */ (e.target);
-    // The board grid has keys of its own (boardgrid.js).
-    if (target.closest("input, textarea, select, [role=grid]") || e.ctrlKey || e.metaKey || e.altKey) return;
+    // The board grid's own keys stop here (boardgrid.js); the rest are the page's.
+    if (target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     const { ply, plies } = position();
     /** @type {Record<string, () => void>} */
     const keys = {
