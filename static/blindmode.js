@@ -41,6 +41,7 @@ const SECTIONS = [
   ["Analysis", ["engine-section"]],
   ["Review", ["review-row", "learn-box", "review-list"]],
   ["Board", ["board-grid", "board-grid-help"]],
+  ["Games", ["io-section"]],
   ["Settings", ["settings"]],
   ["Help", []],
 ];

@@ -178,3 +178,34 @@ test("blind mode: a premove typed while Kibitz thinks, then analysis and review 
   await waitFor(page.getByRole("region", { name: "Review" }), /Accuracy|accuracy|best|good|mistake|inaccuracy|blunder/i, 120000);
   await noAxeViolations(page, "blind mode, a review");
 });
+
+test("blind mode: a game imported, its blunder found in the review, learnt from by typed moves", async (t) => {
+  const page = await open(t, "?blind&depth=2&side=b");
+  const status = page.getByRole("region", { name: "Status" });
+  await page.getByText("PGN / FEN").click();
+  await page.getByRole("textbox", { name: "Paste a PGN or a FEN" }).fill('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
+  await page.getByRole("button", { name: "Load", exact: true }).click();
+  await waitFor(status, /Checkmate — White wins/);
+  const review = page.getByRole("region", { name: "Review" });
+  await review.getByRole("combobox", { name: "at depth" }).selectOption("6");
+  await review.getByRole("button", { name: "Review game" }).click();
+  // The review's list jumps to the position before a move it marked, where the better move was.
+  const blunder = review.getByRole("button", { name: "Show the position before Nf6, a blunder" });
+  await blunder.waitFor({ timeout: 120000 });
+  await blunder.click();
+  await waitFor(status, /Reviewing move 3 \(5 of 7\)/);
+  assert.equal(await say(page, "b g8"), "g8, black knight");
+  // Learn from the mistakes: the feedback is the status, which is read out.
+  await review.getByRole("button", { name: "Learn from your mistakes" }).click();
+  for (;;) {
+    const text = await waitFor(status, /Learn from your mistakes — \d+ of \d+: Black played \S+ here/);
+    if (/played Nf6 here/.test(text)) break;
+    await review.getByRole("button", { name: "Show solution" }).click();
+    await review.getByRole("button", { name: "Next" }).click();
+  }
+  assert.equal(await say(page, "a6"), "");
+  await waitFor(status, /a6 is not good enough: it keeps 0 % against \d+ % for the best move\. Try again\./);
+  await review.getByRole("button", { name: "Hint" }).click();
+  await waitFor(status, /Hint: move the piece on [a-h][1-8]/);
+  await review.getByRole("button", { name: "Stop" }).click();
+});
