@@ -55,6 +55,7 @@ test("blind mode: found at the top, a document of headings, remembered", async (
     "Analysis",
     "Review",
     "Board",
+    "Games",
     "Settings",
     "Help",
   ]) {
