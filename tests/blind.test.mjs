@@ -106,6 +106,15 @@ test("blind mode: a game of typed moves and commands, replies announced, resigne
   assert.match(await say(page, "Nf3"), /^$/);
   await waitFor(lastMove(page), /Kibitz played/);
   assert.notEqual(await lastMove(page).textContent(), first);
+  // A draw offer is answered; a takeback takes back the player's move and Kibitz's reply.
+  await say(page, "draw");
+  await waitFor(page.getByRole("region", { name: "Status" }), /declin|accept|too early/i);
+  const plies = await moveButtons(page).count();
+  await say(page, "takeback");
+  for (let i = 0; i < 100 && (await moveButtons(page).count()) !== plies - 2; i++) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(await moveButtons(page).count(), plies - 2, "takeback");
+  assert.equal(await say(page, "Nf3"), "");
+  await waitFor(lastMove(page), /Kibitz played/);
   assert.equal(await say(page, "resign"), "Type resign again to confirm");
   assert.match(await say(page, "resign"), /You resigned/);
   await noAxeViolations(page, "blind mode, the game over");
@@ -209,4 +218,13 @@ test("blind mode: a game imported, its blunder found in the review, learnt from 
   await review.getByRole("button", { name: "Hint" }).click();
   await waitFor(status, /Hint: move the piece on [a-h][1-8]/);
   await review.getByRole("button", { name: "Stop" }).click();
+});
+
+test("blind mode: the clocks in words", async (t) => {
+  const page = await open(t, "?blind&depth=2&side=w&clock=3%2B2");
+  assert.match(await say(page, "c"), /^You \(White\) 3:00(\.0)?; Kibitz \(Black\) 3:00(\.0)?$/);
+  await say(page, "e4");
+  await waitFor(lastMove(page), /Kibitz played/);
+  assert.match(await say(page, "c"), /^You \(White\) [23]:\d\d, running; Kibitz \(Black\) [23]:\d\d/);
+  assert.match(await page.getByRole("region", { name: "Clocks" }).textContent(), /You \(White\)/);
 });
