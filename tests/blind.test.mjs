@@ -228,3 +228,27 @@ test("blind mode: the clocks in words", async (t) => {
   assert.match(await say(page, "c"), /^You \(White\) [23]:\d\d, running; Kibitz \(Black\) [23]:\d\d/);
   assert.match(await page.getByRole("region", { name: "Clocks" }).textContent(), /You \(White\)/);
 });
+
+test("blind mode: a variation made in analysis, walked with Shift and the arrows", async (t) => {
+  const page = await open(t, "?blind&depth=2&side=w&analyse=1&moves=e2e4+e7e5+g1f3+b8c6+f1b5");
+  await waitFor(page.getByRole("region", { name: "Status" }), /Analysis: /);
+  await page.getByRole("log").getByRole("button", { name: "Show the position after Nc6" }).click();
+  assert.equal(await say(page, "Bc4"), "", "a move on an earlier position starts a variation");
+  assert.equal(await say(page, "b c4"), "c4, white bishop");
+  const press = async (key) => {
+    await moveButtons(page).first().focus();
+    await page.keyboard.press(key);
+  };
+  const shows = async (square, name) => {
+    for (let i = 0; i < 100 && (await say(page, `b ${square}`)) !== name; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await say(page, `b ${square}`), name);
+  };
+  await press("Shift+ArrowLeft"); // out of the variation, to where it parts from 3. Bb5
+  await shows("c4", "c4, empty");
+  await shows("b5", "b5, empty");
+  await press("ArrowRight"); // the main line's move
+  await shows("b5", "b5, white bishop");
+  await press("ArrowLeft");
+  await press("Shift+ArrowRight"); // into the variation again
+  await shows("c4", "c4, white bishop");
+});
