@@ -90,8 +90,11 @@ export function createBoardGrid(page) {
     page.board.querySelector("svg")?.setAttribute("aria-hidden", "true");
     const fen = page.shownFen();
     if (laidOut !== page.blackBottom()) {
+      // Cells moved between rows lose the focus: the square that had it takes it back.
+      const hadFocus = grid.contains(document.activeElement);
       laidOut = page.blackBottom();
       for (let i = 0; i < 8; i++) rows[i].replaceChildren(...[0, 1, 2, 3, 4, 5, 6, 7].map((j) => cells[squareAt(i, j)]));
+      if (hadFocus) cells[focusSq].focus();
     }
     if (fen !== shownFen) {
       shownFen = fen;

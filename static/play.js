@@ -387,6 +387,7 @@ function setOrientation(blackBottom) {
     timed.show();
     shapes.draw();
     pieceWorth.render();
+    grid.render(); // its rows follow the board's turn
   });
 }
 

@@ -144,6 +144,14 @@ test("blind mode: moves made on the board grid, a promotion asked in words", asy
   assert.equal(await focused(page), "e8, black king");
   await page.keyboard.press("k");
   assert.equal(await focused(page), "e1, white king");
+  // f flips the board: the grid's first row is then the first rank, from h1, and the keyboard stays on e1.
+  await page.keyboard.press("f");
+  const firstCell = () => grid.getByRole("row").first().getByRole("gridcell").first().getAttribute("aria-label");
+  for (let i = 0; i < 100 && !(await firstCell()).startsWith("h1"); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.match(await firstCell(), /^h1, /);
+  assert.equal(await focused(page), "e1, white king");
+  await page.keyboard.press("ArrowDown"); // as the board is turned: the first rank is now the top row
+  assert.equal(await focused(page), "e2, white pawn");
 
   // A pawn on the seventh rank: the grid asks for the piece in words.
   const promo = await open(t, `?blind&depth=2&side=w&fen=${encodeURIComponent("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1")}`);
