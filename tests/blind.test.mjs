@@ -189,6 +189,11 @@ test("blind mode: a premove typed while Kibitz thinks, then analysis and review 
     await new Promise((r) => setTimeout(r, 100));
   }
   assert.match(best, /^Best: .+; (equal|White|Black).*, depth \d+$/);
+  // The engine's lines: SAN, with the score read in words.
+  assert.match(
+    await page.getByRole("list", { name: "Engine lines" }).getByRole("listitem").first().ariaSnapshot(),
+    /text: "(equal|White is|Black is|White mates|Black mates)[^"]*:"\n\s*- button "\d+(\.|…) (O-O|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8])/,
+  );
   assert.match(await say(page, "score"), /^(equal|White is|Black is|White mates|Black mates).*, depth \d+$/);
   await noAxeViolations(page, "blind mode, analysis");
   await page.getByRole("button", { name: "Analyse" }).click();
