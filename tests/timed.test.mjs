@@ -79,11 +79,14 @@ test("a timed game: both clocks run with their increments, Kibitz keeps to its c
   await waitStatus(page, /^Your move/);
   c = await clocks(page);
   assert.equal(c.bottom.running, true);
-  // Kibitz planned its move from its clock: it stopped short of the depth 20 asked for (which would
-  // take far longer than 30 s) with time left on its clock, however fast the machine.
+  // Kibitz planned its move from its clock, not from the depth 20 asked for (which from a cold
+  // table takes far longer than 30 s): a move never takes more than a third of the clock (the
+  // time manager's hard limit), so at least 19 of its 30 s are left, with the increment — however
+  // fast or slow the machine. (It may reach depth 20 in time when the table is warm from its first
+  // move, untimed, whose line the player followed.)
   const depth = parseInt(await page.locator("#info-depth").textContent(), 10); // "depth/seldepth"
-  assert.ok(depth >= 1 && depth < 20, `Kibitz's reply searched to depth ${depth}`);
-  assert.ok(c.top.seconds > 0 && c.top.seconds <= 31, `Kibitz after its move: ${c.top.text}`);
+  assert.ok(depth >= 1 && depth <= 20, `Kibitz's reply searched to depth ${depth}`);
+  assert.ok(c.top.seconds >= 19 && c.top.seconds <= 31, `Kibitz after its move: ${c.top.text}`);
   t.diagnostic(`Kibitz's reply: depth ${depth}, ${c.top.text} left`);
   await waitClock(page, "bottom", c.bottom.seconds - 2);
   const later = await clocks(page);
