@@ -9,6 +9,7 @@ import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { sanKey } from "./format.js";
 import { $ } from "./dom.js";
 import { alignPromotion } from "./promotion.js";
+import { PIECE_NAMES } from "./blind.js";
 
 const PREMOVE = { class: "marker-premove", slice: "markerSquare" };
 const FILES = "abcdefgh";
@@ -121,8 +122,6 @@ export function matchTyped(text, moves) {
   );
 }
 
-const PIECE_WORDS = /** @type {Record<string, string>} */ ({ k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" });
-
 /**
  * Why a typed text is no legal move, in words: the move it may mean is
  * ambiguous ("Nd2 is ambiguous: Nbd2 or Nfd2"), no piece of that kind
@@ -141,7 +140,7 @@ export function whyNotLegal(text, moves) {
   const froms = [...new Set(reach.map((mv) => mv.from))];
   if (froms.length > 1) return `${t} is ambiguous: ${froms.map((f) => reach.find((mv) => mv.from === f)?.san).join(" or ")}`;
   const where = file && rank ? ` on ${file}${rank}` : file ? ` on the ${file}-file` : rank ? ` on rank ${rank}` : "";
-  if (froms.length === 0) return `${t} is not a legal move here: no ${PIECE_WORDS[piece]}${where} can go to ${to}`;
+  if (froms.length === 0) return `${t} is not a legal move here: no ${PIECE_NAMES[piece]}${where} can go to ${to}`;
   return `${t} is not a legal move here`;
 }
 
