@@ -206,13 +206,7 @@ func TestAllocationsDoNotGrowWithNodes(t *testing.T) {
 
 func TestThreadsSearchTogether(t *testing.T) {
 	e := New(Options{Threads: 2})
-	pos := mustPos(t, BenchPositions[5])
-	r := e.Search(pos, Limits{Depth: 10}, nil)
-	if !pos.IsLegal(r.Move) || r.Depth != 10 {
-		t.Errorf("two threads: move %v depth %d", r.Move, r.Depth)
-	}
-	// Both threads searched, and the result counts them both (wasm has one
-	// thread: the engine runs one worker there).
+	// wasm has one thread: the engine runs one worker there.
 	want := 2
 	if runtime.GOARCH == "wasm" {
 		want = 1
@@ -220,6 +214,30 @@ func TestThreadsSearchTogether(t *testing.T) {
 	if len(e.workers) != want {
 		t.Fatalf("%d workers for Threads 2 on %s", len(e.workers), runtime.GOARCH)
 	}
+	pos := mustPos(t, BenchPositions[5])
+	// The search runs until it has passed depth 10 and every thread has
+	// searched: a fixed depth alone can end before a busy machine schedules
+	// the helper at all. The deadline only ends a search whose helper never
+	// starts, which the checks below then report.
+	allSearched := func() bool {
+		for _, w := range e.workers {
+			if w.sharedNodes.Load() == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	deadline := time.AfterFunc(2*time.Minute, e.Stop)
+	defer deadline.Stop()
+	r := e.Search(pos, Limits{Infinite: true}, func(in Info) {
+		if in.Depth >= 10 && allSearched() {
+			e.Stop()
+		}
+	})
+	if !pos.IsLegal(r.Move) || r.Depth < 10 {
+		t.Errorf("two threads: move %v depth %d", r.Move, r.Depth)
+	}
+	// Both threads searched, and the result counts them both.
 	var sum uint64
 	for i, w := range e.workers {
 		n := w.sharedNodes.Load()
