@@ -243,19 +243,24 @@ site() {
 	# sites to import; the page bundles the library and uses lib/'s worker.
 	local common=(--bundle --minify --target=es2020 --asset-names='[name]-[hash]'
 		--alias:kibitz-page=./bin/page --log-level=warning
-		--loader:.wasm=file --loader:.nnue=file --loader:.ktb=file --loader:.kwdl=file --loader:.tsv=file --loader:.svg=file)
+		--loader:.wasm=file --loader:.nnue=file --loader:.ktb=file --loader:.kwdl=file --loader:.tsv=file --loader:.svg=file
+		--external:./kibitz-files.js)
 	# The worker is a module worker, so that its files are new URL("./…",
 	# import.meta.url) (scripts/asset-urls.mjs): the form a site's own
 	# bundler follows when it bundles the library again.
 	npx esbuild static/engine-worker.js "${common[@]}" --outdir=dist/lib --entry-names='[name]-[hash]' --format=esm --metafile=bin/page/worker-meta.json
 	local worker
 	worker=$(node scripts/site-manifest.mjs worker bin/page/worker-meta.json)
-	npx esbuild static/kibitz.js "${common[@]}" --outdir=dist/lib --entry-names='[name]' --format=esm --define:KIBITZ_WORKER="\"./$worker\""
+	npx esbuild static/kibitz.js "${common[@]}" --outdir=dist/lib --entry-names='[name]' --format=esm --define:KIBITZ_WORKER="\"./$worker\"" --define:KIBITZ_STANDALONE=false
+	# The standalone library, for bundlers that copy no file (esbuild): the
+	# same module, its files in kibitz-files.js (scripts/standalone.mjs).
+	npx esbuild static/kibitz.js "${common[@]}" --outfile=dist/lib/kibitz-standalone.js --format=esm --define:KIBITZ_WORKER="\"./$worker\"" --define:KIBITZ_STANDALONE=true
 	# The element shares the library module (one engine client per page)
 	# and carries the board's style sheets as text.
 	npx esbuild static/kibitz-game.js "${common[@]}" --outdir=dist/lib --entry-names='[name]' --format=esm --external:./kibitz.js --loader:.css=text
-	npx esbuild static/app.js "${common[@]}" --outdir=dist --entry-names='[name]-[hash]' --format=esm --define:KIBITZ_WORKER="\"./lib/$worker\"" --metafile=bin/page/app-meta.json
+	npx esbuild static/app.js "${common[@]}" --outdir=dist --entry-names='[name]-[hash]' --format=esm --define:KIBITZ_WORKER="\"./lib/$worker\"" --define:KIBITZ_STANDALONE=false --metafile=bin/page/app-meta.json
 	node scripts/asset-urls.mjs "dist/lib/$worker" dist/lib/kibitz-game.js "$(ls dist/app-*.js)"
+	node scripts/standalone.mjs "dist/lib/$worker" dist/lib/kibitz-game.js
 	library_package
 	# The example site: its own board, the library from ../lib/.
 	npx esbuild examples/play/main.js "${common[@]}" --outdir=dist/example --entry-names='[name]' --format=esm --external:kibitz-chess

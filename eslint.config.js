@@ -8,7 +8,7 @@ export default [
   js.configs.recommended,
   {
     files: ["static/**/*.js"],
-    languageOptions: { globals: { ...globals.browser, KIBITZ_WORKER: "readonly" } },
+    languageOptions: { globals: { ...globals.browser, KIBITZ_WORKER: "readonly", KIBITZ_STANDALONE: "readonly" } },
   },
   {
     files: ["examples/**/*.js", "tests/bundlers/*.js"],

@@ -24,7 +24,10 @@ export class BoardView {
    *   not the one the bundle names them in (a host that copied the files)
    */
   constructor(el, assetFolder) {
-    const at = (/** @type {string} */ url) => (assetFolder ? new URL(url.slice(url.lastIndexOf("/") + 1), assetFolder).href : url);
+    // The file's name is the address's last part, or its fragment for the
+    // standalone element's blob: addresses (scripts/standalone.mjs).
+    const at = (/** @type {string} */ url) =>
+      assetFolder ? new URL(url.slice(Math.max(url.lastIndexOf("/"), url.lastIndexOf("#")) + 1), assetFolder).href : url;
     this.cm = new Chessboard(el, {
       position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
       assetsUrl: "",

@@ -5,6 +5,9 @@
 /** The engine worker's bundle, named by the build, relative to the module that loads it. */
 declare const KIBITZ_WORKER: string;
 
+/** Whether this is the standalone build, whose files travel inside it (standalone.js). */
+declare const KIBITZ_STANDALONE: boolean;
+
 /** The page's version, which the build writes into the service worker. */
 declare const KIBITZ_VERSION: string;
 
@@ -30,10 +33,10 @@ declare module "kibitz-page/*.nnue" {
   export default url;
 }
 declare module "kibitz-page/tables.js" {
-  /** Each endgame table the page has (e.g. "KQvK") and its URL. */
-  export const tables: Record<string, string>;
-  /** The endgame model's URL. */
-  export const model: string;
+  /** Each endgame table the page has (e.g. "KQvK") and its URL (null: left out of this build). */
+  export const tables: Record<string, string | null>;
+  /** The endgame model's URL (null: left out of this build). */
+  export const model: string | null;
 }
 
 // cm-chessboard ships no type declarations: its modules are read as

@@ -1,6 +1,7 @@
 // @ts-check
 // How the library (kibitz.js) starts its engine's worker, and what it says
 // when the worker does not load.
+import { standaloneWorker } from "./standalone.js";
 
 const NOT_IN_A_BROWSER = "not in a browser: the engine runs in a Web Worker, and this JavaScript runtime has none (Worker is not defined)";
 
@@ -9,6 +10,7 @@ const NOT_IN_A_BROWSER = "not in a browser: the engine runs in a Web Worker, and
  * in the one form that webpack 5 and vite follow when they bundle this
  * module (they emit the worker, and the files it names, beside their
  * output); KIBITZ_WORKER is the worker's name, which the build writes in.
+ * The standalone build (KIBITZ_STANDALONE) carries its files instead.
  * A worker that cannot be made (a Node.js process, an address the page's
  * origin may not load) leaves `worker` a stand-in and sets `error`.
  * @param {{baseUrl?: string | URL, workerUrl?: string | URL}} options
@@ -20,6 +22,10 @@ export function startWorker({ baseUrl, workerUrl }) {
   try {
     if (typeof Worker === "undefined") throw NOT_IN_A_BROWSER;
     if (baseUrl === undefined && workerUrl === undefined) {
+      if (KIBITZ_STANDALONE) {
+        url = "(the worker built into this bundle)";
+        return { worker: standaloneWorker(), url };
+      }
       // The address for messages, in a form the bundlers leave alone (they
       // would emit the worker's file a second time, unbundled).
       url = new URL(KIBITZ_WORKER, `${import.meta.url}`).href;

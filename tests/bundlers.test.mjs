@@ -4,9 +4,11 @@
 // configuration at all, served from a sub-path; the site's search plays a
 // move and its <kibitz-game> starts, in Chromium, with no request that
 // fails. vite's dev server is tried the same way. esbuild does not follow
-// new URL(…, import.meta.url) (evanw/esbuild#795): its build works once the
-// package's files are copied beside the bundle, as the docs say, and
-// without them the error names the address that failed and why.
+// new URL(…, import.meta.url) (evanw/esbuild#795) and sets no "production"
+// condition: with no option it takes the standalone build, which carries
+// its files; with --conditions=production it takes the lean one, which
+// plays once the package's files are copied beside the bundle, as the docs
+// say, and without them says which address failed and why.
 // Needs dist/ (./build.sh site).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -22,6 +24,10 @@ import { freePort } from "./workerd.mjs";
 const BIN = resolve("node_modules/.bin");
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".wasm": "application/wasm" };
 let tmp, server, site;
+// The policy docs/library.md gives for the standalone build: blob: workers and files.
+// The lean build's policy, which has no blob: in it.
+const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+const STANDALONE_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self' blob:";
 
 // project makes a site folder: the fixture's page and script, the library
 // unpacked from npm pack as its node_modules/kibitz-chess.
@@ -59,15 +65,21 @@ before(() => {
   run(vt, "vite", ["build", "--base", "./", "--logLevel", "warn"]);
   built.vite = join(vt, "dist");
 
-  // esbuild: the bundle, then the package's files copied beside it.
+  // esbuild with no option: the standalone build, one bundle and nothing beside it.
   const eb = project("esbuild", tarball);
   run(eb, "esbuild", ["src/index.js", "--bundle", "--format=esm", "--outdir=out", "--log-level=warning"]);
   page(join(eb, "out"), "./index.js");
-  built["esbuild-bare"] = join(tmp, "esbuild-bare");
-  cpSync(join(eb, "out"), built["esbuild-bare"], { recursive: true });
-  const lib = join(eb, "node_modules/kibitz-chess");
-  for (const f of readdirSync(lib)) if (/-[A-Z2-7]{8}\./.test(f)) cpSync(join(lib, f), join(eb, "out", f));
   built.esbuild = join(eb, "out");
+  built["esbuild-csp"] = built.esbuild;
+  built["esbuild-strict"] = built.esbuild;
+  // esbuild with the production condition: the lean bundle, then the package's files copied beside it.
+  run(eb, "esbuild", ["src/index.js", "--bundle", "--format=esm", "--outdir=lean", "--conditions=production", "--log-level=warning"]);
+  page(join(eb, "lean"), "./index.js");
+  built["esbuild-bare"] = join(tmp, "esbuild-bare");
+  cpSync(join(eb, "lean"), built["esbuild-bare"], { recursive: true });
+  const lib = join(eb, "node_modules/kibitz-chess");
+  for (const f of readdirSync(lib)) if (/-[A-Z2-7]{8}\./.test(f)) cpSync(join(lib, f), join(eb, "lean", f));
+  built["esbuild-lean"] = join(eb, "lean");
 });
 
 // A static host that, like vite preview and many others, answers a path it
@@ -75,13 +87,18 @@ before(() => {
 before(async () => {
   server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (path === "/favicon.ico") return res.writeHead(204).end();
     const [, name, rest] = path.match(/^\/sites\/([\w-]+)\/(.*)$/) ?? [];
     const root = built[name];
     if (!root) return res.writeHead(404).end();
     const rel = normalize(rest || "index.html").replace(/^(\.\.[/\\])+/, "");
     try {
-      const body = await readFile(join(root, rel));
-      res.writeHead(200, { "content-type": TYPES[extname(rel)] || "application/octet-stream" }).end(body);
+      let body = await readFile(join(root, rel));
+      // Under the policy the page goes without its empty icon (a data: image; /favicon.ico answers).
+      if (/-(csp|strict)$/.test(name) && rel === "index.html") body = body.toString().replace(/<link rel="icon"[^>]*>\n/, "");
+      const policy = { csp: STANDALONE_CSP, strict: STRICT_CSP }[name.split("-").pop()];
+      const csp = policy ? { "content-security-policy": policy } : {};
+      res.writeHead(200, { "content-type": TYPES[extname(rel)] || "application/octet-stream", ...csp }).end(body);
     } catch {
       res.writeHead(200, { "content-type": "text/html" }).end(await readFile(join(root, "index.html")));
     }
@@ -105,6 +122,7 @@ async function plays(t, url) {
   p.on("requestfailed", (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
   p.on("response", (r) => r.status() >= 400 && failed.push(`${r.url()}: HTTP ${r.status()}`));
   p.on("pageerror", (e) => failed.push(e.message));
+  p.on("console", (m) => m.type() === "error" && failed.push(m.text()));
   await p.goto(url);
   await p.waitForFunction(() => !document.getElementById("out")?.textContent?.startsWith("waiting"), null, { timeout: 90000 });
   const out = await p.evaluate(() => document.getElementById("out")?.textContent ?? "");
@@ -115,17 +133,51 @@ async function plays(t, url) {
   assert.deepEqual(failed, []);
 }
 
+// scripts lists a build's JavaScript files and their text, folders included.
+const scripts = (dir) =>
+  readdirSync(dir, { recursive: true })
+    .filter((f) => String(f).endsWith(".js"))
+    .map((f) => readFileSync(join(dir, String(f)), "utf8"));
+
 for (const name of ["webpack", "vite"]) {
   test(`${name}'s build plays from a sub-path with no option for the library`, async (t) => {
+    // The lean build: the files emitted beside it, not carried in it.
+    assert.ok(!scripts(built[name]).some((code) => code.includes("kibitzFile(")), `${name} took the standalone build`);
+    assert.ok(
+      readdirSync(built[name], { recursive: true }).some((f) => String(f).endsWith(".wasm")),
+      `${name} emitted no engine module`,
+    );
     await plays(t, `${site}${name}/`);
   });
 }
 
-test("esbuild's build plays from a sub-path once the package's files are beside it", async (t) => {
+test("esbuild's build plays from a sub-path with no option and no file beside it", async (t) => {
+  const files = readdirSync(built.esbuild).sort();
+  assert.deepEqual(files, ["index.html", "index.js"]);
   await plays(t, `${site}esbuild/`);
 });
 
-test("esbuild's bundle without the package's files says which address failed and why", async (t) => {
+test("esbuild's build plays under the Content-Security-Policy the docs give for it", async (t) => {
+  await plays(t, `${site}esbuild-csp/`);
+});
+
+test("esbuild's build under a policy without blob: says what the policy lacks", async (t) => {
+  const context = await browser.newContext();
+  t.after(() => context.close());
+  const p = await context.newPage();
+  await p.goto(`${site}esbuild-strict/`);
+  await p.waitForFunction(() => !document.getElementById("out")?.textContent?.startsWith("waiting"), null, { timeout: 60000 });
+  const out = await p.evaluate(() => document.getElementById("out")?.textContent ?? "");
+  assert.match(out, /^error KibitzError load-failed: .*worker-src blob: and connect-src blob:/, out);
+});
+
+test("esbuild's lean build plays from a sub-path once the package's files are beside it", async (t) => {
+  const bundle = readFileSync(join(built["esbuild-lean"], "index.js"), "utf8");
+  assert.ok(!bundle.includes("kibitzFile("), "the lean bundle carries the standalone build's files");
+  await plays(t, `${site}esbuild-lean/`);
+});
+
+test("esbuild's lean bundle without the package's files says which address failed and why", async (t) => {
   const context = await browser.newContext();
   t.after(() => context.close());
   const p = await context.newPage();

@@ -7,6 +7,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, copyFileSync, writeFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
 
 const LIB = "dist/lib";
 const TSC = resolve("node_modules/typescript/bin/tsc");
@@ -34,9 +36,12 @@ test("npm pack packs exactly what a site needs", () => {
     "engine-worker-HASH.js",
     "kibitz-HASH.nnue",
     "kibitz-HASH.wasm",
+    "kibitz-files.js",
+    "kibitz-game-standalone.js",
     "kibitz-game.d.ts",
     "kibitz-game.js",
     "kibitz-simd-HASH.wasm",
+    "kibitz-standalone.js",
     "kibitz.d.ts",
     "kibitz.js",
     "markers-HASH.svg",
@@ -59,6 +64,24 @@ test("npm pack packs exactly what a site needs", () => {
   assert.ok(doc, "docs/library.md states no package size");
   const mb = (n) => (n / 1e6).toFixed(1);
   assert.deepEqual([doc[1], doc[2], Number(doc[3])], [mb(pack.size), mb(pack.unpackedSize), pack.entryCount], "docs/library.md's package sizes");
+});
+
+test("the standalone build carries the package's own files, byte for byte, and leaves out what it says", async () => {
+  const { worker, files } = await import(pathToFileURL(join(LIB, "kibitz-files.js")).href);
+  const names = Object.keys(files)
+    .map((f) => f.replace(/-[A-Z2-7]{8}\./, "-HASH."))
+    .sort();
+  assert.deepEqual(names, ["./KPvK-HASH.ktb", "./KQvK-HASH.ktb", "./KRvK-HASH.ktb", "./kibitz-HASH.nnue", "./kibitz-simd-HASH.wasm"]);
+  for (const [name, [type, base64]] of Object.entries(files)) {
+    assert.equal(type, name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream", name);
+    assert.ok(gunzipSync(Buffer.from(base64, "base64")).equals(readFileSync(join(LIB, name))), `${name} differs from the packed file`);
+    assert.ok(worker.includes(`kibitzFile("${name}")`), `the worker does not name ${name}`);
+  }
+  // The worker names no file by address: every one is carried or null.
+  assert.doesNotMatch(worker, /import\.meta\.url/);
+  const element = readFileSync(join(LIB, "kibitz-game-standalone.js"), "utf8");
+  assert.match(element, /from"\.\/kibitz-standalone\.js"/);
+  assert.doesNotMatch(element, /from"\.\/kibitz\.js"|import\.meta\.url/);
 });
 
 // install packs dist/lib and unpacks it as node_modules/kibitz-chess of a
