@@ -16,7 +16,7 @@
 import { winningChances } from "./format.js";
 
 /** A score from White's view: {cp} | {mate} | {tb}. */
-/** @typedef {{cp?: number, mate?: number, tb?: number}} Score */
+/** @typedef {import("./protocol.js").Score} Score */
 /** @typedef {{accuracy: number | null, acpl: number | null, phases: Record<string, number | null>}} SideAccuracy one side's figures */
 
 /** @param {Score} score White's winning chances in %, 0–100. */
@@ -36,9 +36,9 @@ export function moveAccuracy(before, after) {
 // centipawns caps a score for the average loss: mates and table wins
 // count as ±1000, as the evaluation bar does.
 const centipawns = (/** @type {Score} */ score) => {
-  if ("mate" in score) return score.mate > 0 ? 1000 : score.mate < 0 ? -1000 : 0;
-  if ("tb" in score) return 1000 * Math.sign(score.tb);
-  return Math.max(-1000, Math.min(1000, score.cp));
+  if (score.mate !== undefined) return score.mate > 0 ? 1000 : score.mate < 0 ? -1000 : 0;
+  if (score.tb !== undefined) return 1000 * Math.sign(score.tb);
+  return Math.max(-1000, Math.min(1000, score.cp ?? 0));
 };
 
 /** @type {Record<string, number>} */

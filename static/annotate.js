@@ -53,7 +53,7 @@ export function createAnnotate(page) {
     b.type = "button";
     b.dataset.nag = String(nag);
     b.textContent = NAG_SYMBOLS[nag];
-    b.title = { 1: "Good move", 2: "Mistake", 3: "Brilliant move", 4: "Blunder", 5: "Interesting move", 6: "Dubious move" }[nag];
+    b.title = { 1: "Good move", 2: "Mistake", 3: "Brilliant move", 4: "Blunder", 5: "Interesting move", 6: "Dubious move" }[nag] ?? "";
     b.setAttribute("aria-pressed", "false");
     b.addEventListener("click", () => {
       const m = state.tree.line[shownPly() - 1];

@@ -134,13 +134,14 @@ export function parseCommand(text) {
 /**
  * An engine score in words, from White's view: "White is better, plus 1.2",
  * "equal", "Black mates in 3".
- * @param {{cp?: number, mate?: number}} score White's view
+ * @param {import("./protocol.js").Score} score White's view
  */
 export function scoreWords(score) {
   if (score.mate !== undefined) {
     if (score.mate === 0) return "checkmate";
     return `${score.mate > 0 ? "White" : "Black"} mates in ${Math.abs(score.mate)}`;
   }
+  if (score.tb !== undefined) return score.tb > 0 ? "White wins, by the endgame tables" : "Black wins, by the endgame tables";
   const cp = score.cp ?? 0;
   const pawns = (Math.abs(cp) / 100).toFixed(1);
   const side = cp > 0 ? "White" : "Black";

@@ -86,9 +86,12 @@ async function fetchNeeds(position) {
   if (position === lastPosition) return;
   lastPosition = position;
   const { tables, model } = kibitz.needs();
-  /** @type {{name: string, url: string, load: (data: Uint8Array) => unknown}[]} */
   // A file the build left out (the standalone build's KBNvK and model) is null.
-  const wanted = tables.filter((t) => !asked.has(t) && tableUrls[t]).map((t) => ({ name: t, url: tableUrls[t], load: kibitz.loadTable }));
+  /** @type {{name: string, url: string, load: (data: Uint8Array) => unknown}[]} */
+  const wanted = tables.flatMap((t) => {
+    const url = tableUrls[t];
+    return !asked.has(t) && url ? [{ name: t, url, load: kibitz.loadTable }] : [];
+  });
   if (model && modelUrl && !asked.has("model")) wanted.push({ name: "model", url: modelUrl, load: kibitz.loadModel });
   for (const w of wanted) asked.add(w.name);
   const arrived = await Promise.all(wanted.map((w) => fetchBytes(w.url)));

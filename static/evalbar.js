@@ -17,7 +17,7 @@ export class EvalBar {
   // White's chances of a win, a draw and a loss in per mille.
   /** @param {Score | null} score @param {number[]} [wdl] */
   set(score, wdl = undefined) {
-    const wc = winningChances(score);
+    const wc = score ? winningChances(score) : 0;
     this.fill.style.height = `${(50 + 50 * wc).toFixed(1)}%`;
     const label = score ? scoreText(score).replace(/^[+−]/, "") : "0.0";
     this.text.textContent = label;

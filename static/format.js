@@ -9,15 +9,14 @@ import { Chess } from "chess.js";
 // negateScore turns a score round to the other side's view.
 /** @param {Score} score @returns {Score} */
 export function negateScore(score) {
-  if ("mate" in score) return { mate: -score.mate };
-  if ("tb" in score) return { tb: -score.tb };
-  return { cp: -score.cp };
+  if (score.mate !== undefined) return { mate: -score.mate };
+  if (score.tb !== undefined) return { tb: -score.tb };
+  return { cp: -(score.cp ?? 0) };
 }
 
 // whiteScore converts a score from the side to move's view into White's.
-/** @param {Score | null | undefined} score @param {string} sideToMove @returns {Score | null} */
+/** @param {Score} score @param {string} sideToMove @returns {Score} */
 export function whiteScore(score, sideToMove) {
-  if (!score) return null;
   return sideToMove === "w" ? score : negateScore(score);
 }
 
@@ -25,9 +24,9 @@ export function whiteScore(score, sideToMove) {
 // any evaluation (for comparisons, never shown).
 /** @param {Score} score */
 export function scoreValue(score) {
-  if ("mate" in score) return score.mate > 0 ? 100000 - score.mate : score.mate < 0 ? -100000 - score.mate : 0;
-  if ("tb" in score) return 50000 * Math.sign(score.tb);
-  return score.cp;
+  if (score.mate !== undefined) return score.mate > 0 ? 100000 - score.mate : score.mate < 0 ? -100000 - score.mate : 0;
+  if (score.tb !== undefined) return 50000 * Math.sign(score.tb);
+  return score.cp ?? 0;
 }
 
 // scoreText shows +1.35, −0.40, #3, #−2, or +TB / −TB for a position the
@@ -35,9 +34,9 @@ export function scoreValue(score) {
 /** @param {Score | null} score */
 export function scoreText(score) {
   if (!score) return "–";
-  if ("mate" in score) return score.mate < 0 ? `#−${-score.mate}` : `#${score.mate}`;
-  if ("tb" in score) return score.tb < 0 ? "−TB" : "+TB";
-  const v = score.cp / 100;
+  if (score.mate !== undefined) return score.mate < 0 ? `#−${-score.mate}` : `#${score.mate}`;
+  if (score.tb !== undefined) return score.tb < 0 ? "−TB" : "+TB";
+  const v = (score.cp ?? 0) / 100;
   return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
 }
 
@@ -60,9 +59,9 @@ export function boundMark(bound, sideToMove) {
 /** @param {Score} score */
 export function winningChances(score) {
   if (!score) return 0;
-  if ("mate" in score) return score.mate > 0 ? 1 : score.mate < 0 ? -1 : 0;
-  if ("tb" in score) return Math.sign(score.tb);
-  const cp = Math.max(-1000, Math.min(1000, score.cp));
+  if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? -1 : 0;
+  if (score.tb !== undefined) return Math.sign(score.tb);
+  const cp = Math.max(-1000, Math.min(1000, score.cp ?? 0));
   return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
 }
 

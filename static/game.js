@@ -115,7 +115,7 @@ export function readImport(text) {
   try {
     game.loadPgn(text);
   } catch (err) {
-    const { message, at } = pgnError(text, err);
+    const { message, at } = pgnError(text, /** @type {{message?: string}} */ (err instanceof Error ? err : {}));
     return { error: `Not a valid PGN: ${message}`, ...(at ? { at } : {}) };
   }
   const history = game.history({ verbose: true });

@@ -38,7 +38,7 @@ export function mistakesOf(history, positions, color) {
       return {
         ply: j.ply,
         san: j.san,
-        best: positions[j.ply - 1].best,
+        best: positions[j.ply - 1].best ?? "", // the filter kept only positions with a best move
         bestSan: positions[j.ply - 1].bestSan,
         bestWin: color === "w" ? white : 1 - white,
       };
@@ -78,13 +78,13 @@ export function createLearn(page) {
   // available says whether the reviewed game has positions to learn from.
   function available() {
     const r = state.review;
-    return Boolean(r) && mistakesOf(r.history, r.positions, state.human).length > 0;
+    return r !== null && mistakesOf(r.history, r.positions, state.human).length > 0;
   }
 
   async function start() {
     const r = state.review;
     items = r ? mistakesOf(r.history, r.positions, state.human) : [];
-    if (!items.length) return;
+    if (!r || !items.length) return;
     depth = r.depth;
     state.epoch++;
     await engine.stopAndWait();

@@ -51,7 +51,7 @@ export function createMoveTree(page, study) {
     const m = state.tree.mainLine()[i];
     /** @type {HTMLElement[]} */
     const rows = [];
-    if (shownText(m.comments)) rows.push(row("move-comment", [comment(m.comments)]));
+    if (shownText(m.comments)) rows.push(row("move-comment", [comment(m.comments ?? [])]));
     if (m.variations.length)
       rows.push(
         row(
@@ -118,7 +118,7 @@ export function createMoveTree(page, study) {
       const white = m.ply % 2 === 1;
       if (white || k === 0) out.push(`${Math.ceil(m.ply / 2)}${white ? "." : "…"} `);
       out.push(moveButton(m), " ");
-      if (shownText(m.comments)) out.push(comment(m.comments), " ");
+      if (shownText(m.comments)) out.push(comment(m.comments ?? []), " ");
       for (const v of m.variations) {
         const nested = document.createElement("span");
         nested.className = "nested";

@@ -29,7 +29,8 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
   const focusedPly = focused && ol.contains(focused) ? focused.dataset.ply : null;
   ol.replaceChildren();
   /** @type {HTMLLIElement | null} */
-  let li = null;
+  /** @type {HTMLElement} the row being filled (newRow makes the first before any use) */
+  let li = document.createElement("li");
   const cell = (/** @type {number} */ i) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -105,7 +106,7 @@ export function renderMoves(ol, history, ply, onPick, marks = new Map(), nags = 
  */
 export function showLine(ol, n, max, score, moves, first, onPick = null, words = "") {
   while (ol.children.length < n) ol.append(document.createElement("li"));
-  while (ol.children.length > max) ol.lastChild.remove();
+  while (ol.children.length > max) ol.lastElementChild?.remove();
   const li = /** @type {HTMLElement | undefined} */ (ol.children[n - 1]);
   if (!li) return;
   for (const other of /** @type {HTMLCollectionOf<HTMLElement>} */ (ol.children)) {

@@ -186,7 +186,7 @@ function render() {
   // Browsing a reviewed game, the bar follows the review's score of the
   // position shown; at the end (or unreviewed), the result.
   const reviewed = state.review?.positions[ply];
-  if (reviewed && !live && state.review.history.length === history.length) evalbar.set(reviewed.score);
+  if (reviewed && !live && state.review?.history.length === history.length) evalbar.set(reviewed.score);
   else if (state.over) evalbar.result(state.over.result);
   if (state.reviewing) return;
   const other = shownTurn === "w" ? "Black" : "White";
@@ -238,7 +238,7 @@ function showPly(ply) {
   study.analyse();
 }
 
-/** @type {{fen: string, move: string, score: {cp?: number, mate?: number}, depth: number} | null} the engine's last main line, for blind mode's best */
+/** @type {{fen: string, move: string, score: import("./protocol.js").Score, depth: number} | null} the engine's last main line, for blind mode's best */
 let lastLine = null;
 
 // showInfo shows a progress report; onPick, in analysis, plays its line.
@@ -289,7 +289,7 @@ async function engineMove() {
     // A level keeps to its own node budget: the depth is only a bound.
     result = await search({ ...(settings.elo !== null ? { depth: 64, elo: settings.elo } : { depth: settings.depth }), ...timed.limits() });
   } catch (err) {
-    if (epoch === state.epoch) setStatus(`Engine error: ${err.message}`);
+    if (epoch === state.epoch) setStatus(`Engine error: ${err instanceof Error ? err.message : String(err)}`);
     return;
   } finally {
     if (epoch === state.epoch) state.thinking = false;

@@ -60,7 +60,7 @@ export function judgeMoves(history, positions) {
     const played = m.from + m.to + (m.promotion || "");
     const best = positions[i].best;
     const verdict = best === played ? null : verdictFor(loss);
-    const better = verdict && best ? positions[i].bestSan : null;
+    const better = verdict && best ? (positions[i].bestSan ?? null) : null;
     const why = verdict && m.after ? explainMove(m.after, positions[i + 1].pv, m.color) : null;
     out.push({ ply: i + 1, san: m.san, color: m.color, loss, verdict, better, why });
   }

@@ -99,22 +99,24 @@ export function showReview(svg, list, history, positions, onPick) {
     return e;
   };
   const items = [li(`White: ${count("w").join(", ")}`), li(`Black: ${count("b").join(", ")}`)];
-  for (const j of judged.filter((x) => x.verdict)) {
+  for (const j of judged) {
+    const verdict = j.verdict;
+    if (!verdict) continue;
     const n = Math.ceil(j.ply / 2);
     // Each marked move is a button that shows the position before it,
     // where the better move was.
     const b = document.createElement("button");
     b.type = "button";
     b.className = "verdict-move";
-    b.textContent = `${n}${j.color === "w" ? "." : "…"} ${j.san}${j.verdict.mark}`;
-    b.setAttribute("aria-label", `Show the position before ${j.san}, a ${j.verdict.name}`);
+    b.textContent = `${n}${j.color === "w" ? "." : "…"} ${j.san}${verdict.mark}`;
+    b.setAttribute("aria-label", `Show the position before ${j.san}, a ${verdict.name}`);
     b.addEventListener("click", () => onPick(j.ply - 1));
     const item = li("", "verdict");
-    item.append(b, ` — ${j.verdict.name}${j.better ? `; better ${j.better}` : ""}`);
+    item.append(b, ` — ${verdict.name}${j.better ? `; better ${j.better}` : ""}`);
     items.push(item);
   }
   list.append(...items);
-  return new Map(judged.filter((j) => j.verdict).map((j) => [j.ply, { ...j.verdict, better: j.better, why: j.why }]));
+  return new Map(judged.flatMap((j) => (j.verdict ? [[j.ply, { name: j.verdict.name, mark: j.verdict.mark, better: j.better, why: j.why }]] : [])));
 }
 
 // showAccuracy starts the review's list with a table of each side's
@@ -181,11 +183,13 @@ function drawGraph(svg, probs, judged, onPick) {
     el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }),
     el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "graph-line" }),
   ];
-  for (const j of judged.filter((x) => x.verdict)) {
+  for (const j of judged) {
+    if (!j.verdict) continue;
     const [x, y] = pts[j.ply];
     const c = el("circle", { cx: x, cy: y, r: 3.5, class: `graph-${j.verdict.name}`, "data-ply": j.ply });
-    c.append(el("title", {}));
-    c.firstChild.textContent = `${j.san}${j.verdict.mark} (${j.verdict.name})`;
+    const title = el("title", {});
+    title.textContent = `${j.san}${j.verdict.mark} (${j.verdict.name})`;
+    c.append(title);
     children.push(c);
   }
   svg.replaceChildren(...children);

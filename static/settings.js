@@ -19,7 +19,7 @@ const KEY = "kibitz.settings.v1";
 // it on, ?blind=0 off, and the choice is kept.
 /**
  * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
- *   sounds: boolean | null, help: boolean, theme: string, board: string, coords: boolean, size: number,
+ *   sounds: boolean, help: boolean, theme: string, board: string, coords: boolean, size: number,
  *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, blind: boolean, fen?: string | null,
  *   ignored?: string[]}} Settings
  *   fen comes from the address only and is never saved; ignored says which of the address's
@@ -32,7 +32,7 @@ const DEFAULTS = {
   side: "w",
   lines: 1,
   flipped: false,
-  sounds: null,
+  sounds: false, // replaced on load by the device's default (defaultSoundsOn) unless saved
   help: true,
   theme: "auto",
   board: "default",

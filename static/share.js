@@ -38,7 +38,7 @@ export function readShared(search) {
   try {
     game = new Chess(fen);
   } catch (e) {
-    return { error: `the link's position is not valid: ${e.message}` };
+    return { error: `the link's position is not valid: ${e instanceof Error ? e.message : String(e)}` };
   }
   const moves = (q.get("moves") || "").split(/\s+/).filter(Boolean);
   for (const [i, m] of moves.entries()) {
@@ -51,7 +51,7 @@ export function readShared(search) {
     }
   }
   // chess.js writes the SetUp and FEN tags itself for another start.
-  const ply = q.has("ply") ? Math.max(0, Math.min(moves.length, parseInt(q.get("ply"), 10) || 0)) : null;
+  const ply = q.has("ply") ? Math.max(0, Math.min(moves.length, parseInt(q.get("ply") ?? "", 10) || 0)) : null;
   return { pgn: game.pgn(), ply };
 }
 

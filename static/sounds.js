@@ -46,6 +46,7 @@ export class Sounds {
     this.enabled = enabled;
     /** @type {string[]} */
     this.played = []; // the kinds played, newest last (the browser tests read it)
+    /** @type {AudioContext | null} made on the first sound (browsers allow audio after a gesture) */
     this.ctx = null;
   }
 

@@ -28,7 +28,7 @@ export function describe(fen) {
     g
       .board()
       .flat()
-      .filter((p) => p && p.color === c)
+      .flatMap((p) => (p && p.color === c ? [p] : []))
       .sort((a, b) => "kqrbnp".indexOf(a.type) - "kqrbnp".indexOf(b.type))
       .map((p) => `${NAMES[p.type.toUpperCase()]} ${p.square}`)
       .join(", ");

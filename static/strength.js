@@ -9,7 +9,7 @@ import { nearestLevel as nearest } from "./kibitz.js";
 let scale = { levels: [], full: 0, depths: [] };
 
 // setScale takes the engine's scale: {levels: [elo…], full, depths: [elo…]}.
-/** @param {import("./protocol.js").Strengths} s */
+/** @param {import("./protocol.js").Strengths | undefined} s undefined before the engine is ready */
 export function setScale(s) {
   if (s && Array.isArray(s.levels)) scale = s;
 }

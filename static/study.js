@@ -321,7 +321,7 @@ export function createStudy(page) {
     if (reviewed && state.mode === "play" && !state.learning) {
       // a lesson gives nothing away
       $("info-score").textContent = scoreText(reviewed.score);
-      $("info-depth").textContent = `${state.review.depth} (review)`;
+      $("info-depth").textContent = `${state.review?.depth} (review)`;
     }
   }
 

@@ -129,8 +129,9 @@ export function createTimed(page) {
     for (const [id, side] of clocks) {
       const el = $(id);
       const left = c.timeLeft(side, now);
-      el.querySelector(".clock-who").textContent = `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"})`;
-      el.querySelector(".clock-time").textContent = clockText(left);
+      /** @type {HTMLElement} */ (el.querySelector(".clock-who")).textContent =
+        `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"})`;
+      /** @type {HTMLElement} */ (el.querySelector(".clock-time")).textContent = clockText(left);
       el.classList.toggle("running", c.running === side && c.counting);
       el.classList.toggle("low", left < lowTime(c.tc) && !state.over);
     }

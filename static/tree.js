@@ -270,7 +270,7 @@ export function keptText({ variations, nags, comments }) {
 export function branchText(first, max = 6) {
   /** @type {string[]} */
   const out = [];
-  for (let m = first; m && out.length < max; m = m.next) {
+  for (let /** @type {PgnMove | undefined} */ m = first; m && out.length < max; m = m.next) {
     const white = m.ply % 2 === 1;
     const n = Math.ceil(m.ply / 2);
     out.push(white ? `${n}. ${m.san}` : out.length === 0 ? `${n}… ${m.san}` : m.san);

@@ -29,7 +29,8 @@ declare const kibitz: {
       movetime: number;
       nodes: number;
       multipv: number;
-      elo: number;
+      /** Left out: full strength (the bridge reads a missing elo as none). */
+      elo?: number;
       wtime: number;
       btime: number;
       winc: number;

@@ -135,7 +135,7 @@ async function main() {
   try {
     engine = await createEngine();
   } catch (err) {
-    say(`The engine did not start: ${err.message}`);
+    say(`The engine did not start: ${err instanceof Error ? err.message : String(err)}`);
     return;
   }
   /** @type {any} */ (window).example = { engine };
