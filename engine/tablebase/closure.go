@@ -102,3 +102,35 @@ func (set *Set) Unused() []Need {
 	sort.Slice(out, func(i, j int) bool { return out[i].Table < out[j].Table })
 	return out
 }
+
+func (set *Set) missingFor(s Signature) string {
+	t, ok := set.tables[s.String()]
+	if !ok {
+		return s.String()
+	}
+	if t.closed {
+		return ""
+	}
+	for _, e := range exitSignatures(s) {
+		if m := set.missingFor(e); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// Add puts a table (read from a file) in the set.
+func (set *Set) Add(t *Table) {
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	set.tables[t.Sig.String()] = t
+	set.index(t)
+}
+
+// index registers a table under its material for ProbeWDL; called with
+// set.mu held.
+func (set *Set) index(t *Table) {
+	w, b := sigKey(t.Sig)
+	set.byKey[w*materials+b] = t
+	set.updateClosure()
+}

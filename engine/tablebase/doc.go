@@ -9,5 +9,14 @@
 // fifty-move rule are left out, as in the published tables this package
 // checks itself against.
 //
+// Its files use one another in one direction, each only those below it:
+// position.go (signatures and positions) and layout.go (the index); moves.go
+// (a position's legal moves); table.go (one table's entries); set.go,
+// exits.go, closure.go (the tables held, the tables a move out of a table
+// reaches, which tables are complete); builder.go, settle.go, generate.go
+// (generation: seeding, settling level by level, the order of the tables);
+// and at the top probing (search.go for the search, probe.go with the best
+// move) and files (file.go).
+//
 // tablebase imports only engine/board and internal/regular.
 package tablebase

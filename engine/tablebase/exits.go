@@ -1,7 +1,5 @@
 package tablebase
 
-import "kibitz/engine/board"
-
 // exit is how a move that leaves the table (a capture, a promotion) is
 // looked up in the smaller table it leads to, worked out once per kind of
 // move rather than once per position: which of this table's pieces
@@ -20,15 +18,6 @@ type exit struct {
 // piece captured (−1: none) and the kind promoted to (−1: none).
 func exitKey(a, captured, promoted int) int {
 	return (a*(maxMen+1)+captured+1)*8 + promoted + 1
-}
-
-// prepareExits works out every way out of the table before the seeding
-// starts, generating the smaller tables first (the seeding then only
-// reads them).
-func (b *builder) prepareExits() {
-	b.l.eachExit(func(a, captured, promoted int) {
-		b.exits[exitKey(a, captured, promoted)] = b.set.exitOf(&b.l, a, captured, promoted)
-	})
 }
 
 // eachExit calls f for every kind of move that leaves the table: piece a
@@ -51,42 +40,6 @@ func (l *layout) eachExit(f func(a, captured, promoted int)) {
 			}
 		}
 	}
-}
-
-// exitOf works out one way out of a table of layout l.
-func (set *Set) exitOf(l *layout, a, captured, promoted int) *exit {
-	// Where each piece goes: childOf on a position whose squares are the
-	// pieces' own numbers.
-	var numbered pos
-	for i := 0; i < l.men; i++ {
-		numbered.sq[i] = board.Square(i)
-	}
-	s, np := childOf(l, numbered, a, captured, promoted)
-	e := &exit{men: s.Men()}
-	if len(s.White) == 1 && len(s.Black) == 1 {
-		e.bare = true
-		return e
-	}
-	cs, swapped := s.canonical()
-	e.swapped, e.table, e.layout = swapped, set.Table(cs), newLayout(cs)
-	if !swapped {
-		for k := 0; k < e.men; k++ {
-			e.order[k] = int8(np.sq[k])
-		}
-		return e
-	}
-	// Black becomes White: Black's pieces first (as value does).
-	sl := newLayout(s)
-	n := 0
-	for c := 1; c >= 0; c-- {
-		for i := 0; i < sl.men; i++ {
-			if sl.side[i] == c {
-				e.order[n] = int8(np.sq[i])
-				n++
-			}
-		}
-	}
-	return e
 }
 
 // lookup is the value, for its side to move, of the position q reaches

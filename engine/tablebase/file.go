@@ -23,7 +23,7 @@ import (
 // unused entries and held losses only up to 125 moves; the longest 5-man
 // mate (KPPvKP) is a loss in 127. Version 2 gave the positions with an en
 // passant capture open a second half of the index, which could not say
-// which of two pawns had pushed; version 3 marks the pawn (table.go). The
+// which of two pawns had pushed; version 3 marks the pawn (layout.go, epMarker). The
 // tables without pawns on both sides have the same index in both, so a
 // version 2 file of one of those is read as it is.
 const (
@@ -40,35 +40,6 @@ const maxFileSize = 1<<30 + 1<<10
 
 // ErrBadFile is wrapped by every error ReadTable returns.
 var ErrBadFile = errors.New("bad table file")
-
-// encodeEntry is the file's byte of a result code and plies to mate.
-func encodeEntry(r, d uint8) (byte, error) {
-	switch r {
-	case win:
-		if d%2 != 1 || d > 253 {
-			return 0, fmt.Errorf("win in %d plies cannot be stored", d)
-		}
-		return (d + 1) / 2, nil
-	case loss:
-		if d%2 != 0 || d > 254 {
-			return 0, fmt.Errorf("loss in %d plies cannot be stored", d)
-		}
-		return 128 + d/2, nil
-	}
-	return 0, nil
-}
-
-// decodeEntry is the result code and plies to mate of a file's byte, for
-// a position of the table (an unused entry reads as a draw).
-func decodeEntry(b byte) (uint8, uint8) {
-	switch {
-	case b == 0:
-		return draw, 0
-	case b < 128:
-		return win, 2*b - 1
-	}
-	return loss, 2 * (b - 128)
-}
 
 // WriteTo writes the table in the file format.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
@@ -141,36 +112,6 @@ func parseTable(data []byte) (*Table, error) {
 		return nil, fmt.Errorf("checksum %08x, want %08x", got, want)
 	}
 	return &Table{Sig: sig, entries: body[:entries:entries], layout: l}, nil
-}
-
-// Add puts a table (read from a file) in the set.
-func (set *Set) Add(t *Table) {
-	set.mu.Lock()
-	defer set.mu.Unlock()
-	set.tables[t.Sig.String()] = t
-	set.index(t)
-}
-
-// Names returns the signatures of the set's tables, sorted ("KPvK", "KQvK").
-func (set *Set) Names() []string {
-	set.mu.Lock()
-	defer set.mu.Unlock()
-	names := make([]string, 0, len(set.tables))
-	for name := range set.tables {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// Loaded returns the set's table of s (in its canonical orientation)
-// without generating it.
-func (set *Set) Loaded(s Signature) (*Table, bool) {
-	s, _ = s.canonical()
-	set.mu.Lock()
-	defer set.mu.Unlock()
-	t, ok := set.tables[s.String()]
-	return t, ok
 }
 
 // LoadDir adds every table file of dir to the set and returns their

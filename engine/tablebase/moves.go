@@ -2,16 +2,6 @@ package tablebase
 
 import "kibitz/engine/board"
 
-// forward is the step of side c's pawns; startRank and lastRank are the
-// ranks (0–7) its pawns start on and promote on.
-func forward(c int) int { return 8 - 16*c }
-
-func startRank(c int) int { return 1 + 5*c }
-
-func lastRank(c int) int { return 7 - 7*c }
-
-func rankOf(s board.Square) int { return int(s) >> 3 }
-
 // promotions are the kinds a pawn may become.
 var promotions = [...]int{queen, rook, bishop, knight}
 
@@ -181,6 +171,16 @@ func absDiff(a, b int) int {
 		return a - b
 	}
 	return b - a
+}
+
+// attackedExcept is attacked with piece skip (just captured) left out.
+func (l *layout) attackedExcept(p *pos, s board.Square, c int, occ board.Bitboard, skip int) bool {
+	for i := 0; i < l.men; i++ {
+		if i != skip && l.side[i] == c && l.attacksOf(i, p.sq[i], occ).Has(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // epOpen says whether the side to move in p has a legal en passant

@@ -162,3 +162,13 @@ func arrange(men [2][]man) (Signature, pos) {
 	}
 	return s, p
 }
+
+// forward is the step of side c's pawns; startRank and lastRank are the
+// ranks (0–7) its pawns start on and promote on.
+func forward(c int) int { return 8 - 16*c }
+
+func startRank(c int) int { return 1 + 5*c }
+
+func lastRank(c int) int { return 7 - 7*c }
+
+func rankOf(s board.Square) int { return int(s) >> 3 }

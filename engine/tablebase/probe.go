@@ -128,33 +128,6 @@ func (s Stats) Line(sig Signature) string {
 	return fmt.Sprintf("%s positions=%d wins=%d draws=%d losses=%d maxdtm=%d", sig, s.Positions, s.Wins, s.Draws, s.Losses, s.MaxDTM)
 }
 
-// fromBoard reads a position of at most maxMen men without castling
-// rights into a signature and squares.
-func fromBoard(b *board.Position) (Signature, pos, error) {
-	var s Signature
-	var p pos
-	if n := b.Occupied().Count(); n > maxMen {
-		return s, p, fmt.Errorf("%d men: the tables go up to %d", n, maxMen)
-	}
-	kinds := map[board.PieceType]int{board.King: king, board.Queen: queen, board.Rook: rook, board.Bishop: bishop, board.Knight: knight, board.Pawn: pawn}
-	var men [2][]man
-	for c, side := range []board.Color{board.White, board.Black} {
-		for occ := b.ColorBB(side); occ != 0; {
-			sq := occ.PopFirst()
-			men[c] = append(men[c], man{kinds[b.PieceAt(sq).Type()], sq})
-		}
-	}
-	s, p = arrange(men)
-	if b.SideToMove() == board.Black {
-		p.stm = 1
-	}
-	if ep := b.EnPassant(); ep != board.NoSquare {
-		l := newLayout(s)
-		l.openEnPassant(&p, ep^8) // the square the pawn crossed is behind it
-	}
-	return s, p, nil
-}
-
 // Probe looks a position up (generating the tables it needs), with the
 // best move: the fastest mate when winning, the longest resistance when
 // losing, a move that keeps the draw otherwise. Castling rights and the
@@ -197,14 +170,4 @@ func (set *Set) Probe(b *board.Position) (Result, error) {
 		}
 	}
 	return res, nil
-}
-
-func wdlOf(r uint8) int {
-	switch r {
-	case win:
-		return 1
-	case loss:
-		return -1
-	}
-	return 0
 }

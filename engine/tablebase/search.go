@@ -13,59 +13,6 @@ const MaxMen = maxMen
 // been made and loaded.
 const CommonMen = 4
 
-// materialKey numbers a side's pieces (queens, rooks, bishops, knights,
-// pawns, up to two each) in base 3.
-func materialKey(b *board.Position, c board.Color) (int, bool) {
-	key := 0
-	for _, t := range []board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn} {
-		n := b.Pieces(c, t).Count()
-		if n > 2 {
-			return 0, false
-		}
-		key = key*3 + n
-	}
-	return key, true
-}
-
-func sigKey(s Signature) (int, int) {
-	side := func(ps []int) int {
-		var n [6]int
-		for _, p := range ps[1:] {
-			n[p]++
-		}
-		return (((n[queen]*3+n[rook])*3+n[bishop])*3+n[knight])*3 + n[pawn]
-	}
-	return side(s.White), side(s.Black)
-}
-
-// Materials counts the material keys of one side (MaterialKeys).
-const Materials = materials
-
-// MaterialKeys numbers each side's material (queens, rooks, bishops,
-// knights and pawns, at most two of each; ok is false beyond that), the
-// same numbers Signature.MaterialKeys gives its table: a quick test of
-// which table a position belongs to, without allocating.
-func MaterialKeys(b *board.Position) (white, black int, ok bool) {
-	w, ok1 := materialKey(b, board.White)
-	k, ok2 := materialKey(b, board.Black)
-	return w, k, ok1 && ok2
-}
-
-// MaterialKeys numbers the signature's material for each side, as the
-// function MaterialKeys does for a position.
-func (s Signature) MaterialKeys() (white, black int) { return sigKey(s) }
-
-// index registers a table under its material for ProbeWDL; called with
-// set.mu held.
-func (set *Set) index(t *Table) {
-	w, b := sigKey(t.Sig)
-	set.byKey[w*materials+b] = t
-	set.updateClosure()
-}
-
-// materials counts the material keys of one side.
-const materials = 3 * 3 * 3 * 3 * 3
-
 // ProbeWDL looks up, without allocating and without generating anything,
 // the result for the side to move of a position of at most MaxMen men
 // whose table the set holds closed (closure.go): +1 win, 0 draw, −1 loss.
@@ -203,20 +150,4 @@ func (set *Set) collectMissing(s Signature, seen map[string]bool, out *[]string)
 	if !ok {
 		*out = append(*out, name)
 	}
-}
-
-func (set *Set) missingFor(s Signature) string {
-	t, ok := set.tables[s.String()]
-	if !ok {
-		return s.String()
-	}
-	if t.closed {
-		return ""
-	}
-	for _, e := range exitSignatures(s) {
-		if m := set.missingFor(e); m != "" {
-			return m
-		}
-	}
-	return ""
 }
