@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point for building, testing and benchmarking Kibitz.
-# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|lighthouse|mutation [PKG...]|train [GEN]|pgo|clean]   (default: native)
+# Usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-units|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|lighthouse|mutation [PKG...]|train [GEN]|pgo|clean]   (default: native)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -61,8 +61,9 @@ run_tests() {
 	npx tsc -p tsconfig.worker.json
 	npx eslint .
 	npx prettier --check .
-	echo "== the worker's JavaScript API under node"
+	echo "== the worker's JavaScript API under node (against the native build, node for node)"
 	wasm >/dev/null
+	native >/dev/null
 	for module in kibitz kibitz-simd; do
 		WASM_EXEC="$PWD/$BIN/wasm_exec.js" KIBITZ_WASM="$BIN/$module.wasm" KIBITZ_NET="$BIN/kibitz.nnue" node --test wasm/bridge.test.mjs
 	done
@@ -134,6 +135,11 @@ js_test_files() {
 }
 # test_js runs the page's game rules and modules under node.
 test_js() { node --test $(js_test_files); }
+# unit_test_files: those of them that need nothing built (not dist/ or bin/).
+unit_test_files() {
+	local f
+	for f in $(js_test_files); do grep -q -E 'dist/|bin/(kibitz|page)' "$f" || echo "$f"; done
+}
 # test_browser runs the page in Chromium, one file at a time (they share
 # the machine's two cores with the engine's worker).
 test_browser() { node --test --test-concurrency=1 $(browser_test_files); }
@@ -363,6 +369,10 @@ native) native "${2:-}" ;;
 wasm) wasm ;;
 test) run_tests ;;
 test-go) test_go ;;
+test-units)
+	npm_deps
+	node --test $(unit_test_files)
+	;;
 test-js)
 	# the package's tests need dist/lib as it is now: built first
 	npm_deps
@@ -430,5 +440,5 @@ serve) serve ;;
 worker) worker ;;
 pgo) pgo ;;
 clean) rm -rf "$BIN" dist ;;
-*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|lighthouse|mutation [PKG...]|train [GEN]|pgo|clean]" >&2; exit 2 ;;
+*) echo "usage: ./build.sh [native|wasm|site|serve|worker|test|test-go|test-units|test-js|test-browser|bench|bench-browser|bench-api|soak-api|soak-worker|lighthouse|mutation [PKG...]|train [GEN]|pgo|clean]" >&2; exit 2 ;;
 esac

@@ -52,41 +52,7 @@ export function createBlindMode(page) {
   const doc = $("blind");
   /** @type {Map<HTMLElement, Comment>} the moved elements and where they came from */
   const moved = new Map();
-  /** @type {Record<string, HTMLElement>} */
-  const parts = {};
-  for (const [title, ids] of SECTIONS) {
-    const section = document.createElement("section");
-    const h = document.createElement("h2");
-    h.textContent = String(title);
-    h.id = `blind-${String(title).toLowerCase().replace(/\W+/g, "-")}`;
-    section.setAttribute("aria-labelledby", h.id);
-    section.append(h);
-    section.dataset.ids = /** @type {string[]} */ (ids).join(" ");
-    doc.append(section);
-    parts[String(title)] = section;
-  }
-  const info = paragraph(parts.Game, "blind-game");
-  // The moves as a log that does not speak each one: the last move does.
-  const movesLog = document.createElement("div");
-  movesLog.setAttribute("role", "log");
-  movesLog.setAttribute("aria-live", "off");
-  movesLog.setAttribute("aria-label", "Moves played");
-  parts.Moves.append(movesLog);
-  const pieces = paragraph(parts.Pieces, "blind-pieces");
-  const clocks = paragraph(parts.Clocks, "blind-clocks");
-  const form = document.createElement("form");
-  form.id = "blind-form";
-  form.autocomplete = "off";
-  form.innerHTML =
-    '<label for="blind-input">Move or command</label> <input id="blind-input" type="text" spellcheck="false" autocapitalize="off"> <button type="submit">Send</button>';
-  parts["Your move or command"].append(form);
-  const answer = paragraph(parts["Your move or command"], "blind-answer");
-  answer.setAttribute("role", "status");
-  answer.setAttribute("aria-live", "polite");
-  answer.setAttribute("aria-atomic", "true");
-  const help = document.createElement("ul");
-  help.append(...HELP.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
-  parts.Help.append(help);
+  const { info, movesLog, pieces, clocks, form, answer } = buildDocument(doc);
 
   // on lays the page out as the document, or back as it was.
   /** @param {boolean} blind */
@@ -142,65 +108,8 @@ export function createBlindMode(page) {
     const input = /** @type {HTMLInputElement} */ ($("blind-input"));
     const text = input.value.trim();
     input.value = "";
-    reply(command(text));
+    reply(command(page, text));
   });
-
-  /** @param {string} text @returns {string} */
-  function command(text) {
-    if (!text) return page.cancelPremove() ? "Premove cancelled" : "Type a move or a command; help lists them";
-    const cmd = parseCommand(text);
-    const fen = page.shownFen();
-    if (!cmd) {
-      const why = page.playText(text);
-      return why ? `${why}. Type help for the commands` : state.premove ? `Premove ${text}: played after Kibitz's move if legal then` : "";
-    }
-    const history = state.game.history({ verbose: true });
-    switch (cmd.name) {
-      case "c":
-        return page.clockText();
-      case "l":
-        return lastMoveText(history, page.startFen());
-      case "o":
-        return page.opponentText();
-      case "p":
-        return piecesText(fen, cmd.arg || "a");
-      case "s":
-        return scanText(fen, cmd.arg.toLowerCase());
-      case "b":
-        return /^[a-h][1-8]$/.test(cmd.arg) ? squareName(new Chess(fen), cmd.arg) : `No such square: ${cmd.arg}`;
-      case "pos":
-        return describe(fen);
-      case "best":
-      case "score": {
-        const best = page.best();
-        if (!best) return "No engine line for this position yet: turn analysis on (the Analyse button), or ask for a hint";
-        const words = scoreWords(best.score);
-        return cmd.name === "score" ? `${words}, depth ${best.depth}` : `Best: ${spoken(best.move)}; ${words}, depth ${best.depth}`;
-      }
-      case "abort":
-        if (state.mode !== "play" || state.over || history.some((m) => m.color === state.human))
-          return "Only a game in which you have not moved yet can be aborted";
-        page.abort();
-        return "Game aborted: a new one starts";
-      case "help":
-        return HELP.join(" ");
-      default:
-        return press(cmd.name);
-    }
-  }
-
-  // press uses the page's own button for an action, and says what it did.
-  /** @param {string} name */
-  function press(name) {
-    const id = { takeback: "takeback", draw: "draw", resign: "resign", new: "new-game", flip: "flip" }[name] ?? "";
-    const button = /** @type {HTMLButtonElement} */ ($(id));
-    if (button.disabled) return `${button.textContent} is not possible now`;
-    button.click();
-    if (name === "resign") return state.over ? state.over.reason : "Type resign again to confirm";
-    if (name === "flip") return "Board flipped";
-    if (name === "new") return "A new game";
-    return $("status").textContent ?? "";
-  }
 
   $("blind-toggle").addEventListener("click", () => set(!settings.blind));
   const wanted = settings.blind;
@@ -215,4 +124,110 @@ function paragraph(parent, id) {
   p.id = id;
   parent.append(p);
   return p;
+}
+
+/**
+ * The answer to what was typed: a move played (or kept as a premove), or a command's answer.
+ * @param {BlindPage} page @param {string} text @returns {string}
+ */
+function command(page, text) {
+  const { state } = page;
+  if (!text) return page.cancelPremove() ? "Premove cancelled" : "Type a move or a command; help lists them";
+  const cmd = parseCommand(text);
+  const fen = page.shownFen();
+  if (!cmd) {
+    const why = page.playText(text);
+    return why ? `${why}. Type help for the commands` : state.premove ? `Premove ${text}: played after Kibitz's move if legal then` : "";
+  }
+  const history = state.game.history({ verbose: true });
+  switch (cmd.name) {
+    case "c":
+      return page.clockText();
+    case "l":
+      return lastMoveText(history, page.startFen());
+    case "o":
+      return page.opponentText();
+    case "p":
+      return piecesText(fen, cmd.arg || "a");
+    case "s":
+      return scanText(fen, cmd.arg.toLowerCase());
+    case "b":
+      return /^[a-h][1-8]$/.test(cmd.arg) ? squareName(new Chess(fen), cmd.arg) : `No such square: ${cmd.arg}`;
+    case "pos":
+      return describe(fen);
+    case "best":
+    case "score": {
+      const best = page.best();
+      if (!best) return "No engine line for this position yet: turn analysis on (the Analyse button), or ask for a hint";
+      const words = scoreWords(best.score);
+      return cmd.name === "score" ? `${words}, depth ${best.depth}` : `Best: ${spoken(best.move)}; ${words}, depth ${best.depth}`;
+    }
+    case "abort":
+      if (state.mode !== "play" || state.over || history.some((m) => m.color === state.human))
+        return "Only a game in which you have not moved yet can be aborted";
+      page.abort();
+      return "Game aborted: a new one starts";
+    case "help":
+      return HELP.join(" ");
+    default:
+      return press(state, cmd.name);
+  }
+}
+
+// press uses the page's own button for an action, and says what it did.
+/** @param {BlindPage["state"]} state @param {string} name */
+function press(state, name) {
+  const id = { takeback: "takeback", draw: "draw", resign: "resign", new: "new-game", flip: "flip" }[name] ?? "";
+  const button = /** @type {HTMLButtonElement} */ ($(id));
+  if (button.disabled) return `${button.textContent} is not possible now`;
+  button.click();
+  if (name === "resign") return state.over ? state.over.reason : "Type resign again to confirm";
+  if (name === "flip") return "Board flipped";
+  if (name === "new") return "A new game";
+  return $("status").textContent ?? "";
+}
+
+/**
+ * The document's sections under their headings, and its own parts: the
+ * game's line, the moves' log, the pieces, the clocks, the command form
+ * and its answer, the help.
+ * @param {HTMLElement} doc
+ */
+function buildDocument(doc) {
+  /** @type {Record<string, HTMLElement>} */
+  const parts = {};
+  for (const [title, ids] of SECTIONS) {
+    const section = document.createElement("section");
+    const h = document.createElement("h2");
+    h.textContent = String(title);
+    h.id = `blind-${String(title).toLowerCase().replace(/\W+/g, "-")}`;
+    section.setAttribute("aria-labelledby", h.id);
+    section.append(h);
+    section.dataset.ids = /** @type {string[]} */ (ids).join(" ");
+    doc.append(section);
+    parts[String(title)] = section;
+  }
+  const info = paragraph(parts.Game, "blind-game");
+  // The moves as a log that does not speak each one: the last move does.
+  const movesLog = document.createElement("div");
+  movesLog.setAttribute("role", "log");
+  movesLog.setAttribute("aria-live", "off");
+  movesLog.setAttribute("aria-label", "Moves played");
+  parts.Moves.append(movesLog);
+  const pieces = paragraph(parts.Pieces, "blind-pieces");
+  const clocks = paragraph(parts.Clocks, "blind-clocks");
+  const form = document.createElement("form");
+  form.id = "blind-form";
+  form.autocomplete = "off";
+  form.innerHTML =
+    '<label for="blind-input">Move or command</label> <input id="blind-input" type="text" spellcheck="false" autocapitalize="off"> <button type="submit">Send</button>';
+  parts["Your move or command"].append(form);
+  const answer = paragraph(parts["Your move or command"], "blind-answer");
+  answer.setAttribute("role", "status");
+  answer.setAttribute("aria-live", "polite");
+  answer.setAttribute("aria-atomic", "true");
+  const help = document.createElement("ul");
+  help.append(...HELP.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  parts.Help.append(help);
+  return { info, movesLog, pieces, clocks, form, answer };
 }

@@ -19,6 +19,30 @@ export function settingsSummary(settings) {
   return `${side} · ${strength} · ${tc ? controlText(tc) : "no clock"}`;
 }
 
+/** Escape folds an open box and gives its summary the focus. @param {HTMLDetailsElement} details */
+function foldOnEscape(details) {
+  details.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !details.open) return;
+    details.open = false;
+    /** @type {HTMLElement} */ (details.querySelector("summary")).focus();
+  });
+}
+
+/** Shows the settings in the form's controls. @param {import("./settings.js").Settings} settings */
+function showSettings(settings) {
+  $("depth").value = String(settings.depth);
+  $("side").value = settings.side;
+  $("lines").value = String(settings.lines);
+  $("threads").value = settings.threads === null ? "auto" : String(settings.threads);
+  /** @type {HTMLOptionElement} */ ($("threads").querySelector('option[value="auto"]')).textContent = `Auto (${defaultThreads()})`;
+  $("sounds").checked = settings.sounds;
+  $("help").checked = settings.help;
+  $("theme").value = settings.theme;
+  $("board-colours").value = settings.board;
+  $("coords").checked = settings.coords;
+  $("board-size").value = String(settings.size);
+}
+
 // bindSettings shows settings in the form and keeps them saved as the
 // player changes them; onLines runs when the number of engine lines
 // changes, onSounds(on) when sounds are turned on or off, onHelp when the
@@ -33,11 +57,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
   // strength and the clock: the move list keeps its room. Opened on a wide
   // screen they drop down over the panel (style.css) and Escape folds them.
   const details = /** @type {HTMLDetailsElement} */ ($("settings"));
-  details.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape" || !details.open) return;
-    details.open = false;
-    /** @type {HTMLElement} */ (details.querySelector("summary")).focus();
-  });
+  foldOnEscape(details);
   // Listeners on the box run after each control's own: the summary follows every change.
   const summarize = () => ($("settings-summary").textContent = settingsSummary(settings));
   details.addEventListener("change", summarize);
@@ -47,17 +67,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
     $("depth-help").textContent = strengthHelp(settings);
     $("depth").disabled = settings.elo !== null; // a level sets its own search
   };
-  $("depth").value = String(settings.depth);
-  $("side").value = settings.side;
-  $("lines").value = String(settings.lines);
-  $("threads").value = settings.threads === null ? "auto" : String(settings.threads);
-  /** @type {HTMLOptionElement} */ ($("threads").querySelector('option[value="auto"]')).textContent = `Auto (${defaultThreads()})`;
-  $("sounds").checked = settings.sounds;
-  $("help").checked = settings.help;
-  $("theme").value = settings.theme;
-  $("board-colours").value = settings.board;
-  $("coords").checked = settings.coords;
-  $("board-size").value = String(settings.size);
+  showSettings(settings);
   showDepth();
   /** @param {(control: HTMLInputElement & HTMLSelectElement) => void} apply */
   const look = (apply) => (/** @type {Event} */ e) => {

@@ -25,7 +25,7 @@
  *   "library-box": HTMLDetailsElement, "review-graph": SVGSVGElement, "rematch": HTMLButtonElement,
  *   "result-analyse": HTMLButtonElement, "result-review": HTMLButtonElement, "result-close": HTMLButtonElement,
  *   "piece-worth": HTMLButtonElement, "next-mistake": HTMLButtonElement, "editor-play": HTMLButtonElement,
- *   "editor-analyse": HTMLButtonElement, "editor-side": HTMLSelectElement, "editor-ep": HTMLSelectElement,
+ *   "editor-analyse": HTMLButtonElement, "editor-side": HTMLSelectElement, "editor-ep": HTMLSelectElement, "editor-fen": HTMLInputElement,
  * }} PageElements
  */
 

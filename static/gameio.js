@@ -75,39 +75,19 @@ export function createGameIO(page) {
   /** @param {number | null} [id] */
   async function importText(id = null) {
     const text = $("import-text").value;
-    // One line under the box: an error in red, what the import kept in grey.
-    const say = (/** @type {string} */ text, /** @type {boolean} */ error) => {
-      $("import-error").textContent = text;
-      $("import-error").classList.toggle("note", !error);
-    };
-    const field = /** @type {HTMLTextAreaElement} */ ($("import-text"));
-    // A refused text marks the box invalid (its error line describes it).
-    const fail = (/** @type {string} */ why) => {
-      field.setAttribute("aria-invalid", "true");
-      say(why, true);
-      // The status line must not go on saying what the last action did.
-      if (why) setStatus("Nothing was imported: the reason is under the box");
-    };
-    say("", true);
-    field.removeAttribute("aria-invalid");
+    const box = importBox(setStatus);
     const read = readImport(text);
     if (!read) return;
     if ("error" in read) {
-      // The cursor goes where the reader stopped.
-      if (read.at) {
-        const lines = text.split("\n");
-        const offset = lines.slice(0, read.at.line - 1).reduce((n, l) => n + l.length + 1, 0) + read.at.column - 1;
-        field.focus();
-        field.setSelectionRange(offset, offset);
-      }
-      return fail(read.error);
+      if (read.at) box.pointAt(text, read.at);
+      return box.fail(read.error);
     }
     if ("fen" in read) {
       const why = await engine.check(read.fen);
-      return why ? fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
+      return why ? box.fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
     }
     const why = await engine.check(read.start, read.moves);
-    if (why) return fail(`The engine cannot play this game: ${why}`);
+    if (why) return box.fail(`The engine cannot play this game: ${why}`);
     state.epoch++;
     await engine.newGame().catch(() => {});
     state.game = read.game;
@@ -132,13 +112,49 @@ export function createGameIO(page) {
     board.removeArrows();
     clearReadouts();
     refresh();
-    say(keptText(state.tree.counts()), false);
-    // The box has done its work: closed, it leaves the page its height (an
-    // embed would scroll); what was kept is still said under it.
-    const box = $("import-text").closest("details");
-    if (box) box.open = false;
+    box.done(keptText(state.tree.counts()));
     if (!state.over) setStatus("Game loaded — your move");
   }
 
   return { pgnText, importText };
+}
+
+/**
+ * The import box's answers: one line under it — an error in red, what the
+ * import kept in grey — the box marked invalid and its cursor put where
+ * the reader stopped; closed once it has done its work. It starts clear.
+ * @param {(text: string) => void} setStatus
+ */
+function importBox(setStatus) {
+  const field = /** @type {HTMLTextAreaElement} */ ($("import-text"));
+  const say = (/** @type {string} */ text, /** @type {boolean} */ error) => {
+    $("import-error").textContent = text;
+    $("import-error").classList.toggle("note", !error);
+  };
+  say("", true);
+  field.removeAttribute("aria-invalid");
+  return {
+    /** @param {string} why */
+    fail(why) {
+      field.setAttribute("aria-invalid", "true");
+      say(why, true);
+      // The status line must not go on saying what the last action did.
+      if (why) setStatus("Nothing was imported: the reason is under the box");
+    },
+    /** @param {string} text @param {import("./game.js").TextPlace} at */
+    pointAt(text, at) {
+      const lines = text.split("\n");
+      const offset = lines.slice(0, at.line - 1).reduce((n, l) => n + l.length + 1, 0) + at.column - 1;
+      field.focus();
+      field.setSelectionRange(offset, offset);
+    },
+    /** @param {string} kept */
+    done(kept) {
+      say(kept, false);
+      // Closed, the box leaves the page its height (an embed would scroll);
+      // what was kept is still said under it.
+      const details = field.closest("details");
+      if (details) details.open = false;
+    },
+  };
 }

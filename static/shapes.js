@@ -82,31 +82,7 @@ const SVG = "http://www.w3.org/2000/svg";
 /** @param {Pick<import("./page.js").Page, "state" | "view" | "refresh">} page */
 export function createShapes(page) {
   const { state, view } = page;
-  const overlay = document.createElementNS(SVG, "svg");
-  overlay.setAttribute("class", "user-shapes");
-  overlay.setAttribute("viewBox", "0 0 8 8");
-  overlay.setAttribute("aria-hidden", "true");
-  const defs = document.createElementNS(SVG, "defs");
-  for (const [key, colour] of [...Object.entries(COLOURS), ["best", "var(--best-arrow)"]]) {
-    const marker = document.createElementNS(SVG, "marker");
-    for (const [k, v] of Object.entries({
-      id: `shape-head-${key}`,
-      markerWidth: "4",
-      markerHeight: "4",
-      refX: "2.05",
-      refY: "2",
-      orient: "auto",
-    }))
-      marker.setAttribute(k, v);
-    const head = document.createElementNS(SVG, "path");
-    head.setAttribute("d", "M0,0 L4,2 L0,4 z");
-    head.style.fill = colour; // a style, not an attribute: colours may be CSS variables
-    marker.append(head);
-    defs.append(marker);
-  }
-  overlay.append(defs);
-  const layer = document.createElementNS(SVG, "g");
-  overlay.append(layer);
+  const { overlay, layer } = buildOverlay();
   $("board").append(overlay);
 
   const shownPly = () => state.viewPly ?? state.game.history().length;
@@ -125,37 +101,11 @@ export function createShapes(page) {
       : { get: () => history.gameComment, set: (/** @type {string[]} */ c) => (history.gameComment = c.length ? c : undefined) };
   };
 
-  // centre of a square in the overlay's units, as the board is turned.
-  const centre = (/** @type {string} */ sq) => {
-    const f = sq.charCodeAt(0) - 97;
-    const r = Number(sq[1]) - 1;
-    return view.blackBottom ? { x: 7 - f + 0.5, y: r + 0.5 } : { x: f + 0.5, y: 7 - r + 0.5 };
-  };
+  const centre = (/** @type {string} */ sq) => squareCentre(sq, view.blackBottom);
+  const squareAt = (/** @type {MouseEvent} */ e) => squareUnder(overlay, e, view.blackBottom);
 
-  // squareAt is the square under a pointer, or null off the board.
-  function squareAt(/** @type {MouseEvent} */ e) {
-    const rect = overlay.getBoundingClientRect();
-    const fx = Math.floor(((e.clientX - rect.left) / rect.width) * 8);
-    const fy = Math.floor(((e.clientY - rect.top) / rect.height) * 8);
-    if (fx < 0 || fx > 7 || fy < 0 || fy > 7) return null;
-    return view.blackBottom ? String.fromCharCode(97 + 7 - fx) + (fy + 1) : String.fromCharCode(97 + fx) + (8 - fy);
-  }
-
-  function arrow(/** @type {string} */ from, /** @type {string} */ to, /** @type {string} */ key, /** @type {string} */ colour, width = 0.16) {
-    const a = centre(from);
-    const b = centre(to);
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
-    const cut = 0.32; // the head ends short of the square's centre
-    const line = document.createElementNS(SVG, "line");
-    for (const [k, v] of Object.entries({ x1: a.x, y1: a.y, x2: b.x - ((b.x - a.x) * cut) / len, y2: b.y - ((b.y - a.y) * cut) / len }))
-      line.setAttribute(k, String(v));
-    line.style.stroke = colour;
-    line.setAttribute("stroke-width", String(width));
-    line.setAttribute("stroke-linecap", "round");
-    line.setAttribute("marker-end", `url(#shape-head-${key})`);
-    line.dataset.arrow = from + to;
-    return line;
-  }
+  const arrow = (/** @type {string} */ from, /** @type {string} */ to, /** @type {string} */ key, /** @type {string} */ colour, width = 0.16) =>
+    arrowLine(centre(from), centre(to), key, colour, width, from + to);
 
   // draw shows the shown position's shapes and, before a move the review
   // marked, the move it found better.
@@ -163,29 +113,13 @@ export function createShapes(page) {
     const { arrows, circles } = parseShapes(holder().get());
     const drawn = [];
     const ply = shownPly();
-    // The review's better move where the next move was marked, on the
-    // position it would have been played from (where the review's list leads).
-    // Not while learning from the mistakes: it would be the answer.
-    const better = state.learning ? null : state.marks.get(ply + 1)?.better;
-    const before = state.game.history({ verbose: true })[ply]?.before;
-    if (better && before) {
-      try {
-        const m = new Chess(before).move(better);
-        const best = arrow(m.from, m.to, "best", "var(--best-arrow)", 0.2);
-        best.classList.add("best-move");
-        drawn.push(best);
-      } catch {
-        // A mark from an older review of another line: nothing to show.
-      }
+    const better = betterMove(state, ply);
+    if (better) {
+      const best = arrow(better.from, better.to, "best", "var(--best-arrow)", 0.2);
+      best.classList.add("best-move");
+      drawn.push(best);
     }
-    for (const c of circles) {
-      const { x, y } = centre(c.square);
-      const circle = document.createElementNS(SVG, "circle");
-      for (const [k, v] of Object.entries({ cx: x, cy: y, r: 0.45, fill: "none", stroke: COLOURS[c.colour], "stroke-width": 0.07 }))
-        circle.setAttribute(k, String(v));
-      circle.dataset.square = c.square;
-      drawn.push(circle);
-    }
+    for (const c of circles) drawn.push(circleShape(centre(c.square), c));
     for (const a of arrows) drawn.push(arrow(a.from, a.to, a.colour, COLOURS[a.colour]));
     layer.replaceChildren(...drawn);
   }
@@ -219,4 +153,97 @@ export function createShapes(page) {
   });
 
   return { draw };
+}
+
+// buildOverlay makes the layer the shapes are drawn in, over the board,
+// with an arrowhead per colour.
+function buildOverlay() {
+  const overlay = document.createElementNS(SVG, "svg");
+  overlay.setAttribute("class", "user-shapes");
+  overlay.setAttribute("viewBox", "0 0 8 8");
+  overlay.setAttribute("aria-hidden", "true");
+  const defs = document.createElementNS(SVG, "defs");
+  for (const [key, colour] of [...Object.entries(COLOURS), ["best", "var(--best-arrow)"]]) {
+    const marker = document.createElementNS(SVG, "marker");
+    for (const [k, v] of Object.entries({
+      id: `shape-head-${key}`,
+      markerWidth: "4",
+      markerHeight: "4",
+      refX: "2.05",
+      refY: "2",
+      orient: "auto",
+    }))
+      marker.setAttribute(k, v);
+    const head = document.createElementNS(SVG, "path");
+    head.setAttribute("d", "M0,0 L4,2 L0,4 z");
+    head.style.fill = colour; // a style, not an attribute: colours may be CSS variables
+    marker.append(head);
+    defs.append(marker);
+  }
+  overlay.append(defs);
+  const layer = document.createElementNS(SVG, "g");
+  overlay.append(layer);
+  return { overlay, layer };
+}
+
+/**
+ * An arrow between two square centres, its head short of the second.
+ * @param {{x: number, y: number}} a @param {{x: number, y: number}} b
+ * @param {string} key the arrowhead's colour key @param {string} colour @param {number} width @param {string} name from+to, for the tests
+ */
+function arrowLine(a, b, key, colour, width, name) {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  const cut = 0.32; // the head ends short of the square's centre
+  const line = document.createElementNS(SVG, "line");
+  for (const [k, v] of Object.entries({ x1: a.x, y1: a.y, x2: b.x - ((b.x - a.x) * cut) / len, y2: b.y - ((b.y - a.y) * cut) / len }))
+    line.setAttribute(k, String(v));
+  line.style.stroke = colour;
+  line.setAttribute("stroke-width", String(width));
+  line.setAttribute("stroke-linecap", "round");
+  line.setAttribute("marker-end", `url(#shape-head-${key})`);
+  line.dataset.arrow = name;
+  return line;
+}
+
+/** A circle on a square. @param {{x: number, y: number}} centre @param {UserCircle} c */
+function circleShape({ x, y }, c) {
+  const circle = document.createElementNS(SVG, "circle");
+  for (const [k, v] of Object.entries({ cx: x, cy: y, r: 0.45, fill: "none", stroke: COLOURS[c.colour], "stroke-width": 0.07 }))
+    circle.setAttribute(k, String(v));
+  circle.dataset.square = c.square;
+  return circle;
+}
+
+/**
+ * The review's better move where the next move was marked, on the position
+ * it would have been played from (where the review's list leads); none
+ * while learning from the mistakes (it would be the answer).
+ * @param {import("./page.js").Page["state"]} state @param {number} ply
+ * @returns {{from: string, to: string} | null}
+ */
+function betterMove(state, ply) {
+  const better = state.learning ? null : state.marks.get(ply + 1)?.better;
+  const before = state.game.history({ verbose: true })[ply]?.before;
+  if (!better || !before) return null;
+  try {
+    return new Chess(before).move(better);
+  } catch {
+    return null; // a mark from an older review of another line: nothing to show
+  }
+}
+
+/** The centre of a square in the overlay's units, as the board is turned. @param {string} sq @param {boolean} blackBottom */
+function squareCentre(sq, blackBottom) {
+  const f = sq.charCodeAt(0) - 97;
+  const r = Number(sq[1]) - 1;
+  return blackBottom ? { x: 7 - f + 0.5, y: r + 0.5 } : { x: f + 0.5, y: 7 - r + 0.5 };
+}
+
+/** The square under a pointer, or null off the board. @param {Element} overlay @param {MouseEvent} e @param {boolean} blackBottom */
+function squareUnder(overlay, e, blackBottom) {
+  const rect = overlay.getBoundingClientRect();
+  const fx = Math.floor(((e.clientX - rect.left) / rect.width) * 8);
+  const fy = Math.floor(((e.clientY - rect.top) / rect.height) * 8);
+  if (fx < 0 || fx > 7 || fy < 0 || fy > 7) return null;
+  return blackBottom ? String.fromCharCode(97 + 7 - fx) + (fy + 1) : String.fromCharCode(97 + fx) + (8 - fy);
 }

@@ -24,54 +24,14 @@ export function chosenControl(settings) {
   return settings.clock ? parseControl(settings.clock) : null;
 }
 
-/** @param {Pick<import("./page.js").Page, "state" | "settings" | "view" | "endGame" | "sounds" | "announce">} page */
+/** @typedef {Pick<import("./page.js").Page, "state" | "settings" | "view" | "endGame" | "sounds" | "announce">} ClockPage */
+
+/** @param {ClockPage} page */
 export function createTimed(page) {
-  const { state, settings, view, endGame, sounds, announce } = page;
+  const { state, settings, endGame, sounds, announce } = page;
   /** @type {ReturnType<typeof setInterval> | null} */
   let ticker = null;
   let warned = { w: false, b: false }; // the low-time warning sounds once per side
-
-  // The clock control: presets by speed, and a custom control.
-  /** @param {() => void} onChange */
-  function bindControl(onChange) {
-    const select = /** @type {HTMLSelectElement} */ ($("clock"));
-    for (const p of PRESETS) {
-      const tc = /** @type {TimeControl} */ (parseControl(p));
-      select.add(new Option(`${controlText(tc)} ${speedName(tc)}`, p), select.options.length - 1);
-    }
-    const minutes = /** @type {HTMLInputElement} */ ($("clock-minutes"));
-    const increment = /** @type {HTMLInputElement} */ ($("clock-increment"));
-    const show = () => {
-      select.value = settings.clock;
-      $("clock-custom").hidden = settings.clock !== "custom";
-      minutes.value = String(settings.clockMinutes);
-      increment.value = String(settings.clockIncrement);
-    };
-    show();
-    const changed = () => {
-      saveSettings(settings);
-      onChange();
-    };
-    select.addEventListener("change", () => {
-      settings.clock = select.value;
-      $("clock-custom").hidden = settings.clock !== "custom";
-      changed();
-    });
-    for (const [input, key] of /** @type {const} */ ([
-      [minutes, "clockMinutes"],
-      [increment, "clockIncrement"],
-    ])) {
-      input.addEventListener("change", () => {
-        const v = Number(input.value);
-        if (!Number.isFinite(v) || v < Number(input.min) || v > Number(input.max)) {
-          input.value = String(settings[key]);
-          return;
-        }
-        settings[key] = v;
-        if (chosenControl(settings)) changed();
-      });
-    }
-  }
 
   /** A new game gets the chosen control's clock (or none). */
   function newGame() {
@@ -95,7 +55,7 @@ export function createTimed(page) {
     if (!playing) c.pause(now);
     else {
       if (plies < c.plies) c.takeBack(plies, turn, now);
-      else if (plies > c.plies) adopt(c, plies, now); // moves made in analysis
+      else if (plies > c.plies) adopt(c, state.game, plies, now); // moves made in analysis
       if (c.running !== turn) {
         c.pause(now);
         c.start(turn, now);
@@ -106,36 +66,7 @@ export function createTimed(page) {
     else stopTicking();
   }
 
-  // adopt counts moves made while the clock was stopped (analysis) with
-  // the times as they are.
-  /** @param {GameClock} c @param {number} plies @param {number} now */
-  function adopt(c, plies, now) {
-    c.pause(now);
-    while (c.plies < plies) {
-      const mover = (plies - c.plies) % 2 === 1 ? (state.game.turn() === "w" ? "b" : "w") : state.game.turn();
-      c.after[c.plies++] = c.left[mover];
-    }
-  }
-
-  function show(now = Date.now()) {
-    const c = state.clock;
-    if (!c) return;
-    const bottom = view.blackBottom ? "b" : "w";
-    /** @type {[string, "w" | "b"][]} */
-    const clocks = [
-      ["clock-bottom", bottom],
-      ["clock-top", bottom === "w" ? "b" : "w"],
-    ];
-    for (const [id, side] of clocks) {
-      const el = $(id);
-      const left = c.timeLeft(side, now);
-      /** @type {HTMLElement} */ (el.querySelector(".clock-who")).textContent =
-        `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"})`;
-      /** @type {HTMLElement} */ (el.querySelector(".clock-time")).textContent = clockText(left);
-      el.classList.toggle("running", c.running === side && c.counting);
-      el.classList.toggle("low", left < lowTime(c.tc) && !state.over);
-    }
-  }
+  const show = (now = Date.now()) => showClocks(page, now);
 
   function tick() {
     const c = state.clock;
@@ -161,38 +92,121 @@ export function createTimed(page) {
     ticker = null;
   }
 
-  /** The engine's search limits from the clocks, or none in an untimed game. */
-  function limits() {
-    const c = state.clock;
-    if (!c) return {};
-    const now = Date.now();
-    const ms = (/** @type {number} */ v) => Math.max(1, Math.round(v));
-    return { wtime: ms(c.timeLeft("w", now)), btime: ms(c.timeLeft("b", now)), winc: c.tc.inc, binc: c.tc.inc };
-  }
+  return {
+    bindControl: (/** @type {() => void} */ onChange) => bindClockControl(settings, onChange),
+    newGame,
+    sync,
+    limits: () => clockLimits(state.clock),
+    pgn: () => clockPgn(state.clock),
+    show,
+    words: (now = Date.now()) => clockWords(state, now),
+  };
+}
 
-  /**
-   * The PGN's part: the TimeControl tag and a %clk note per move the
-   * clock counted, both for a timed game only.
-   * @returns {{timeControl: string, clocks: Map<number, string>}}
-   */
-  function pgn() {
-    const c = state.clock;
-    if (!c) return { timeControl: "", clocks: new Map() };
-    return { timeControl: pgnTimeControl(c.tc), clocks: new Map(c.after.map((ms, i) => [i + 1, pgnClock(ms)])) };
+/**
+ * The clock control in the settings: presets by speed, and a custom control.
+ * @param {import("./settings.js").Settings} settings @param {() => void} onChange
+ */
+export function bindClockControl(settings, onChange) {
+  const select = /** @type {HTMLSelectElement} */ ($("clock"));
+  for (const p of PRESETS) {
+    const tc = /** @type {TimeControl} */ (parseControl(p));
+    select.add(new Option(`${controlText(tc)} ${speedName(tc)}`, p), select.options.length - 1);
   }
-
-  /** The clocks in words, for blind mode's c: "You (White) 4:58, running; Kibitz (Black) 5:00". */
-  function words(now = Date.now()) {
-    const c = state.clock;
-    if (!c) return "No clock in this game";
-    return /** @type {("w" | "b")[]} */ ([state.human, state.human === "w" ? "b" : "w"])
-      .map((side) => {
-        const left = c.timeLeft(side, now);
-        const low = left < lowTime(c.tc) && !state.over ? ", low on time" : "";
-        return `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"}) ${clockText(left)}${c.running === side && c.counting ? ", running" : ""}${low}`;
-      })
-      .join("; ");
+  const minutes = /** @type {HTMLInputElement} */ ($("clock-minutes"));
+  const increment = /** @type {HTMLInputElement} */ ($("clock-increment"));
+  const show = () => {
+    select.value = settings.clock;
+    $("clock-custom").hidden = settings.clock !== "custom";
+    minutes.value = String(settings.clockMinutes);
+    increment.value = String(settings.clockIncrement);
+  };
+  show();
+  const changed = () => {
+    saveSettings(settings);
+    onChange();
+  };
+  select.addEventListener("change", () => {
+    settings.clock = select.value;
+    $("clock-custom").hidden = settings.clock !== "custom";
+    changed();
+  });
+  for (const [input, key] of /** @type {const} */ ([
+    [minutes, "clockMinutes"],
+    [increment, "clockIncrement"],
+  ])) {
+    input.addEventListener("change", () => {
+      const v = Number(input.value);
+      if (!Number.isFinite(v) || v < Number(input.min) || v > Number(input.max)) {
+        input.value = String(settings[key]);
+        return;
+      }
+      settings[key] = v;
+      if (chosenControl(settings)) changed();
+    });
   }
+}
 
-  return { bindControl, newGame, sync, limits, pgn, show, words };
+// adopt counts moves made while the clock was stopped (analysis) with
+// the times as they are.
+/** @param {GameClock} c @param {import("chess.js").Chess} game @param {number} plies @param {number} now */
+function adopt(c, game, plies, now) {
+  c.pause(now);
+  while (c.plies < plies) {
+    const mover = (plies - c.plies) % 2 === 1 ? (game.turn() === "w" ? "b" : "w") : game.turn();
+    c.after[c.plies++] = c.left[mover];
+  }
+}
+
+/** Shows both clocks, the player's at the bottom when it is. @param {ClockPage} page @param {number} now */
+function showClocks({ state, view }, now) {
+  const c = state.clock;
+  if (!c) return;
+  const bottom = view.blackBottom ? "b" : "w";
+  /** @type {[string, "w" | "b"][]} */
+  const clocks = [
+    ["clock-bottom", bottom],
+    ["clock-top", bottom === "w" ? "b" : "w"],
+  ];
+  for (const [id, side] of clocks) {
+    const el = $(id);
+    const left = c.timeLeft(side, now);
+    /** @type {HTMLElement} */ (el.querySelector(".clock-who")).textContent =
+      `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"})`;
+    /** @type {HTMLElement} */ (el.querySelector(".clock-time")).textContent = clockText(left);
+    el.classList.toggle("running", c.running === side && c.counting);
+    el.classList.toggle("low", left < lowTime(c.tc) && !state.over);
+  }
+}
+
+/** The engine's search limits from the clocks, or none in an untimed game. @param {GameClock | null} c */
+function clockLimits(c) {
+  if (!c) return {};
+  const now = Date.now();
+  const ms = (/** @type {number} */ v) => Math.max(1, Math.round(v));
+  return { wtime: ms(c.timeLeft("w", now)), btime: ms(c.timeLeft("b", now)), winc: c.tc.inc, binc: c.tc.inc };
+}
+
+/**
+ * The PGN's part: the TimeControl tag and a %clk note per move the
+ * clock counted, both for a timed game only.
+ * @param {GameClock | null} c
+ * @returns {{timeControl: string, clocks: Map<number, string>}}
+ */
+function clockPgn(c) {
+  if (!c) return { timeControl: "", clocks: new Map() };
+  return { timeControl: pgnTimeControl(c.tc), clocks: new Map(c.after.map((ms, i) => [i + 1, pgnClock(ms)])) };
+}
+
+/** The clocks in words, for blind mode's c: "You (White) 4:58, running; Kibitz (Black) 5:00". @param {ClockPage["state"]} state @param {number} now */
+function clockWords(state, now) {
+  const c = state.clock;
+  if (!c) return "No clock in this game";
+  return /** @type {("w" | "b")[]} */ ([state.human, state.human === "w" ? "b" : "w"])
+    .map((side) => {
+      const left = c.timeLeft(side, now);
+      const low = left < lowTime(c.tc) && !state.over ? ", low on time" : "";
+      return `${side === state.human ? "You" : "Kibitz"} (${side === "w" ? "White" : "Black"}) ${clockText(left)}${c.running === side && c.counting ? ", running" : ""}${low}`;
+    })
+    .join("; ");
 }

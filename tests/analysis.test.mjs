@@ -32,21 +32,9 @@ async function rightDrag(page, from, to, modifiers = []) {
   for (const k of modifiers) await page.keyboard.up(k);
 }
 
-test("analysis: an arrow per line, the threat on X, drawn arrows and circles, assessments and comments in the PGN", async (t) => {
-  const page = await open(t, "?depth=3&side=w", { width: 1366, height: 800 });
-  await waitStatus(page, /^Your move/);
-  // 1. e4 e5 2. Bc4 Nc6 3. Qh5: White threatens Qxf7#.
-  await importPgn(page, "1. e4 e5 2. Bc4 Nc6 3. Qh5 *");
-  await waitStatus(page, /Game loaded/);
-  await page.locator("#analyse").click();
-  await page.locator("#lines").selectOption("3");
-  await page.waitForFunction(
-    () => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6,
-    null,
-    { timeout: 60000 },
-  );
-  // Arrows and lines read in one step: the search goes on deepening (and
-  // re-ranking its lines) between any two reads.
+// linesHaveArrows: an arrow per engine line, the first line's the strongest
+// (read in one step: the search goes on deepening between any two reads).
+async function linesHaveArrows(page) {
   const { arrows, first } = await page.evaluate(() => ({
     arrows: [...document.querySelectorAll("#board g.arrow[data-arrow]")].map((g) => [g.dataset.arrow, g.getAttribute("class")]),
     first: document.querySelector("#pv-lines li").textContent,
@@ -59,7 +47,11 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
     first.includes(new Chess("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3").move({ from: best.slice(0, 2), to: best.slice(2, 4) }).san),
     `the strongest arrow is the first line's move: ${best}, ${first}`,
   );
-  // X: the threat — what White would play if it were White's move (Qxf7#).
+}
+
+// threatIsShown: X shows what White would play if it were White's move
+// (Qxf7#), and the score and the bar keep the position's own.
+async function threatIsShown(page) {
   const before = { score: await page.locator("#info-score").textContent(), bar: await page.locator(".evalbar-text").textContent() };
   assert.notEqual(before.score, "–");
   await page.evaluate(() => document.activeElement.blur()); // keys typed into a select are the select's
@@ -83,7 +75,11 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await page.keyboard.press("x");
   await waitStatus(page, /^Analysis: Black to move/);
   await page.waitForFunction(() => document.querySelectorAll("#board g.arrow[class*='arrow-threat']").length === 0);
-  // Arrows and circles drawn by hand: green, red with Shift; the same again takes one away.
+}
+
+// shapesAreDrawn: arrows and circles drawn by hand (green, red with Shift;
+// the same again takes one away), on their squares, the position's own.
+async function shapesAreDrawn(page) {
   await rightDrag(page, "g8", "f6");
   await rightDrag(page, "f7", "f7", ["Shift"]);
   await rightDrag(page, "d8", "e7");
@@ -106,7 +102,11 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   assert.deepEqual((await shapes()).arrows, []);
   await page.keyboard.press("ArrowRight");
   assert.deepEqual((await shapes()).arrows, ["g8f6"]);
-  // An assessment and a comment on 3. Qh5.
+}
+
+// annotationsAreExported: an assessment and a comment on 3. Qh5, in the
+// PGN with the shapes.
+async function annotationsAreExported(page) {
   await page.locator('#nag-buttons button[data-nag="6"]').click();
   await page.locator("#comment-edit").fill("Too early for the queen.");
   await page.locator("#comment-edit").blur();
@@ -117,6 +117,25 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await page.screenshot({ path: `${SHOTS}/annotate.png` });
   const pgn = await exportedPgn(page);
   assert.match(pgn.replace(/\s+/g, " "), /3\. Qh5 \$6 \{\[%csl Rf7\] \[%cal Gg8f6\]\} \{Too early for the queen\.\}/, pgn);
+}
+
+test("analysis: an arrow per line, the threat on X, drawn arrows and circles, assessments and comments in the PGN", async (t) => {
+  const page = await open(t, "?depth=3&side=w", { width: 1366, height: 800 });
+  await waitStatus(page, /^Your move/);
+  // 1. e4 e5 2. Bc4 Nc6 3. Qh5: White threatens Qxf7#.
+  await importPgn(page, "1. e4 e5 2. Bc4 Nc6 3. Qh5 *");
+  await waitStatus(page, /Game loaded/);
+  await page.locator("#analyse").click();
+  await page.locator("#lines").selectOption("3");
+  await page.waitForFunction(
+    () => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6,
+    null,
+    { timeout: 60000 },
+  );
+  await linesHaveArrows(page);
+  await threatIsShown(page);
+  await shapesAreDrawn(page);
+  await annotationsAreExported(page);
   // A reload keeps them (the tree is saved with the game).
   await page.reload();
   await page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { Chess } from "chess.js";
 import { parseShapes, withShapes, toggleShape } from "../static/shapes.js";
 import { commentWords, withWords, toggleAssessment } from "../static/annotate.js";
-import { passTurn } from "../static/study.js";
+import { passTurn } from "../static/analysis.js";
 import { GameTree } from "../static/tree.js";
 
 test("arrows and circles read from and written to comments as lichess writes them", () => {

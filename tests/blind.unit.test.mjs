@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
 import { squareName, piecesText, scanText, lastMoveText, parseCommand, scoreWords } from "../static/blind.js";
-import { matchTyped, whyNotLegal } from "../static/input.js";
+import { matchTyped, whyNotLegal } from "../static/movetext.js";
 
 const start = new Chess().fen();
 

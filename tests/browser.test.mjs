@@ -430,15 +430,11 @@ test("keyboard and screen readers: a typed move plays like a dragged one, moves 
   assert.match(await page.locator("#depth-help").textContent(), /looks 1 half-move ahead, about .* per move (on this device \(estimated\)|in this browser)/);
 });
 
-test("the page travels compressed, and a reload fetches only index.html again", async (t) => {
-  // Without the service worker, whose fetches the page does not see (the
-  // offline test below covers it): what any visitor's first load costs.
-  const context = await browser.newContext({ serviceWorkers: "block" });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  // Every request of the page and its worker: bytes are what crossed the
-  // network (encoded body and headers; nothing for a cache hit).
-  let seen = [];
+// recordRequests records every request of the page and its worker: bytes
+// are what crossed the network (encoded body and headers; nothing for a
+// cache hit). settled waits until none is in flight.
+function recordRequests(page) {
+  const out = { seen: [], settled: async () => {} };
   let pending = 0;
   page.on("request", () => pending++);
   page.on("requestfailed", () => pending--);
@@ -447,7 +443,7 @@ test("the page travels compressed, and a reload fetches only index.html again", 
     try {
       const resp = await req.response();
       const sizes = await req.sizes();
-      seen.push({
+      out.seen.push({
         url: req.url(),
         status: resp?.status(),
         bytes: sizes.responseBodySize + sizes.responseHeadersSize,
@@ -458,30 +454,16 @@ test("the page travels compressed, and a reload fetches only index.html again", 
       // A request that finished as the test closed its context: not counted.
     }
   });
-  const ready = () => page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
-  const settled = async () => {
+  out.settled = async () => {
     while (pending > 0) await new Promise((r) => setTimeout(r, 20));
   };
-  // The first visit: everything fetched until the first move can be played.
-  await page.goto(base);
-  await ready();
-  await waitStatus(page, /^Your move/);
-  await settled();
-  const isOpenings = (r) => /\/openings-[A-Z2-7]{8}\.tsv$/.test(r.url);
-  assert.ok(!seen.some(isOpenings), "the opening names wait for the first move");
-  // The opening names follow the first move.
-  await typeMove(page, "e4");
-  while (!seen.some(isOpenings)) await new Promise((r) => setTimeout(r, 20));
-  await settled();
-  await page.waitForFunction(() => /^[A-E][0-9][0-9] /.test(document.getElementById("opening").textContent));
-  const first = seen.filter((r) => r.url.startsWith(base));
-  const names = first.map((r) => new URL(r.url).pathname.slice(1) || "index.html");
-  assert.ok(
-    names.some((n) => n.endsWith(".wasm")),
-    `the wasm is among ${names}`,
-  );
-  // Every file came precompressed (brotli where the browser takes it,
-  // otherwise gzip), byte for byte the file the build wrote beside it.
+  return out;
+}
+
+// cameAsBuilt checks that every file came precompressed (brotli where the
+// browser takes it, otherwise gzip), byte for byte the file the build
+// wrote beside it.
+function cameAsBuilt(first, names) {
   first.forEach((r, i) => {
     assert.ok(["br", "gzip"].includes(r.encoding), `${names[i]} came with encoding "${r.encoding}"`);
     const file = `dist/${names[i]}.${r.encoding === "br" ? "br" : "gz"}`;
@@ -490,6 +472,36 @@ test("the page travels compressed, and a reload fetches only index.html again", 
     const size = statSync(file).size;
     assert.ok(r.body === 0 || (r.body >= size && r.body <= size * 1.005 + 64), `${names[i]}: ${r.body} bytes of body, ${file} has ${size}`);
   });
+}
+
+test("the page travels compressed, and a reload fetches only index.html again", async (t) => {
+  // Without the service worker, whose fetches the page does not see (the
+  // offline test below covers it): what any visitor's first load costs.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const requests = recordRequests(page);
+  const ready = () => page.waitForFunction(() => document.getElementById("engine-version").textContent !== "");
+  const { settled } = requests;
+  // The first visit: everything fetched until the first move can be played.
+  await page.goto(base);
+  await ready();
+  await waitStatus(page, /^Your move/);
+  await settled();
+  const isOpenings = (r) => /\/openings-[A-Z2-7]{8}\.tsv$/.test(r.url);
+  assert.ok(!requests.seen.some(isOpenings), "the opening names wait for the first move");
+  // The opening names follow the first move.
+  await typeMove(page, "e4");
+  while (!requests.seen.some(isOpenings)) await new Promise((r) => setTimeout(r, 20));
+  await settled();
+  await page.waitForFunction(() => /^[A-E][0-9][0-9] /.test(document.getElementById("opening").textContent));
+  const first = requests.seen.filter((r) => r.url.startsWith(base));
+  const names = first.map((r) => new URL(r.url).pathname.slice(1) || "index.html");
+  assert.ok(
+    names.some((n) => n.endsWith(".wasm")),
+    `the wasm is among ${names}`,
+  );
+  cameAsBuilt(first, names);
   const wire = first.reduce((s, r) => s + r.bytes, 0);
   const sizes = (ext) => names.reduce((s, n) => s + statSync(`dist/${n}.${ext}`).size, 0);
   const before = names.filter((n) => !/^openings-/.test(n));
@@ -501,11 +513,11 @@ test("the page travels compressed, and a reload fetches only index.html again", 
       `with the opening names after the first move: ${first.length} files, ${wire} bytes on the wire (${[...new Set(first.map((r) => r.encoding))]}), brotli ${sizes("br")}, gzip ${sizes("gz")}`,
   );
   for (const n of names) console.log(`#   ${n}: brotli ${statSync(`dist/${n}.br`).size}`);
-  seen = [];
+  requests.seen = [];
   await page.reload();
   await ready();
   await settled();
-  const again = seen.filter((r) => r.url.startsWith(base));
+  const again = requests.seen.filter((r) => r.url.startsWith(base));
   console.log(`# reload: ${JSON.stringify(again.map(({ url, status, bytes }) => [url.slice(base.length), status, bytes]))}`);
   const index = again.find((r) => new URL(r.url).pathname === "/");
   const fetched = again.filter((r) => r !== index && r.bytes > 0);

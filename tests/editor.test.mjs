@@ -15,12 +15,12 @@ async function square(page, sq) {
 
 async function put(page, piece, sq) {
   const p = await square(page, sq);
-  const before = await page.locator("#editor-fen").textContent();
+  const before = await page.locator("#editor-fen").inputValue();
   await page.mouse.click(p.x, p.y);
-  await page.waitForFunction((b) => document.getElementById("editor-fen").textContent !== b, before);
+  await page.waitForFunction((b) => document.getElementById("editor-fen").value !== b, before);
 }
 
-const fen = (page) => page.locator("#editor-fen").textContent();
+const fen = (page) => page.locator("#editor-fen").inputValue();
 const settled = (page) =>
   page.waitForFunction(() => {
     const error = document.getElementById("editor-error").textContent !== "";
@@ -33,9 +33,9 @@ test("board editor: a position set up by hand, judged by the engine, then played
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await page.locator("#edit-position").click();
   await page.locator("#editor").waitFor({ state: "visible" });
-  await page.waitForFunction(() => document.getElementById("editor-fen").textContent === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  await page.waitForFunction(() => document.getElementById("editor-fen").value === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   await page.locator("#editor-clear").click();
-  await page.waitForFunction(() => document.getElementById("editor-fen").textContent === "8/8/8/8/8/8/8/8 w - - 0 1");
+  await page.waitForFunction(() => document.getElementById("editor-fen").value === "8/8/8/8/8/8/8/8 w - - 0 1");
   await settled(page);
   assert.match(await page.locator("#editor-error").textContent(), /^Not a legal position: .+/);
   assert.equal(await page.locator("#editor-play").isDisabled(), true);
@@ -49,7 +49,7 @@ test("board editor: a position set up by hand, judged by the engine, then played
   assert.equal(await fen(page), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
   assert.equal(await page.locator("#editor-castle-K").isDisabled(), true, "no rook on h1: no O-O");
   await page.locator("#editor-castle-Q").check();
-  await page.waitForFunction(() => document.getElementById("editor-fen").textContent === "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+  await page.waitForFunction(() => document.getElementById("editor-fen").value === "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
   await settled(page);
   assert.equal(await page.locator("#editor-error").textContent(), "");
   assert.equal(await page.locator("#editor-play").isDisabled(), false);
@@ -67,9 +67,9 @@ test("board editor: a position set up by hand, judged by the engine, then played
   await page.mouse.move(a1.x, (a1.y + a7.y) / 2, { steps: 4 });
   await page.mouse.move(a7.x, a7.y, { steps: 4 });
   await page.mouse.up();
-  await page.waitForFunction(() => document.getElementById("editor-fen").textContent === "4k3/R7/8/8/8/8/8/4K3 w - - 0 1");
+  await page.waitForFunction(() => document.getElementById("editor-fen").value === "4k3/R7/8/8/8/8/8/4K3 w - - 0 1");
   await page.selectOption("#editor-side", "b");
-  await page.waitForFunction(() => document.getElementById("editor-fen").textContent === "4k3/R7/8/8/8/8/8/4K3 b - - 0 1");
+  await page.waitForFunction(() => document.getElementById("editor-fen").value === "4k3/R7/8/8/8/8/8/4K3 b - - 0 1");
   await settled(page);
   // Played from: Black to move is Kibitz's, and it answers.
   await page.locator("#editor-play").click();
@@ -81,10 +81,7 @@ test("board editor: a position set up by hand, judged by the engine, then played
   // The editor opens on the position shown; Analyse opens the analysis board on it.
   const shown = await page.evaluate(() => window.kibitz.state.game.fen().split(" ").slice(0, 2).join(" "));
   await clickInIO(page, "#edit-position"); // the box closed when the editor opened
-  await page.waitForFunction(
-    (s) => document.getElementById("editor-fen").textContent.startsWith(s) && !document.getElementById("editor-analyse").disabled,
-    shown,
-  );
+  await page.waitForFunction((s) => document.getElementById("editor-fen").value.startsWith(s) && !document.getElementById("editor-analyse").disabled, shown);
   await page.locator("#editor-analyse").click();
   await page.locator("#editor").waitFor({ state: "hidden" });
   await waitStatus(page, /^Analysis: White to move/);
@@ -100,8 +97,41 @@ test("board editor: the move number and halfmove clock of the position shown are
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await page.locator("#edit-position").click();
   await page.locator("#editor").waitFor({ state: "visible" });
-  await page.waitForFunction((f) => document.getElementById("editor-fen").textContent === f, start);
+  await page.waitForFunction((f) => document.getElementById("editor-fen").value === f, start);
   await page.locator('#editor-palette button[data-piece="wq"]').click();
   await put(page, "wq", "d1");
   assert.equal(await fen(page), "4k3/8/8/8/8/8/4P3/3QK3 w - - 7 31");
+});
+
+// The FEN field: a position typed or pasted sets the board up and is
+// judged as any edit; a text that is no FEN says why and changes nothing.
+test("board editor: a FEN typed into its field sets the board up; a broken one is refused with the reason", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await page.locator("#edit-position").click();
+  await page.locator("#editor").waitFor({ state: "visible" });
+  const field = page.locator("#editor-fen");
+  await page.waitForFunction(() => document.getElementById("editor-fen").value.startsWith("rnbqkbnr/"));
+  await field.fill("8/8/8/8/8/5k2/8/4K2R w K - 3 40");
+  await field.press("Enter");
+  await page.waitForFunction(() => document.getElementById("editor-fen").value === "8/8/8/8/8/5k2/8/4K2R w K - 3 40");
+  await settled(page);
+  assert.equal(await page.locator("#editor-error").textContent(), "");
+  assert.equal(await page.locator("#editor-castle-K").isChecked(), true);
+  assert.equal(await page.locator('#editor-board [data-piece="wr"]').count(), 1);
+  // A rank of nine squares: refused, the board and the field's last good position kept.
+  await field.fill("8/8/8/8/8/8/5k3/4K2R w - - 0 1");
+  await field.press("Enter");
+  assert.match(await page.locator("#editor-error").textContent(), /^Not a FEN: rank 2 \("5k3"\) is not eight squares/);
+  assert.equal(await field.getAttribute("aria-invalid"), "true");
+  assert.equal(await page.locator('#editor-board [data-piece="wr"]').count(), 1);
+  // Played from: the game starts there.
+  await field.fill("8/8/8/8/8/5k2/8/4K2R w K - 3 40");
+  await field.press("Enter");
+  await settled(page);
+  assert.equal(await field.getAttribute("aria-invalid"), null);
+  await page.locator("#editor-play").click();
+  await waitStatus(page, /^Your move/);
+  assert.equal(await page.evaluate(() => window.kibitz.state.game.fen()), "8/8/8/8/8/5k2/8/4K2R w K - 3 40");
 });

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { premoveTargets, matchTyped, unfinishedPromotion } from "../static/input.js";
+import { matchTyped, unfinishedPromotion } from "../static/movetext.js";
+import { premoveTargets } from "../static/premove.js";
 
 const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const sorted = (a) => [...a].sort();
