@@ -97,11 +97,7 @@ func (e *Evaluator) Reset(p Position) {
 	pl.men, pl.us = pieces.men(), p.SideToMove()
 }
 
-func piecesOf(p Position) Bitboards {
-	var s Bitboards
-	p.Placement(&s)
-	return s
-}
+func piecesOf(p Position) Bitboards { return p.Placement() }
 
 // piecesAt returns the pieces of ply's position: p's (the top ply's) with
 // the changes of the plies above ply undone.

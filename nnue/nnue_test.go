@@ -321,3 +321,35 @@ func lazyUpdatesFollowASearch(t *testing.T, net *Net) {
 }
 
 func abs(x int) int { return max(x, -x) }
+
+// TestTheSearchPathAllocatesNothing: what the search does per node (push,
+// evaluate, pop) and at each root (Reset) allocates nothing — a pointer
+// handed to the Position interface escapes, and once cost one Bitboards
+// per refresh, most of a UCI game's garbage.
+func TestTheSearchPathAllocatesNothing(t *testing.T) {
+	e := NewEvaluator(RandomNet(64, 1))
+	p, _ := parseBoard("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	rng := rand.New(rand.NewPCG(1, 1))
+	if n := testing.AllocsPerRun(20, func() { e.Reset(p) }); n != 0 {
+		t.Errorf("Reset: %.1f allocations", n)
+	}
+	e.Reset(p)
+	var moves []played // made once: the test board's own bookkeeping is not the evaluator's
+	for range 64 {
+		p.randomMove(rng)
+		moves = append(moves, p.hist[0])
+		p.unmake()
+	}
+	i := 0
+	if n := testing.AllocsPerRun(50, func() {
+		m := &moves[i%len(moves)]
+		i++
+		p.play(m.ch[:m.n]...)
+		e.Push(p)
+		e.Evaluate(p)
+		e.Pop()
+		p.unmake()
+	}); n != 0 {
+		t.Errorf("push, evaluate, pop: %.1f allocations", n)
+	}
+}

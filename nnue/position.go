@@ -60,8 +60,10 @@ type Bitboards [2][6]uint64
 // Position is what the net reads of a position. The search's board
 // implements it through an adapter; Board is a plain implementation.
 type Position interface {
-	// Placement writes the position's pieces to out.
-	Placement(out *Bitboards)
+	// Placement returns the position's pieces. (Returned, not written
+	// through a pointer: a pointer passed to an interface's method escapes,
+	// and the search would allocate one Bitboards a node.)
+	Placement() Bitboards
 	// SideToMove returns the side whose turn it is.
 	SideToMove() Color
 	// LastChanges writes the piece changes of the move that led to the
@@ -82,8 +84,8 @@ type Board struct {
 // Put places a piece of colour c and type t on sq.
 func (b *Board) Put(c Color, t PieceType, sq Square) { b.Pieces[c][t] |= 1 << sq }
 
-// Placement writes the board's pieces to out.
-func (b *Board) Placement(out *Bitboards) { *out = b.Pieces }
+// Placement returns the board's pieces.
+func (b *Board) Placement() Bitboards { return b.Pieces }
 
 // SideToMove returns the side to move.
 func (b *Board) SideToMove() Color { return b.Side }

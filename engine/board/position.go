@@ -64,6 +64,18 @@ func (p *Position) Clone() *Position {
 	return &q
 }
 
+// CopyFrom makes p a copy of q, as Clone does, in p's own history buffer:
+// a searcher that copies each root into the same position allocates
+// nothing once its buffer is large enough.
+func (p *Position) CopyFrom(q *Position) {
+	h := p.history[:0]
+	if cap(h) < max(len(q.history), 256) {
+		h = make([]undo, 0, max(cap(q.history), 256))
+	}
+	*p = *q
+	p.history = append(h, q.history...)
+}
+
 // SideToMove returns the colour to move.
 func (p *Position) SideToMove() Color { return p.side }
 

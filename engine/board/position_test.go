@@ -259,3 +259,36 @@ func TestPositionAfter(t *testing.T) {
 		t.Errorf("bad FEN: %v", err)
 	}
 }
+
+// CopyFrom gives what Clone gives — the same position, its history (a
+// repetition seen through the copy) — and the copy stays apart from the
+// original, in its own buffer, reused from one copy to the next.
+func TestCopyFromIsAClone(t *testing.T) {
+	src := NewPosition()
+	for _, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "e2e4"} {
+		m, err := src.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src.MakeMove(m)
+	}
+	dst := NewPosition()
+	dst.CopyFrom(src)
+	buffer := &dst.history[:1][0]
+	for round := 0; round < 2; round++ {
+		if dst.FEN() != src.FEN() || dst.Key() != src.Key() || len(dst.history) != len(src.history) {
+			t.Fatalf("round %d: copy %q, original %q", round, dst.FEN(), src.FEN())
+		}
+		dst.UnmakeMove() // e2e4 back: the start position, seen four plies before
+		if !dst.IsRepetition(4) {
+			t.Errorf("round %d: the copy does not see the repetition in its history", round)
+		}
+		if src.FEN() == dst.FEN() {
+			t.Errorf("round %d: unmaking on the copy changed the original", round)
+		}
+		dst.CopyFrom(src)
+		if &dst.history[:1][0] != buffer {
+			t.Errorf("round %d: the copy took a new buffer", round)
+		}
+	}
+}

@@ -21,13 +21,14 @@ type Position struct{ P *board.Position }
 // Of returns p as the net reads it.
 func Of(p *board.Position) Position { return Position{p} }
 
-// Placement writes the position's pieces to out.
-func (p Position) Placement(out *nnue.Bitboards) {
+// Placement returns the position's pieces.
+func (p Position) Placement() (out nnue.Bitboards) {
 	for c := board.White; c <= board.Black; c++ {
 		for t := board.Pawn; t <= board.King; t++ {
 			out[c][t] = uint64(p.P.Pieces(c, t))
 		}
 	}
+	return out
 }
 
 // SideToMove returns the side to move.

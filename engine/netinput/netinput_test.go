@@ -28,8 +28,7 @@ func TestNumberingsAgree(t *testing.T) {
 			t.Fatalf("%v: the net's square is %d", sq, Square(sq))
 		}
 		if pc := pos.PieceAt(sq); pc != board.NoPiece {
-			var placement nnue.Bitboards
-			Of(pos).Placement(&placement)
+			placement := Of(pos).Placement()
 			if placement[pc.Color()][pc.Type()]&(1<<Square(sq)) == 0 {
 				t.Fatalf("%v on %v is not among the net's pieces", pc, sq)
 			}
