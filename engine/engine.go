@@ -7,10 +7,13 @@
 // assembling the engine — which net by default, when tables are trusted,
 // how a table hit is reported — is written once, here.
 //
-// One search at a time: while a search runs (from Start or Search until
-// its result is delivered), a second search and every change of settings
-// are refused with ErrBusy; a front end stops or waits for the search
-// first.
+// A front end sets the game's position (SetPosition) and asks the engine
+// to Go, as Stockfish's engine.h is asked. One search at a time: while a
+// search runs (from Go, Start or Search until its result is delivered), a
+// second search, a new position and every change of settings are refused
+// with ErrBusy; a front end stops or waits for the search first. The
+// engine alone decides when an answer may go: an infinite search's after
+// Stop, a pondering one's after PonderHit or Stop.
 //
 // engine imports engine/board, engine/cluster, engine/eval, engine/netinput, nnue, engine/search, engine/strength,
 // engine/tablebase, engine/tablebase/wdlnet, internal/excerpt and internal/regular.
@@ -76,8 +79,10 @@ type Engine struct {
 	pos     *board.Position // the game in play (SetPosition); nil: the start
 	// release is closed by Stop: an infinite search holds its answer
 	// until then, as UCI's "go infinite" does, even once it has searched
-	// as deep as it can.
-	release chan struct{}
+	// as deep as it can; a pondering search until then or PonderHit
+	// (hit), as "go ponder" does. The one place of this rule for every
+	// front end.
+	release, hit chan struct{}
 }
 
 // idle begins a change of settings: ErrBusy while a search runs;
@@ -302,17 +307,35 @@ func (e *Engine) Search(pos *board.Position, lim search.Limits, report func(sear
 
 // Start is Search in the background: the result arrives on the channel,
 // once the engine is free for the next search or change. An infinite
-// search's result waits for Stop. A search already running is ErrBusy.
+// search's result waits for Stop; a pondering one's for PonderHit or
+// Stop. A search already running is ErrBusy.
 func (e *Engine) Start(pos *board.Position, lim search.Limits, report func(search.Info)) (<-chan Result, error) {
 	return e.start(pos, lim, report, 0)
 }
 
-// StartShared is Start as this engine's part of search number id of the
-// joined cluster (Join): member 0 answers with the move the members chose,
-// a helper with its own result once member 0 has stopped it. Without a
-// cluster, or with id 0, it is Start.
-func (e *Engine) StartShared(pos *board.Position, lim search.Limits, report func(search.Info), id uint32) (<-chan Result, error) {
-	return e.start(pos, lim, report, id)
+// Go is Start from the position of the game in play (SetPosition), as a
+// front end that keeps the game on the engine asks for a move.
+func (e *Engine) Go(lim search.Limits, report func(search.Info)) (<-chan Result, error) {
+	return e.start(e.game(), lim, report, 0)
+}
+
+// GoShared is Go as this engine's part of search number id of the joined
+// cluster (Join): member 0 answers with the move the members chose, a
+// helper with its own result once member 0 has stopped it. Without a
+// cluster, or with id 0, it is Go.
+func (e *Engine) GoShared(lim search.Limits, report func(search.Info), id uint32) (<-chan Result, error) {
+	return e.start(e.game(), lim, report, id)
+}
+
+// game is the position of the game in play, for a search, which copies
+// it: SetPosition replaces it and never changes it, so no copy is made here.
+func (e *Engine) game() *board.Position {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.pos == nil {
+		return board.NewPosition()
+	}
+	return e.pos
 }
 
 func (e *Engine) start(pos *board.Position, lim search.Limits, report func(search.Info), shared uint32) (<-chan Result, error) {
@@ -325,16 +348,24 @@ func (e *Engine) start(pos *board.Position, lim search.Limits, report func(searc
 		return nil, ErrBusy
 	}
 	e.busy = true
-	release := make(chan struct{})
-	e.release = release
+	release, hit := make(chan struct{}), make(chan struct{})
+	e.release, e.hit = release, hit
 	e.mu.Unlock()
 	v := e.Verdict(pos)
 	in := e.goSearch(pos, lim, report, shared)
 	out := make(chan Result, 1)
 	go func() {
 		r := <-in
-		if lim.Infinite {
+		switch {
+		case lim.Infinite:
 			<-release
+		case lim.Ponder:
+			// Ended early (a mate found, the depth reached), the answer
+			// still waits: the opponent has not moved yet.
+			select {
+			case <-release:
+			case <-hit:
+			}
 		}
 		e.mu.Lock()
 		e.busy = false
@@ -357,7 +388,15 @@ func (e *Engine) Stop() {
 
 // PonderHit turns a pondering search (search.Limits.Ponder) into a search
 // on the engine's own clock: the expected reply was played.
-func (e *Engine) PonderHit() { e.search.PonderHit() }
+func (e *Engine) PonderHit() {
+	e.mu.Lock()
+	if e.hit != nil {
+		close(e.hit)
+		e.hit = nil
+	}
+	e.mu.Unlock()
+	e.search.PonderHit()
+}
 
 // ErrBusy is the answer to a search or a change of settings while a
 // search runs.

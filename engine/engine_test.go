@@ -199,6 +199,7 @@ func TestOneSearchAtATime(t *testing.T) {
 	other, _ := board.ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
 	refused := map[string]error{
 		"Start":           func() error { _, err := e.Start(start, search.Limits{Depth: 1}, nil); return err }(),
+		"Go":              func() error { _, err := e.Go(search.Limits{Depth: 1}, nil); return err }(),
 		"Search":          func() error { _, err := e.Search(start, search.Limits{Depth: 1}, nil); return err }(),
 		"SetPosition":     e.SetPosition(other),
 		"SetHash":         e.SetHash(2),
@@ -240,8 +241,13 @@ func TestOneSearchAtATime(t *testing.T) {
 	if err := e.SetHash(2); err != nil {
 		t.Fatalf("SetHash after the search: %v", err)
 	}
-	if r, err := e.Search(e.Position(), search.Limits{Depth: 2}, nil); err != nil || other.PieceAt(r.Move.From()).Color() != board.White {
-		t.Errorf("search of the new position: %v, %v", r.Move, err)
+	// Go searches the position set: the new one, where only White's king and pawn can move.
+	ch, err = e.Go(search.Limits{Depth: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := <-ch; !other.IsLegal(r.Move) {
+		t.Errorf("Go after SetPosition: %v is not a move of the position set", r.Move)
 	}
 }
 

@@ -71,7 +71,7 @@ func (e *Engine) Workers() int {
 }
 
 // Join makes the engine one member of a cluster whose other members are
-// elsewhere (a browser's other workers): StartShared then searches as that
+// elsewhere (a browser's other workers): GoShared then searches as that
 // member. nil leaves it.
 func (e *Engine) Join(m *cluster.Member) error {
 	done, err := e.idle()

@@ -76,13 +76,13 @@ func TestJoinedEnginesAnswerTogether(t *testing.T) {
 	if err := helper.Join(cluster.New(2, 2, ts[1])); err == nil {
 		t.Error("member 2 of 2 accepted")
 	}
-	pos := board.NewPosition()
+	pos := board.NewPosition() // both engines' position: the start, as set at first
 	for id := uint32(1); id <= 3; id++ {
-		hc, err := helper.StartShared(pos, search.Limits{Infinite: true}, nil, id)
+		hc, err := helper.GoShared(search.Limits{Infinite: true}, nil, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		mc, err := main.StartShared(pos, search.Limits{Depth: 8}, nil, id)
+		mc, err := main.GoShared(search.Limits{Depth: 8}, nil, id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,17 +27,18 @@ func (s *session) goCommand(args []string) {
 		s.out.printf("bestmove 0000")
 		return
 	}
-	if !s.pos.HasLegalMove() {
+	pos := s.engine.Position()
+	if !pos.HasLegalMove() {
 		// Checkmate or stalemate: nothing to search. Answered as Stockfish
 		// does, so that a GUI shows the result rather than a search.
 		score := "cp 0"
-		if s.pos.InCheck() {
+		if pos.InCheck() {
 			score = "mate 0"
 		}
 		s.out.printf("info depth 0 score %s\nbestmove (none)", score)
 		return
 	}
-	lim, err := parseLimits(args, s.pos)
+	lim, err := parseLimits(args, pos)
 	if err != nil {
 		// A GUI waits for bestmove whatever it sent: answer with the
 		// shallowest search.
@@ -47,41 +48,31 @@ func (s *session) goCommand(args []string) {
 	if d := s.cfg.MaxDepth; d > 0 && (lim.Depth == 0 || lim.Depth > d) {
 		lim.Depth = d
 	}
-	release := make(chan struct{})
-	s.infinite = lim.Infinite
-	var hit chan struct{} // closed by ponderhit
-	if lim.Ponder {
-		hit = make(chan struct{})
-	}
-	s.ponderHit = hit
 	var reported uint64 // the nodes of the last info line
 	wdlMen := 0         // the men the WDL model is read for (0: no wdl)
 	if s.showWDL {
-		wdlMen = s.pos.Occupied().Count()
+		wdlMen = pos.Occupied().Count()
 	}
 	report := func(i search.Info) {
 		reported = i.Nodes
 		s.out.printf("%s", formatInfo(i, wdlMen))
 	}
-	result := s.engine.Go(s.pos, lim, report)
-	s.startJob(s.engine.Stop, release, func() string {
+	// The player delivers the result when the protocol allows (Player.Go):
+	// after stop for go infinite, after ponderhit or stop for go ponder.
+	result, err := s.engine.Go(lim, report)
+	if err != nil {
+		s.errorf("go: %v: no move", err)
+		s.out.printf("bestmove 0000")
+		return
+	}
+	s.infinite, s.pondering = lim.Infinite, lim.Ponder
+	s.startJob(s.engine.Stop, func() string {
 		r := <-result
 		// A search stopped inside an iteration has searched more than its
 		// last line says: the totals close it, as a GUI or a benchmark
 		// reading the last "nodes" expects.
 		if r.Nodes > reported {
 			s.out.printf("%s", formatTotals(r))
-		}
-		switch {
-		case lim.Infinite:
-			<-release // UCI: no bestmove before stop during go infinite
-		case lim.Ponder:
-			// Nor before ponderhit or stop while pondering, even if the
-			// search has ended (a mate found, the depth reached).
-			select {
-			case <-release:
-			case <-hit:
-			}
 		}
 		line := "bestmove " + r.Move.String()
 		if r.Ponder != board.NullMove {
@@ -91,16 +82,15 @@ func (s *session) goCommand(args []string) {
 	})
 }
 
-// startJob runs job in the background as the session's search: stop
-// calls cancel and closes release. The job's last line is printed with the
-// search marked finished in one step, so that a command sent in reply to
-// it finds the engine idle.
-func (s *session) startJob(cancel func(), release chan struct{}, job func() (last string)) {
+// startJob runs job in the background as the session's job: stop calls
+// cancel. The job's last line is printed with the job marked finished in
+// one step, so that a command sent in reply to it finds the loop idle.
+func (s *session) startJob(cancel func(), job func() (last string)) {
 	s.mu.Lock()
 	s.searching = true
 	s.mu.Unlock()
 	done := make(chan struct{})
-	s.done, s.release, s.cancel = done, release, cancel
+	s.done, s.cancel = done, cancel
 	go func() {
 		last := job()
 		s.mu.Lock()
@@ -123,9 +113,9 @@ func (s *session) perftCommand(args []string) {
 		return
 	}
 	var stop atomic.Bool
-	s.infinite, s.ponderHit = false, nil
-	pos := s.pos.Clone()
-	s.startJob(func() { stop.Store(true) }, make(chan struct{}), func() string {
+	s.infinite, s.pondering = false, false
+	pos := s.engine.Position()
+	s.startJob(func() { stop.Store(true) }, func() string {
 		start := time.Now()
 		var l board.MoveList
 		pos.GenerateMoves(&l, board.GenAll)
@@ -167,27 +157,21 @@ func perftUntil(p *board.Position, depth int, stop *atomic.Bool) (n uint64, ok b
 
 // ponderhit turns a pondering search into one on the engine's clock.
 func (s *session) ponderhit() {
-	if s.ponderHit == nil || !s.busy() {
+	if !s.pondering || !s.busy() {
 		s.errorf("ponderhit: no search is pondering")
 		return
 	}
+	s.pondering = false
 	s.engine.PonderHit()
-	close(s.ponderHit)
-	s.ponderHit = nil
 }
 
-// stopSearch stops a running search and waits for its bestmove.
+// stopSearch stops the running job and waits for its last line.
 func (s *session) stopSearch() {
 	if s.done == nil {
 		return
 	}
 	s.cancel()
-	s.ponderHit = nil
-	select {
-	case <-s.release:
-	default:
-		close(s.release)
-	}
+	s.pondering = false
 	<-s.done
 }
 

@@ -51,19 +51,27 @@ func (k *kibitz) Explain(pos *board.Position) []string {
 	return FormatPieceValues(pos, cp, values)
 }
 
-func (k *kibitz) Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan search.Result {
-	out := make(chan search.Result, 1)
-	in, err := k.e.Start(pos, lim, report)
+// Go searches the facade's position; the facade holds an infinite or a
+// pondering search's answer as the protocol wants.
+func (k *kibitz) Go(lim search.Limits, report func(search.Info)) (<-chan search.Result, error) {
+	in, err := k.e.Go(lim, report)
 	if err != nil {
-		// The loop runs one search at a time, so the facade is never
-		// busy here; were it, the GUI hears why and gets no move.
-		k.note(err.Error())
-		out <- search.Result{}
-		return out
+		return nil, err
 	}
+	out := make(chan search.Result, 1)
 	go func() { out <- (<-in).Result }()
-	return out
+	return out, nil
 }
+
+// SetPosition sets the facade's position; the loop never sets it during
+// a search, when the facade would refuse it.
+func (k *kibitz) SetPosition(pos *board.Position) {
+	if err := k.e.SetPosition(pos); err != nil {
+		k.note(err.Error())
+	}
+}
+
+func (k *kibitz) Position() *board.Position { return k.e.Position() }
 
 // SetOption applies a value the loop has checked against the declaration:
 // the protocol's own options are the loop's, the rest the facade's.

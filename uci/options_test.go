@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"kibitz/engine"
-	"kibitz/engine/board"
 	"kibitz/engine/search"
 	"kibitz/engine/tablebase"
 	"kibitz/engine/tablebase/wdlnet"
@@ -25,7 +24,7 @@ func defaultSession() *session {
 	if err != nil {
 		panic(err)
 	}
-	return &session{engine: k, pos: board.NewPosition()}
+	return &session{engine: k}
 }
 
 // facade is the engine behind a session of Kibitz.

@@ -38,9 +38,11 @@ const Author = "the Kibitz authors"
 // maxLine bounds one command; longer lines are rejected, not buffered.
 const maxLine = 1 << 20
 
-// Player is what the UCI loop drives: an engine, or another player. The loop calls it from one
-// goroutine at a time and never changes it (SetOption, NewGame) while a
-// search it started is running.
+// Player is what the UCI loop drives: an engine, or another player. The
+// loop calls it from one goroutine at a time and never changes it
+// (SetOption, NewGame, SetPosition) while a search it started is running:
+// such commands wait for the search. The player holds the game's position
+// and knows its search; the loop holds only the protocol's order.
 type Player interface {
 	// ID returns the name and author "uci" reports.
 	ID() (name, author string)
@@ -51,9 +53,17 @@ type Player interface {
 	SetOption(name, value string) error
 	// NewGame forgets the previous game.
 	NewGame()
-	// Go searches pos (its own copy) in the background, calling report
-	// with progress; the channel delivers the result.
-	Go(pos *board.Position, lim search.Limits, report func(search.Info)) <-chan search.Result
+	// SetPosition sets the position the next Go searches (the player
+	// keeps a copy of its own).
+	SetPosition(pos *board.Position)
+	// Position returns a copy of the position set: the start until SetPosition.
+	Position() *board.Position
+	// Go searches the position set in the background, calling report
+	// with progress; the channel delivers the result when the protocol
+	// allows: an infinite search's only after Stop, a pondering one's only
+	// after PonderHit or Stop, even once it has ended. An error: no
+	// search started.
+	Go(lim search.Limits, report func(search.Info)) (<-chan search.Result, error)
 	// Stop asks a running search to answer now.
 	Stop()
 	// PonderHit tells a search started with Limits.Ponder that the
@@ -69,7 +79,6 @@ type Option = engine.Option
 type session struct {
 	out    *syncWriter
 	engine Player
-	pos    *board.Position
 	cfg    Config
 
 	// mu guards searching: the search goroutine prints bestmove and clears
@@ -77,11 +86,10 @@ type session struct {
 	// bestmove always finds the search finished.
 	mu        sync.Mutex
 	searching bool
-	done      chan struct{} // closed when the running search has printed bestmove
-	release   chan struct{} // closed by stop/quit to let an infinite search report
+	done      chan struct{} // closed when the running job has printed its last line (bestmove)
 	cancel    func()        // stops the running job (a search or go perft)
 	infinite  bool          // the running job is a go infinite (RunCommands stops it at the end)
-	ponderHit chan struct{} // the running search ponders until this is closed (nil: it does not)
+	pondering bool          // the running job is a go ponder not yet hit (ponderhit is valid)
 	refused   error         // the last position command, refused: go plays no move until a valid one
 	showWDL   bool          // UCI_ShowWDL: info lines carry win/draw/loss per mille
 	rules     board.Rules   // UCI_Chess960: positions read and moves written under Chess960's rules
@@ -136,7 +144,7 @@ func RunCommands(cmds []string, out io.Writer, cfg Config) error {
 	if err != nil {
 		w.printf("info string error: %v", err)
 	}
-	s := &session{out: w, pos: board.NewPosition(), engine: k, cfg: cfg}
+	s := &session{out: w, engine: k, cfg: cfg}
 	for _, line := range cmds {
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
@@ -165,7 +173,7 @@ func (s *session) waitSearch() {
 	if s.done == nil {
 		return
 	}
-	if s.infinite || s.ponderHit != nil {
+	if s.infinite || s.pondering {
 		s.stopSearch() // neither ends by itself
 		return
 	}
@@ -194,7 +202,7 @@ func RunPlayer(in io.Reader, out io.Writer, eng Player, cfg Config) error {
 
 // serve is the command loop.
 func serve(in io.Reader, out *syncWriter, eng Player, cfg Config) error {
-	s := &session{out: out, pos: board.NewPosition(), engine: eng, cfg: cfg}
+	s := &session{out: out, engine: eng, cfg: cfg}
 	lines := make(chan string)
 	quit := make(chan struct{})
 	defer close(quit)
@@ -246,7 +254,7 @@ func (s *session) finish(pending []string) {
 // needsIdle reports whether a command must wait for a running search.
 func (s *session) needsIdle(cmd string) bool {
 	switch cmd {
-	case "go", "setoption", "ucinewgame":
+	case "go", "setoption", "ucinewgame", "position":
 		return true
 	}
 	_, added := s.cfg.Commands[cmd]
@@ -323,10 +331,11 @@ func (s *session) handle(line string) {
 	case "ucinewgame":
 		s.stopSearch()
 		s.engine.NewGame()
-		s.pos, s.refused = s.rules.PositionAfter(board.StartFEN, nil)
+		start, _ := s.rules.PositionAfter(board.StartFEN, nil)
+		s.engine.SetPosition(start)
+		s.refused = nil
 	case "position":
-		// A running search has a copy of its position: this one is for
-		// the next go.
+		// Run once the search has ended (needsIdle): the next go's position.
 		p, err := ParsePosition(args, s.rules)
 		if err != nil {
 			// The GUI believes it set another position: until it sends one
@@ -336,7 +345,8 @@ func (s *session) handle(line string) {
 			s.refused = err
 			return
 		}
-		s.pos, s.refused = p, nil
+		s.engine.SetPosition(p)
+		s.refused = nil
 	case "go":
 		s.goCommand(args)
 	case "stop":
@@ -344,14 +354,14 @@ func (s *session) handle(line string) {
 	case "ponderhit":
 		s.ponderhit()
 	case "d":
-		s.out.printf("%s", describe(s.pos))
+		s.out.printf("%s", describe(s.engine.Position()))
 	case "eval":
 		ex, ok := s.engine.(Explainer)
 		if !ok {
 			s.errorf("eval: this engine does not evaluate a position alone")
 			return
 		}
-		for _, l := range ex.Explain(s.pos) {
+		for _, l := range ex.Explain(s.engine.Position()) {
 			s.out.printf("%s", l)
 		}
 	default:

@@ -252,12 +252,18 @@ func (a *api) bestmove(r *http.Request, req Request) (any, error) {
 	stop := stopOnDisconnect(r, eng)
 	defer stop()
 	lines := make([]line, req.MultiPV)
-	res, err := eng.Search(req.Pos, search.Limits{Depth: req.Depth, Nodes: req.Nodes, MoveTime: a.searchTime}, func(i search.Info) {
-		lines[i.MultiPV-1] = line{Score: engine.ScoreOf(i.Score), PV: board.UCIList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
-	})
-	if err != nil { // a lane's engine serves one request at a time: never busy
+	// The request's position is the game this facade plays (a lane's engine
+	// serves one request at a time: never busy).
+	if err := eng.SetPosition(req.Pos); err != nil {
 		return nil, err
 	}
+	answer, err := eng.Go(search.Limits{Depth: req.Depth, Nodes: req.Nodes, MoveTime: a.searchTime}, func(i search.Info) {
+		lines[i.MultiPV-1] = line{Score: engine.ScoreOf(i.Score), PV: board.UCIList(i.PV), PVSAN: sanList(req.Pos, i.PV)}
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := <-answer
 	out := bestmoveAnswer{FEN: req.Pos.FEN(), WireResult: res.Wire(req.Pos, req.Elo), SAN: req.Pos.SAN(res.Move),
 		PVSAN: sanList(req.Pos, res.PV)}
 	// The time cap, not the request, ended a search that fell short of

@@ -56,10 +56,12 @@ func NewPosition() *Position {
 	return p
 }
 
-// Clone returns an independent copy, history included.
+// Clone returns an independent copy, history included, with room for a
+// few more moves (a searcher copies its root into a buffer of its own:
+// CopyFrom).
 func (p *Position) Clone() *Position {
 	q := *p
-	q.history = make([]undo, len(p.history), max(cap(p.history), 256))
+	q.history = make([]undo, len(p.history), len(p.history)+16)
 	copy(q.history, p.history)
 	return &q
 }

@@ -120,10 +120,9 @@ func (w *worker) forget() {
 
 func (w *worker) prepare(pos *board.Position, lim Limits, budget timeBudget, start time.Time, rootMoves []rootMove) {
 	if w.pos == nil {
-		w.pos = pos.Clone()
-	} else {
-		w.pos.CopyFrom(pos) // the last search's position is done with
+		w.pos = new(board.Position)
 	}
+	w.pos.CopyFrom(pos) // into the worker's own buffer: the last search's position is done with
 	w.lim, w.budget, w.start = lim, budget, start
 	w.nodes, w.seldepth, w.stopped = 0, 0, false
 	w.tbHits.Store(0)

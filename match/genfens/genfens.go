@@ -193,10 +193,24 @@ func Command(args []string, eng uci.Player, print func(string)) error {
 	if err != nil {
 		return err
 	}
+	// The openings are searched on the player's position: the game's is
+	// put back after.
+	game := eng.Position()
+	defer eng.SetPosition(game)
+	var searchErr error
 	fens, err := Generate(o, func(pos *board.Position) int {
 		eng.NewGame()
-		return (<-eng.Go(pos, search.Limits{Nodes: o.Nodes}, nil)).Score
+		eng.SetPosition(pos)
+		result, err := eng.Go(search.Limits{Nodes: o.Nodes}, nil)
+		if err != nil {
+			searchErr = err
+			return 0
+		}
+		return (<-result).Score
 	})
+	if err == nil {
+		err = searchErr
+	}
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"sync"
 
 	"kibitz/engine/board"
 	"kibitz/engine/search"
@@ -51,26 +52,57 @@ func Choose(pos *board.Position, rng *rand.Rand) board.Move {
 }
 
 // Player is the greedy player as a UCI engine (a uci.Player): it
-// answers every "go" at once, whatever the limits, and has no options.
-type Player struct{ rng *rand.Rand }
+// chooses at once, whatever the limits, and has no options. As the
+// protocol asks of every player, it answers a go infinite only after stop
+// and a go ponder only after ponderhit or stop.
+type Player struct {
+	rng  *rand.Rand
+	pos  *board.Position
+	mu   sync.Mutex
+	wait chan struct{} // closed by Stop or PonderHit: the held answer goes (nil: none held)
+}
 
 // NewPlayer returns a player whose random choices follow seed.
 func NewPlayer(seed uint64) *Player {
-	return &Player{rng: rand.New(rand.NewPCG(seed, 0x677265656479))}
+	return &Player{rng: rand.New(rand.NewPCG(seed, 0x677265656479)), pos: board.NewPosition()}
 }
 
-func (g *Player) ID() (string, string)           { return "Kibitz greedy", uci.Author }
-func (g *Player) Options() []uci.Option          { return nil }
-func (g *Player) SetOption(name, _ string) error { return fmt.Errorf("no option %q", name) }
-func (g *Player) NewGame()                       {}
-func (g *Player) Stop()                          {}
-func (g *Player) PonderHit()                     {} // it chose at once; the loop holds the answer until now
+func (g *Player) ID() (string, string)            { return "Kibitz greedy", uci.Author }
+func (g *Player) Options() []uci.Option           { return nil }
+func (g *Player) SetOption(name, _ string) error  { return fmt.Errorf("no option %q", name) }
+func (g *Player) NewGame()                        {}
+func (g *Player) SetPosition(pos *board.Position) { g.pos = pos.Clone() }
+func (g *Player) Position() *board.Position       { return g.pos.Clone() }
+func (g *Player) Stop()                           { g.release() }
+func (g *Player) PonderHit()                      { g.release() }
+
+// release lets a held answer go.
+func (g *Player) release() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.wait != nil {
+		close(g.wait)
+		g.wait = nil
+	}
+}
 
 // Go chooses at once; the result says depth 0 and no nodes searched.
-func (g *Player) Go(pos *board.Position, _ search.Limits, _ func(search.Info)) <-chan search.Result {
+func (g *Player) Go(lim search.Limits, _ func(search.Info)) (<-chan search.Result, error) {
 	r := make(chan search.Result, 1)
-	r <- search.Result{Move: Choose(pos, g.rng)}
-	return r
+	move := Choose(g.pos, g.rng)
+	if !lim.Infinite && !lim.Ponder {
+		r <- search.Result{Move: move}
+		return r, nil
+	}
+	wait := make(chan struct{})
+	g.mu.Lock()
+	g.wait = wait
+	g.mu.Unlock()
+	go func() {
+		<-wait
+		r <- search.Result{Move: move}
+	}()
+	return r, nil
 }
 
 // Run answers UCI commands from in on out until "quit" or the end of the

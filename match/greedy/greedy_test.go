@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"kibitz/engine/board"
+	"kibitz/engine/search"
 )
 
 func pos(t *testing.T, fen string) *board.Position {
@@ -66,5 +67,35 @@ func TestSpeaksUCI(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// As the protocol asks of every player, the greedy one chooses at once but
+// answers a go infinite only after Stop, and a go ponder only after
+// PonderHit (or Stop); other searches at once. (Held: nothing but Stop or
+// PonderHit closes what the answer waits for.)
+func TestHoldsAnInfiniteOrPonderingAnswer(t *testing.T) {
+	g := NewPlayer(1)
+	for _, c := range []struct {
+		lim     search.Limits
+		release func()
+	}{{search.Limits{Infinite: true}, g.Stop}, {search.Limits{Ponder: true}, g.PonderHit}, {search.Limits{Ponder: true}, g.Stop}} {
+		ch, err := g.Go(c.lim, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case r := <-ch:
+			t.Fatalf("%+v: answered %v before it was let go", c.lim, r.Move)
+		default:
+		}
+		c.release()
+		if r := <-ch; !g.Position().IsLegal(r.Move) {
+			t.Errorf("%+v: %v is not a legal move", c.lim, r.Move)
+		}
+	}
+	ch, _ := g.Go(search.Limits{Depth: 5}, nil)
+	if r := <-ch; !g.Position().IsLegal(r.Move) {
+		t.Errorf("go depth 5: %v", r.Move)
 	}
 }

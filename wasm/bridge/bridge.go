@@ -158,7 +158,7 @@ func (s *Session) Search(l Request, onInfo, onDone func(map[string]any)) error {
 	}
 	pos := s.eng.Position()
 	tb := s.eng.Verdict(pos)
-	result, err := s.eng.StartShared(pos, lim, func(i search.Info) {
+	result, err := s.eng.GoShared(lim, func(i search.Info) {
 		if onInfo != nil {
 			onInfo(Object(engine.InfoOf(i, pos, tb)).(map[string]any))
 		}
