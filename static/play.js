@@ -4,22 +4,20 @@
 // it). The page never waits on the
 // engine: every search is a promise, and a newer action (takeback, new
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
-import { Chess, DEFAULT_POSITION } from "chess.js";
+import { Chess } from "chess.js";
 import { BoardView } from "./boardview.js";
 import { KibitzEngine, defaultThreads } from "./kibitz.js";
 import { EvalBar } from "./evalbar.js";
-import { whiteScore, scoreText, boundMark, pvToSan, moveSan, compact, tableText, plyName } from "./format.js";
+import { whiteScore, scoreText, pvToSan } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
-import { bindSettings, bindKeys, showLevels } from "./controls.js";
+import { showLevels } from "./controls.js";
 import { recordThinkTime, measureSpeed } from "./depth.js";
 import { setScale, nearestLevel, strengthHelp, playingAt, eloText } from "./strength.js";
-import { spoken, describe } from "./speech.js";
-import { renderMoves, showLine, copyText, download, keepCurrentInView } from "./panel.js";
+import { spoken } from "./speech.js";
+import { renderMoves, showLine, keepCurrentInView } from "./panel.js";
 import { gameOver, reviewText, storeGame } from "./game.js";
 import { GameTree, NAG_SYMBOLS } from "./tree.js";
 import { Sounds, soundFor } from "./sounds.js";
-import { loadOpenings, openingAt } from "./openings.js";
-import openingsUrl from "./openings.tsv";
 import { createStudy } from "./study.js";
 import { createActions } from "./actions.js";
 import { createResultPanel } from "./result.js";
@@ -28,7 +26,6 @@ import { createEditor } from "./editor.js";
 import { createMoveTree } from "./movetree.js";
 import { createGameIO } from "./gameio.js";
 import { applyLook } from "./look.js";
-import { shareLink } from "./share.js";
 import { createLearn } from "./learn.js";
 import { createInput } from "./input.js";
 import { createBoardGrid } from "./boardgrid.js";
@@ -38,10 +35,16 @@ import { createTimed } from "./timed.js";
 import { createShapes } from "./shapes.js";
 import { createAnnotate } from "./annotate.js";
 import { createStartup } from "./startup.js";
+import { bindPage } from "./bindings.js";
+import { createReadouts } from "./readouts.js";
 import { $ } from "./dom.js";
-import { state, startFen, uciMoves, engineColor } from "./state.js";
+import { createState, startFen as startFenOf, uciMoves as uciMovesOf, engineColor as engineColorOf } from "./state.js";
 
 const settings = loadSettings();
+const state = createState();
+const startFen = () => startFenOf(state);
+const uciMoves = () => uciMovesOf(state);
+const engineColor = () => engineColorOf(state);
 // The worker's content-hashed name, which the bundler knows (build.sh site).
 // Its workers: the setting, else the device's default (one where the
 // browser reports a single core).
@@ -50,8 +53,8 @@ const evalbar = new EvalBar($("evalbar"));
 const view = new BoardView($("board"));
 const board = view.cm; // arrows, legal-move markers and the promotion dialog
 const sounds = new Sounds(settings.sounds);
-/** @type {import("./openings.js").Openings | null} */
-let openings = null; // the opening names, once loaded
+const readouts = createReadouts({ state, settings, evalbar, startFen });
+const { showVerdict, showOpening, showInfo } = readouts;
 
 /** @param {import("./game.js").GameEnd} over */
 function endGame(over) {
@@ -198,36 +201,6 @@ function render() {
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
 }
 
-// showVerdict says, under the board, what the review found of the move
-// that led to the position shown: "6. O-O?? Blunder. Nxe4 was best."
-/** @param {import("chess.js").Move[]} history @param {number} ply */
-function showVerdict(history, ply) {
-  const el = $("verdict");
-  const v = ply > 0 && !state.learning ? state.marks.get(ply) : null;
-  el.hidden = !v;
-  if (!v) return el.replaceChildren();
-  const m = history[ply - 1];
-  const mark = document.createElement("span");
-  mark.className = `verdict-mark ${v.name}`;
-  mark.textContent = `${Math.ceil(ply / 2)}${m.color === "w" ? "." : "…"} ${m.san}${v.mark}`;
-  el.replaceChildren(mark, ` ${v.name[0].toUpperCase()}${v.name.slice(1)}.${v.better ? ` ${v.better} was best.` : ""}${v.why ? ` ${v.why}.` : ""}`);
-}
-
-// showOpening names the opening of the position shown. The names (a
-// sixth of the first visit's bytes) are fetched when first needed: once a
-// game shows a move or starts elsewhere than the usual start, not before
-// the first move can be played.
-function showOpening(history = state.game.history({ verbose: true }), ply = state.viewPly ?? history.length) {
-  if (!openings && (history.length > 0 || startFen() !== DEFAULT_POSITION)) {
-    loadOpenings(openingsUrl).then((table) => {
-      openings = table;
-      showOpening();
-    });
-  }
-  const opening = openings && openingAt(openings, [startFen(), ...history.map((m) => m.after)], ply);
-  $("opening").textContent = opening ? `${opening.eco} ${opening.name}` : "";
-}
-
 /** @param {number} ply */
 function showPly(ply) {
   if (state.learning) return; // the lesson chooses the position
@@ -236,30 +209,6 @@ function showPly(ply) {
   board.removeArrows(); // a hint belongs to the live position
   refresh();
   study.analyse();
-}
-
-/** @type {{fen: string, move: string, score: import("./protocol.js").Score, depth: number} | null} the engine's last main line, for blind mode's best */
-let lastLine = null;
-
-// showInfo shows a progress report; onPick, in analysis, plays its line.
-// A threat's lines (the turn passed) leave the bar and the score alone:
-// they are not the position's evaluation.
-/** @type {import("./page.js").Page["showInfo"]} */
-function showInfo(info, fen, sideToMove, onPick = null, threat = false) {
-  $("tb-status").textContent = info.tb ? tableText(info.tb) : "";
-  if (info.multipv === 1 && !threat) {
-    const ws = whiteScore(info.score, sideToMove);
-    if (info.pv[0]) lastLine = { fen, move: moveSan(fen, info.pv[0]), score: ws, depth: info.depth };
-    $("info-depth").textContent = `${info.depth}/${info.seldepth}`;
-    const bound = boundMark(info.bound, sideToMove);
-    $("info-score").textContent = scoreText(ws) + bound.mark;
-    $("info-score").title = bound.text;
-    $("info-nodes").textContent = compact(info.nodes);
-    $("info-nps").textContent = `${compact(info.nps)}/s`;
-    evalbar.set(ws, sideToMove === "w" ? info.wdl : info.wdl?.slice().reverse());
-  }
-  const lineScore = whiteScore(info.score, sideToMove);
-  showLine($("pv-lines"), info.multipv, settings.lines, scoreText(lineScore), pvToSan(fen, info.pv), info.pv[0] ?? "", onPick, scoreWords(lineScore));
 }
 
 // ---- engine ----------------------------------------------------------
@@ -420,118 +369,19 @@ async function takeback() {
 
 // ---- wiring ----------------------------------------------------------
 
-function bind() {
-  bindSettings(settings, {
-    onLines: () => {
-      $("pv-lines").replaceChildren();
-      study.analyse();
-    },
-    onSounds: (/** @type {boolean} */ on) => (sounds.enabled = on),
-    onHelp: refresh,
-    onLook: () => applyLook(settings, $("board")),
-    onThreads: () =>
-      started.then(async () => {
-        // Kibitz's own move is let finish; an analysis starts again on the new workers.
-        while (state.thinking) await engine.current.catch(() => {});
-        await engine.setThreads(settings.threads ?? defaultThreads());
-        study.analyse();
-      }),
-  });
-  $("new-game").addEventListener("click", () => started.then(() => newGame()));
-  $("takeback").addEventListener("click", takeback);
-  $("hint").addEventListener("click", actions.hint);
-  $("stop").addEventListener("click", () => engine.stop());
-  $("flip").addEventListener("click", () => {
-    setOrientation(!view.blackBottom);
-    saveSettings(settings);
-  });
-  $("draw").addEventListener("click", actions.offerDraw);
-  $("resign").addEventListener("click", actions.resign);
-  $("copy-pgn").addEventListener("click", async () => setStatus(await copyText(pgnText(), "PGN", $("import-text"))));
-  $("download-pgn").addEventListener("click", () => download(pgnText(), "kibitz-game.pgn", "application/x-chess-pgn"));
-  $("share").addEventListener("click", async () => {
-    const link = shareLink(location.origin + location.pathname, startFen(), uciMoves(), state.viewPly);
-    setStatus(await copyText(link, "Link to this game", $("import-text")));
-  });
-  // The FEN of the board on screen (an earlier move being looked at, or
-  // the analysis board's), and which move it follows.
-  $("copy-fen").addEventListener("click", async () => {
-    const ply = study.shownPly();
-    const what = `FEN after ${plyName(ply, state.game.history()[ply - 1], startFen())}`.replace("after the start position", "of the start position");
-    setStatus(await copyText(study.shownFen(), what, $("import-text")));
-  });
-  $("import").addEventListener("click", () => started.then(() => importText()));
-  $("move-form").addEventListener("submit", input.playTyped);
-  timed.bindControl(() => {
-    // A new control starts a game not yet begun; otherwise the next one.
-    if (state.game.history().length === 0 && state.mode === "play") started.then(() => newGame());
-    else setStatus("The clock applies from the next game");
-  });
-  $("describe").addEventListener("click", () => {
-    const p = $("position-text");
-    p.hidden = false;
-    p.textContent = describe(view.fen || state.game.fen());
-  });
-  bindKeys({
-    position: () => ({ ply: state.viewPly ?? state.game.history().length, plies: state.game.history().length }),
-    show: showPly,
-    flip: () => $("flip").click(),
-    hint: actions.hint,
-    analyse: () => $("analyse").click(),
-    threat: () => study.toggleThreat(),
-    stop: () => engine.stop(),
-    shortcuts: showShortcuts,
-    zen: toggleZen,
-    enterVariation: moveTree.enterVariation,
-    exitVariation: moveTree.exitVariation,
-  });
-  $("shortcuts-open").addEventListener("click", showShortcuts);
-  $("zen").addEventListener("click", toggleZen);
-  $("zen-exit").addEventListener("click", toggleZen);
-}
-
 // calibrate measures this device's search speed once per load (50 000
 // nodes, a few tenths of a second at most) for the depth slider's times.
-// toggleZen shows the board and the clocks alone, or everything again.
-function toggleZen() {
-  const on = document.body.classList.toggle("zen");
-  $("zen").setAttribute("aria-pressed", String(on));
-  if (on) $("zen-exit").focus();
-  else $("zen").focus();
-}
-
-// showShortcuts opens the sheet of keyboard shortcuts (Esc or Close shuts it).
-function showShortcuts() {
-  const sheet = /** @type {HTMLDialogElement} */ ($("shortcuts"));
-  if (!sheet.open) sheet.showModal();
-}
-
 async function calibrate() {
   await measureSpeed(engine);
   $("depth-help").textContent = strengthHelp(settings);
   await engine.newGame().catch(() => {});
 }
 
+// The parts, each made after those it uses. One pair needs each other: the
+// study's library opens a game through the game's import (io, made just
+// after it), and the import clears the study's review; the study reaches
+// io through the two functions below, which run only once both are made.
 const timed = createTimed({ state, settings, view, endGame, sounds, announce });
-const io = createGameIO({
-  state,
-  engine,
-  board,
-  settings,
-  timed,
-  refresh,
-  setStatus,
-  setOrientation,
-  clearReadouts,
-  newGame,
-  startFen,
-  clearReview: () => study.clearReview(),
-  opening: () => {
-    const main = moveTree.mainHistory();
-    return openings && openingAt(openings, [startFen(), ...main.map((m) => m.after)], main.length);
-  },
-});
-const { pgnText, importText } = io;
 const actions = createActions({ state, settings, board, search, refresh, setStatus, endGame, engineColor });
 const study = createStudy({
   state,
@@ -546,13 +396,33 @@ const study = createStudy({
   clearReadouts,
   setStatus,
   setOrientation,
-  pgnText,
+  pgnText: () => io.pgnText(),
   engineMove,
   importPgn: (/** @type {string} */ text, /** @type {number | undefined} */ id) => {
     $("import-text").value = text;
-    return started.then(() => importText(id));
+    return started.then(() => io.importText(id));
   },
 });
+const moveTree = createMoveTree({ state, showPly }, study);
+const io = createGameIO({
+  state,
+  engine,
+  board,
+  settings,
+  timed,
+  refresh,
+  setStatus,
+  setOrientation,
+  clearReadouts,
+  newGame,
+  startFen,
+  clearReview: study.clearReview,
+  opening: () => {
+    const main = moveTree.mainHistory();
+    return readouts.openingAt(main, main.length);
+  },
+});
+const { pgnText, importText } = io;
 const learn = createLearn({ state, engine, board, view, refresh, setStatus, startFen, uciMoves, clearReadouts });
 const input = createInput({ state, board, study, learn, afterHumanMove, setStatus, startFen });
 const grid = createBoardGrid({
@@ -574,14 +444,13 @@ const blind = createBlindMode({
   cancelPremove: input.cancelPremove,
   clockText: () => timed.words(),
   opponentText: () => `Kibitz, playing at ${playingAt({ elo: settings.elo }, settings)}`,
-  best: () => (lastLine && lastLine.fen === study.shownFen() ? lastLine : null),
+  best: () => readouts.lastLine(study.shownFen()),
   abort: () => started.then(() => newGame()),
   grid,
 });
 const shapes = createShapes({ state, view, refresh });
 const annotate = createAnnotate({ state, refresh });
 createEditor({ engine, newGame, shownFen: () => study.shownFen(), analyse: () => study.toggleAnalysis() });
-const moveTree = createMoveTree({ state, showPly }, study);
 const pieceWorth = createPieceWorth({ state, engine, shownFen: () => study.shownFen() });
 const { startFromAddress } = createStartup(
   { state, settings, study, refresh, setStatus, setOrientation, clearReadouts, newGame, showPly, engineMove, startFen },
@@ -602,7 +471,29 @@ let started;
 // start binds the page's controls and sets the first game up once the
 // engine has loaded.
 export function start() {
-  bind();
+  bindPage({
+    state,
+    settings,
+    engine,
+    view,
+    sounds,
+    study,
+    actions,
+    input,
+    timed,
+    moveTree,
+    refresh,
+    newGame,
+    takeback,
+    setOrientation,
+    setStatus,
+    showPly,
+    startFen,
+    uciMoves,
+    pgnText,
+    importText,
+    started: () => started,
+  });
   applyLook(settings, $("board"));
   keepCurrentInView(/** @type {HTMLElement} */ (document.querySelector(".moves-area")));
   started = engine.ready

@@ -1,7 +1,8 @@
 // @ts-check
-// The page's game state: one object that the play logic (play.js) and the
-// parts it hands it to (study, actions, game I/O) read and change, and the
-// helpers that read only it.
+// The page's game state: one typed object, made by createState, that the
+// play logic (play.js) and the parts it hands it to (study, actions, game
+// I/O) read and change, and the helpers that read only it. Nothing here
+// touches the DOM: the unit tests build a state under node.
 import { Chess } from "chess.js";
 import { GameTree } from "./tree.js";
 
@@ -19,7 +20,7 @@ import { GameTree } from "./tree.js";
  * @property {"play" | "analyse"} mode analyse: moves for both sides, the engine analysing
  * @property {Map<number, {name: string, mark: string, better?: string | null, why?: string | null}>} marks the review's verdicts by ply, with the better move and what the move allows
  * @property {boolean} reviewing a review runs
- * @property {{history: any[], positions: any[], depth: number} | null} review the last review's analysis
+ * @property {{history: import("chess.js").Move[], positions: import("./review.js").ReviewedPosition[], depth: number} | null} review the last review's analysis
  * @property {boolean} learning the player is going through their mistakes (learn.js)
  * @property {{result: string, reason: string} | null} mainOver how the game's main line ended, kept
  *   while another line (a variation tried in analysis) is on the board: the PGN's result
@@ -30,38 +31,40 @@ import { GameTree } from "./tree.js";
  * @property {boolean} threat analysis shows what the other side would play if it were its move
  */
 
-/** @type {PageState} */
-export const state = {
-  game: new Chess(),
-  tree: new GameTree(),
-  human: "w",
-  viewPly: null,
-  over: null,
-  epoch: 0,
-  thinking: false,
-  hinting: false,
-  headers: {},
-  mode: "play",
-  marks: new Map(),
-  reviewing: false,
-  review: null,
-  learning: false,
-  mainOver: null,
-  gameId: Date.now(),
-  savedId: null,
-  clock: null,
-  premove: null,
-  threat: false,
-};
+/** @returns {PageState} the state of a new game from the standard position, the player White */
+export function createState() {
+  return {
+    game: new Chess(),
+    tree: new GameTree(),
+    human: "w",
+    viewPly: null,
+    over: null,
+    epoch: 0,
+    thinking: false,
+    hinting: false,
+    headers: {},
+    mode: "play",
+    marks: new Map(),
+    reviewing: false,
+    review: null,
+    learning: false,
+    mainOver: null,
+    gameId: Date.now(),
+    savedId: null,
+    clock: null,
+    premove: null,
+    threat: false,
+  };
+}
 
-/** The FEN the game started from. */
-export function startFen() {
+/** The FEN the game started from. @param {PageState} state */
+export function startFen(state) {
   const h = state.game.history({ verbose: true });
   return h.length ? h[0].before : state.game.fen();
 }
 
-/** The game's moves in UCI. */
-export const uciMoves = () => state.game.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ""));
+/** The game's moves in UCI. @param {PageState} state */
+export const uciMoves = (state) => state.game.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ""));
 
-/** The engine's colour. */
-export const engineColor = () => (state.human === "w" ? "b" : "w");
+/** The engine's colour. @param {PageState} state */
+export const engineColor = (state) => (state.human === "w" ? "b" : "w");
