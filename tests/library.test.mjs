@@ -104,7 +104,7 @@ test("a new game while a search runs stops it first", async () => {
   const client = new KibitzEngine({ workerUrl: "fake.js" });
   await client.ready;
   const running = client.search({ depth: 64 });
-  await new Promise((r) => setTimeout(r, 10));
+  await until(() => client.worker.running !== null, "the search reached the worker");
   await client.newGame();
   await running;
   assert.deepEqual(client.worker.refused, []);
@@ -115,13 +115,13 @@ test("holdSearches: every search is sent as infinite, with its position and line
   await client.ready;
   client.holdSearches = true;
   const held = client.search({ fen: "startpos", moves: ["e2e4"], depth: 3, movetime: 100, elo: 1200, wtime: 1000, multipv: 2 });
-  await new Promise((r) => setTimeout(r, 10));
+  await until(() => client.worker.running !== null, "the search reached the worker");
   assert.ok(client.searching, "the held search runs until stopped");
   client.stop();
   await held;
   client.holdSearches = false;
   const free = client.search({ depth: 3 });
-  await new Promise((r) => setTimeout(r, 10));
+  await until(() => client.worker.sent.length === 2, "the second search reached the worker");
   client.stop();
   await free;
   const { id: id1, ...first } = client.worker.sent[0];
@@ -146,7 +146,7 @@ test("an abort signal stops the search, which still answers", async () => {
   const ctl = new AbortController();
   const infos = [];
   const running = engine.search({ infinite: true, signal: ctl.signal, onInfo: (i) => infos.push(i) });
-  await new Promise((r) => setTimeout(r, 10));
+  await until(() => infos.length === 1, "the search's first info");
   ctl.abort();
   assert.equal((await running).bestmove, "e2e4");
   assert.deepEqual(infos, [{ depth: 1 }]);
@@ -158,7 +158,7 @@ test("terminate rejects what waits, and every later call, with code terminated",
   const engine = await createEngine({ workerUrl: "fake.js" });
   engine.worker.terminate = () => {};
   const running = engine.search({ infinite: true });
-  await new Promise((r) => setTimeout(r, 10));
+  await until(() => engine.worker.running !== null, "the search reached the worker");
   engine.terminate();
   await assert.rejects(running, (err) => err.code === "terminated");
   await assert.rejects(engine.search({ depth: 1 }), (err) => err.code === "terminated");
@@ -169,7 +169,7 @@ test("terminate rejects what waits, and every later call, with code terminated",
 test("a worker that fails is never a wedged engine: what waits rejects (crashed)", async () => {
   const engine = await createEngine({ workerUrl: "fake.js" });
   const running = engine.search({ infinite: true });
-  await new Promise((r) => setTimeout(r, 10));
+  await until(() => engine.worker.running !== null, "the search reached the worker");
   engine.worker.postMessage({ type: "crash" });
   await assert.rejects(running, (err) => err.code === "crashed" && err.message === "boom");
   await assert.rejects(engine.evaluate("8/8/8/8/8/8/8/K6k w - - 0 1"), (err) => err.code === "crashed");

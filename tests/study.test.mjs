@@ -440,13 +440,17 @@ test("variations: made in analysis, shown inline under the main line, folded, pr
   // The variation row comes right after 1… e5, before 2. Nf3.
   const order = await page.evaluate(() => [...document.querySelectorAll("#moves > li")].map((li) => li.className || li.textContent.trim()));
   assert.deepEqual(order, ["1.e4e5", "move-variations", "2.Nf3"]);
-  const pgn = () =>
-    page.evaluate(async () => {
+  // Copied once the status says so (the copy is done, to the clipboard or the box);
+  // the status is emptied first, so that an earlier copy's words do not count.
+  const pgn = async () => {
+    await page.evaluate(() => {
       document.querySelector(".io details").open = true;
+      document.getElementById("status").textContent = "";
       document.getElementById("copy-pgn").click();
-      await new Promise((r) => setTimeout(r, 200));
-      return navigator.clipboard.readText().catch(() => document.getElementById("import-text").value);
     });
+    await waitStatus(page, /^PGN (copied|is in the text box)/);
+    return page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
+  };
   assert.match((await pgn()).replace(/\n/g, " "), /1\. e4 e5 \(1\.\.\. c5\) 2\. Nf3 \*/);
   // The tree survives a reload (in play mode, on the line that was shown).
   await page.reload();
