@@ -377,24 +377,25 @@ func (e *Engine) start(pos *board.Position, lim search.Limits, report func(searc
 
 // Stop asks a running search to finish now; its result still follows.
 func (e *Engine) Stop() {
-	e.mu.Lock()
-	if e.release != nil {
-		close(e.release)
-		e.release = nil
-	}
-	e.mu.Unlock()
+	e.letGo(&e.release)
 	e.search.Stop()
+}
+
+// letGo closes a held answer's channel, if it is open, so that the answer
+// goes once the search has it.
+func (e *Engine) letGo(ch *chan struct{}) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if *ch != nil {
+		close(*ch)
+		*ch = nil
+	}
 }
 
 // PonderHit turns a pondering search (search.Limits.Ponder) into a search
 // on the engine's own clock: the expected reply was played.
 func (e *Engine) PonderHit() {
-	e.mu.Lock()
-	if e.hit != nil {
-		close(e.hit)
-		e.hit = nil
-	}
-	e.mu.Unlock()
+	e.letGo(&e.hit)
 	e.search.PonderHit()
 }
 

@@ -161,13 +161,18 @@ test("esbuild's build plays under the Content-Security-Policy the docs give for 
   await plays(t, `${site}esbuild-csp/`);
 });
 
-test("esbuild's build under a policy without blob: says what the policy lacks", async (t) => {
+// answer opens a built site and returns what its search ended with.
+async function answer(t, url) {
   const context = await browser.newContext();
   t.after(() => context.close());
   const p = await context.newPage();
-  await p.goto(`${site}esbuild-strict/`);
+  await p.goto(url);
   await p.waitForFunction(() => !document.getElementById("out")?.textContent?.startsWith("waiting"), null, { timeout: 60000 });
-  const out = await p.evaluate(() => document.getElementById("out")?.textContent ?? "");
+  return p.evaluate(() => document.getElementById("out")?.textContent ?? "");
+}
+
+test("esbuild's build under a policy without blob: says what the policy lacks", async (t) => {
+  const out = await answer(t, `${site}esbuild-strict/`);
   assert.match(out, /^error KibitzError load-failed: .*worker-src blob: and connect-src blob:/, out);
 });
 
@@ -178,12 +183,7 @@ test("esbuild's lean build plays from a sub-path once the package's files are be
 });
 
 test("esbuild's lean bundle without the package's files says which address failed and why", async (t) => {
-  const context = await browser.newContext();
-  t.after(() => context.close());
-  const p = await context.newPage();
-  await p.goto(`${site}esbuild-bare/`);
-  await p.waitForFunction(() => !document.getElementById("out")?.textContent?.startsWith("waiting"), null, { timeout: 60000 });
-  const out = await p.evaluate(() => document.getElementById("out")?.textContent ?? "");
+  const out = await answer(t, `${site}esbuild-bare/`);
   assert.match(
     out,
     /^error KibitzError load-failed: the engine worker http:\/\/127\.0\.0\.1:\d+\/sites\/esbuild-bare\/engine-worker-[A-Z2-7]{8}\.js did not load: the server answered with a page/,

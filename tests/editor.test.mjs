@@ -21,6 +21,14 @@ async function put(page, piece, sq) {
 }
 
 const fen = (page) => page.locator("#editor-fen").inputValue();
+
+// openEditor opens the board editor from the page's "PGN / FEN" box, once a game is ready.
+async function openEditor(page) {
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await page.locator("#edit-position").click();
+  await page.locator("#editor").waitFor({ state: "visible" });
+}
 const settled = (page) =>
   page.waitForFunction(() => {
     const error = document.getElementById("editor-error").textContent !== "";
@@ -29,10 +37,7 @@ const settled = (page) =>
 
 test("board editor: a position set up by hand, judged by the engine, then played and analysed", async (t) => {
   const page = await open(t, "?depth=2&side=w");
-  await waitStatus(page, /^Your move/);
-  await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#edit-position").click();
-  await page.locator("#editor").waitFor({ state: "visible" });
+  await openEditor(page);
   await page.waitForFunction(() => document.getElementById("editor-fen").value === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   await page.locator("#editor-clear").click();
   await page.waitForFunction(() => document.getElementById("editor-fen").value === "8/8/8/8/8/8/8/8 w - - 0 1");
@@ -93,10 +98,7 @@ test("board editor: a position set up by hand, judged by the engine, then played
 test("board editor: the move number and halfmove clock of the position shown are kept", async (t) => {
   const start = "4k3/8/8/8/8/8/4P3/4K3 w - - 7 31";
   const page = await open(t, `?depth=2&side=w&fen=${encodeURIComponent(start)}`);
-  await waitStatus(page, /^Your move/);
-  await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#edit-position").click();
-  await page.locator("#editor").waitFor({ state: "visible" });
+  await openEditor(page);
   await page.waitForFunction((f) => document.getElementById("editor-fen").value === f, start);
   await page.locator('#editor-palette button[data-piece="wq"]').click();
   await put(page, "wq", "d1");
@@ -107,10 +109,7 @@ test("board editor: the move number and halfmove clock of the position shown are
 // judged as any edit; a text that is no FEN says why and changes nothing.
 test("board editor: a FEN typed into its field sets the board up; a broken one is refused with the reason", async (t) => {
   const page = await open(t, "?depth=2&side=w");
-  await waitStatus(page, /^Your move/);
-  await page.locator("summary", { hasText: "PGN / FEN" }).click();
-  await page.locator("#edit-position").click();
-  await page.locator("#editor").waitFor({ state: "visible" });
+  await openEditor(page);
   const field = page.locator("#editor-fen");
   await page.waitForFunction(() => document.getElementById("editor-fen").value.startsWith("rnbqkbnr/"));
   await field.fill("8/8/8/8/8/5k2/8/4K2R w K - 3 40");
