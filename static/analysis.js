@@ -88,6 +88,7 @@ export function createAnalysis(page, study) {
     state.epoch++;
     await engine.stopAndWait();
     state.thinking = state.hinting = false;
+    state.confirming = false; // a move that waited for Confirm stays, on the analysis board
     board.removeArrows();
     page.clearReadouts();
     state.mode = state.mode === "analyse" ? "play" : "analyse";

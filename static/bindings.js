@@ -9,6 +9,7 @@ import { plyName } from "./format.js";
 import { describe } from "./speech.js";
 import { copyText, download } from "./panel.js";
 import { applyLook } from "./look.js";
+import { PIECE_SPRITES } from "./pieces.js";
 import { shareLink } from "./share.js";
 import { $ } from "./dom.js";
 
@@ -35,7 +36,10 @@ export function bindPage(page) {
     },
     onSounds: (/** @type {boolean} */ on) => (sounds.enabled = on),
     onHelp: refresh,
-    onLook: () => applyLook(settings, $("board")),
+    onLook: () => {
+      applyLook(settings, $("board"));
+      view.setPieces(PIECE_SPRITES[settings.pieces]);
+    },
     onThreads: () =>
       started().then(async () => {
         // Kibitz's own move is let finish; an analysis starts again on the new workers.
@@ -57,7 +61,10 @@ export function bindPage(page) {
   $("copy-pgn").addEventListener("click", async () => setStatus(await copyText(pgnText(), "PGN", $("import-text"))));
   $("download-pgn").addEventListener("click", () => download(pgnText(), "kibitz-game.pgn", "application/x-chess-pgn"));
   $("share").addEventListener("click", async () => {
-    const link = shareLink(location.origin + location.pathname, startFen(), uciMoves(), state.viewPly);
+    // The moves alone, unless the game holds more than its line.
+    const { variations, nags, comments } = state.tree.counts();
+    const whole = variations + nags + comments > 0 ? pgnText() : null;
+    const link = shareLink(location.origin + location.pathname, startFen(), uciMoves(), state.viewPly, whole);
     setStatus(await copyText(link, "Link to this game", $("import-text")));
   });
   // The FEN of the board on screen (an earlier move being looked at, or

@@ -14,6 +14,8 @@ import piecesUrl from "cm-chessboard/assets/pieces/standard.svg";
 import markersUrl from "cm-chessboard/assets/extensions/markers/markers.svg";
 import arrowsUrl from "cm-chessboard/assets/extensions/arrows/arrows.svg";
 
+// The element cm-chessboard keeps the piece sprite in (ChessboardView).
+const SPRITE_CACHE = "cm-chessboard-sprite";
 const LAST_MOVE = { class: "marker-last-move", slice: "markerSquare" };
 const CHECK = { class: "marker-check", slice: "markerCircleFilled" };
 
@@ -22,12 +24,14 @@ export class BoardView {
    * @param {HTMLElement} el
    * @param {string} [assetFolder] the folder that holds the images, when
    *   not the one the bundle names them in (a host that copied the files)
+   * @param {string} [pieces] the piece set's sprite (pieces.js), standard's by default
    */
-  constructor(el, assetFolder) {
+  constructor(el, assetFolder, pieces = piecesUrl) {
     // The file's name is the address's last part, or its fragment for the
     // standalone element's blob: addresses (scripts/standalone.mjs).
     const at = (/** @type {string} */ url) =>
       assetFolder ? new URL(url.slice(Math.max(url.lastIndexOf("/"), url.lastIndexOf("#")) + 1), assetFolder).href : url;
+    this.at = at;
     this.cm = new Chessboard(el, {
       position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
       assetsUrl: "",
@@ -36,7 +40,7 @@ export class BoardView {
         borderType: matchMedia("(max-width: 720px)").matches ? BORDER_TYPE.frame : BORDER_TYPE.none,
         showCoordinates: true,
         animationDuration: 200,
-        pieces: { file: at(piecesUrl) },
+        pieces: { file: at(pieces) },
       },
       extensions: [
         { class: Markers, props: { autoMarkers: MARKER_TYPE.frame, sprite: at(markersUrl) } },
@@ -55,6 +59,20 @@ export class BoardView {
     this.inputColor = null;
     /** @type {((event: any) => any) | null} */
     this.inputHandler = null;
+  }
+
+  // setPieces draws the pieces from another set's sprite. cm-chessboard
+  // keeps the sprite once in the page (every board's pieces point into
+  // it), so the page's copy is replaced and the pieces drawn again.
+  /** @param {string} sprite */
+  setPieces(sprite) {
+    const file = this.at(sprite);
+    const style = this.cm.props.style;
+    if (style.pieces.file === file) return;
+    style.pieces.file = file;
+    document.getElementById(SPRITE_CACHE)?.remove();
+    this.cm.view.cacheSpriteToDiv(SPRITE_CACHE, file);
+    this.cm.view.redrawPieces();
   }
 
   // show animates the board to fen and marks lastMove ({from, to} or

@@ -39,6 +39,8 @@ function showSettings(settings) {
   $("help").checked = settings.help;
   $("theme").value = settings.theme;
   $("board-colours").value = settings.board;
+  $("pieces").value = settings.pieces;
+  $("confirm-moves").checked = settings.confirm;
   $("coords").checked = settings.coords;
   $("board-size").value = String(settings.size);
 }
@@ -47,7 +49,7 @@ function showSettings(settings) {
 // player changes them; onLines runs when the number of engine lines
 // changes, onSounds(on) when sounds are turned on or off, onHelp when the
 // engine's help while playing is, onLook when the theme, the board's
-// colours or its coordinates change, onThreads when the engine's workers do.
+// colours, the pieces or the coordinates change, onThreads when the engine's workers do.
 /**
  * @param {import("./settings.js").Settings} settings
  * @param {{onLines: () => void, onSounds: (on: boolean) => void, onHelp: () => void, onLook: () => void, onThreads: () => void}} hooks
@@ -83,10 +85,18 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
     "change",
     look((t) => (settings.board = t.value)),
   );
+  $("pieces").addEventListener(
+    "change",
+    look((t) => (settings.pieces = t.value)),
+  );
   $("coords").addEventListener(
     "change",
     look((t) => (settings.coords = t.checked)),
   );
+  $("confirm-moves").addEventListener("change", (e) => {
+    settings.confirm = /** @type {HTMLInputElement} */ (e.target).checked;
+    saveSettings(settings);
+  });
   $("board-size").addEventListener(
     "input",
     look((t) => (settings.size = Number(t.value))),

@@ -17,7 +17,7 @@
  *   "threat": HTMLButtonElement, "clock": HTMLSelectElement, "clock-minutes": HTMLInputElement,
  *   "clock-increment": HTMLInputElement, "comment-edit": HTMLTextAreaElement,
  *   "depth": HTMLInputElement, "move-text": HTMLInputElement, "sounds": HTMLInputElement, "help": HTMLInputElement,
- *   "coords": HTMLInputElement, "board-size": HTMLInputElement, "theme": HTMLSelectElement, "board-colours": HTMLSelectElement,
+ *   "coords": HTMLInputElement, "board-size": HTMLInputElement, "theme": HTMLSelectElement, "board-colours": HTMLSelectElement, "pieces": HTMLSelectElement, "confirm-moves": HTMLInputElement,
  *   "level": HTMLSelectElement, "lines": HTMLSelectElement, "side": HTMLSelectElement, "threads": HTMLSelectElement,
  *   "review-depth": HTMLSelectElement,
  *   "import-text": HTMLTextAreaElement, "review-progress": HTMLProgressElement,

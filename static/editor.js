@@ -100,7 +100,8 @@ function buildPalette(pick) {
       b.dataset.piece = p;
       b.setAttribute("aria-pressed", "false");
       b.setAttribute("aria-label", `${p[0] === "w" ? "White" : "Black"} ${NAMES[/** @type {keyof NAMES} */ (p[1])]}`);
-      b.innerHTML = `<svg viewBox="0 0 40 40" width="34" height="34"><use href="${piecesUrl}#${p}"></use></svg>`;
+      // The page's piece sprite (kept in the page by cm-chessboard): the set chosen in Appearance.
+      b.innerHTML = `<svg viewBox="0 0 40 40" width="34" height="34"><use href="#${p}"></use></svg>`;
       b.addEventListener("click", () => pick(p));
       return b;
     }),

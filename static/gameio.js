@@ -37,12 +37,13 @@ export function withClocks(notes, clocks) {
 }
 
 /**
- * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "settings" | "timed" | "refresh" | "setStatus" | "setOrientation" |
- *   "clearReadouts" | "newGame" | "startFen" | "clearReview"> & {opening: () => {eco: string, name: string} | null}} page
- *   opening: the opening the game's main line reached, once the names have loaded
+ * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "settings" | "timed" | "refresh" | "setStatus" |
+ *   "clearReadouts" | "newGame" | "startFen" | "clearReview"> & {opening: () => {eco: string, name: string} | null, openAnalysis: () => Promise<void>}} page
+ *   opening: the opening the game's main line reached, once the names have loaded;
+ *   openAnalysis: the analysis board at the position shown, the engine thinking
  */
 export function createGameIO(page) {
-  const { state, engine, board, settings, timed, refresh, setStatus, setOrientation, clearReadouts, newGame, startFen } = page;
+  const { state, engine, board, settings, timed, refresh, setStatus, clearReadouts, newGame, startFen } = page;
 
   // pgnText is the game's PGN; a reviewed line carries the review's
   // verdicts as lichess writes them: the mark as a NAG (unless the move has
@@ -84,7 +85,12 @@ export function createGameIO(page) {
     }
     if ("fen" in read) {
       const why = await engine.check(read.fen);
-      return why ? box.fail(`Not a valid FEN: ${why}`) : newGame(read.fen);
+      if (why) return box.fail(`Not a valid FEN: ${why}`);
+      // The player to move, so that Kibitz does not start playing it.
+      if (!(await newGame(read.fen, read.fen.split(" ")[1]))) return;
+      state.clock = null;
+      box.done("");
+      return page.openAnalysis();
     }
     const why = await engine.check(read.start, read.moves);
     if (why) return box.fail(`The engine cannot play this game: ${why}`);
@@ -102,18 +108,17 @@ export function createGameIO(page) {
     // agreed draw…) when the moves alone do not say.
     const reason = state.headers.Termination || `Game over (${result})`;
     state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason } : null);
-    // A finished game keeps the board as it is; one to play on gives the
-    // side to move to the player.
-    if (!state.over) {
-      state.human = read.game.turn();
-      await setOrientation(state.human === "b");
-    }
+    // The player is the side to move, should they continue the game
+    // against Kibitz; the board stays as it is.
+    state.human = read.game.turn();
     state.viewPly = null;
     board.removeArrows();
     clearReadouts();
     refresh();
     box.done(keptText(state.tree.counts()));
-    if (!state.over) setStatus("Game loaded — your move");
+    // Every import opens the analysis board at the last position, the
+    // engine thinking (Continue against Kibitz makes it a game).
+    await page.openAnalysis();
   }
 
   return { pgnText, importText };

@@ -4,7 +4,7 @@
 // of the position shown while the game is browsed. It works on the page's
 // state through `page` (play.js; page.d.ts).
 import { analyseGame, showReview } from "./reviewpanel.js";
-import { scrollWithin } from "./panel.js";
+import { scrollWithin, holdInView } from "./panel.js";
 import { scoreText } from "./format.js";
 import { $ } from "./dom.js";
 
@@ -110,6 +110,6 @@ function showResults(page, history, positions, depth) {
   // The results come below the moves, in the box that scrolls: brought into
   // view, or a player looks for them (only that box scrolls on a wide screen).
   scrollWithin($("review-list").firstElementChild ?? $("review-graph"));
-  scrollWithin($("review-graph"));
+  holdInView($("review-graph"));
   page.setStatus("Review done: click the graph or a move to see a position");
 }

@@ -211,14 +211,29 @@ export function scrollWithin(el) {
 // keepCurrentInView scrolls the move shown back into view whenever the
 // moves' box changes size (in a short window the panel gives it what the
 // engine's lines leave over, and the box scrolls) or the annotation buttons
-// pinned at its foot appear, grow or go.
+// pinned at its foot appear, grow or go — or, while the same move is shown,
+// what holdInView brought into view last (the review's results).
 /** @param {HTMLElement} box */
 export function keepCurrentInView(box) {
   const observer = new ResizeObserver(() => {
     const current = box.querySelector("#moves .current");
+    if (held && held.el.isConnected && held.ply === plyOf(current)) return scrollWithin(held.el);
+    held = null;
     if (current) scrollWithin(current);
   });
   observer.observe(box);
   const pinned = box.querySelector("#annotate");
   if (pinned) observer.observe(pinned);
+}
+
+/** @type {{el: Element, ply: string | null} | null} what the moves' box keeps in view instead of the move shown */
+let held = null;
+const plyOf = (/** @type {Element | null} */ el) => (el instanceof HTMLElement ? (el.dataset.ply ?? null) : null);
+
+// holdInView brings el into view in its box and keeps it there, as the box
+// changes size, until another move is shown.
+/** @param {Element} el */
+export function holdInView(el) {
+  scrollWithin(el);
+  held = { el, ply: plyOf(document.querySelector("#moves .current")) };
 }

@@ -6,6 +6,7 @@
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
 import { Chess } from "chess.js";
 import { BoardView } from "./boardview.js";
+import { PIECE_SPRITES } from "./pieces.js";
 import { KibitzEngine, defaultThreads } from "./kibitz.js";
 import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, pvToSan } from "./format.js";
@@ -19,6 +20,7 @@ import { gameOver, reviewText, storeGame } from "./game.js";
 import { GameTree, NAG_SYMBOLS } from "./tree.js";
 import { Sounds, soundFor } from "./sounds.js";
 import { createStudy } from "./study.js";
+import { createConfirm } from "./confirm.js";
 import { createActions } from "./actions.js";
 import { createResultPanel } from "./result.js";
 import { createPieceWorth } from "./pieceworth.js";
@@ -50,7 +52,7 @@ const engineColor = () => engineColorOf(state);
 // browser reports a single core).
 const engine = new KibitzEngine({ threads: settings.threads ?? defaultThreads() });
 const evalbar = new EvalBar($("evalbar"));
-const view = new BoardView($("board"));
+const view = new BoardView($("board"), undefined, PIECE_SPRITES[settings.pieces]);
 const board = view.cm; // arrows, legal-move markers and the promotion dialog
 const sounds = new Sounds(settings.sounds);
 const readouts = createReadouts({ state, settings, evalbar, startFen });
@@ -104,7 +106,8 @@ function followGame() {
   state.tree.follow(state.game.history(), state.mode === "analyse");
   // The whole main line on the board: its end is the game's result.
   if (state.tree.onMainLine()) state.mainOver = state.over;
-  if (state.learning) return;
+  // A move that waits for Confirm is not yet played: no clock, no save.
+  if (state.learning || state.confirming) return;
   timed.sync();
   if (state.premove && (state.mode !== "play" || state.over)) input.clearPremove(); // it belonged to the game in play
   // A finished game goes to the library first, so that the game stored
@@ -159,6 +162,8 @@ function render() {
   // search was of the position before.
   if (state.mode === "play" && (!live || (state.over && gameOver(g)))) clearReadouts();
   study.renderReview();
+  study.renderContinue();
+  $("confirm-bar").hidden = !state.confirming;
   resultPanel.render();
   pieceWorth.render();
   showOpening(history, ply);
@@ -170,34 +175,44 @@ function render() {
     .replace(/\[%[^\]]*\]/g, "")
     .trim();
   const analysing = state.mode === "analyse";
-  const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing;
+  // In analysis, a position the rules have ended (a mate, a stalemate…).
+  const shownOver = analysing ? gameOver(new Chess(fen)) : null;
+  const humanToMove = live && !state.over && g.turn() === state.human && !state.thinking && !analysing && !state.confirming;
   const shownTurn = fen.split(" ")[1];
   // How Kibitz plays, from the start (not only once it has moved); in
   // analysis it searches without a limit of strength.
   $("info-strength").textContent = analysing ? "no limit (analysis)" : playingAt({ elo: settings.elo }, settings);
   $("learn").hidden = state.learning || !learn.available();
   if (state.learning) return learn.renderLearn();
-  view.setInput(humanToMove || input.premoving() ? state.human : analysing && !state.reviewing && !gameOver(new Chess(fen)) ? shownTurn : null, input.onInput);
+  view.setInput(humanToMove || input.premoving() ? state.human : analysing && !state.reviewing && !shownOver ? shownTurn : null, input.onInput);
   // A finished game is final: in play it takes no takeback (analysing it
   // works on the page's copy; the saved game stays as it ended).
   $("takeback").disabled = history.length === 0 || (!analysing && state.over !== null);
   $("hint").disabled = !humanToMove || state.hinting;
   $("stop").disabled = !state.thinking && !state.hinting;
-  $("draw").disabled = !live || Boolean(state.over) || state.thinking || analysing;
-  $("resign").disabled = Boolean(state.over) || history.length === 0 || analysing;
+  $("draw").disabled = !live || Boolean(state.over) || state.thinking || analysing || state.confirming;
+  $("resign").disabled = Boolean(state.over) || history.length === 0 || analysing || state.confirming;
   if (!actions.resignArmed) $("resign").textContent = "Resign";
   // Browsing a reviewed game, the bar follows the review's score of the
   // position shown; at the end (or unreviewed), the result.
   const reviewed = state.review?.positions[ply];
   if (reviewed && !live && state.review?.history.length === history.length) evalbar.set(reviewed.score);
-  else if (state.over) evalbar.result(state.over.result);
+  // In analysis the engine's bar, but on a position the rules have ended.
+  else if (shownOver) evalbar.result(shownOver.result);
+  else if (state.over && !analysing) evalbar.result(state.over.result);
   if (state.reviewing) return;
   const other = shownTurn === "w" ? "Black" : "White";
   if (analysing && state.threat) setStatus(`Threat: what ${other} would play if it were ${other}'s move — X hides it`);
-  else if (analysing) setStatus(`Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`);
+  else if (shownOver) setStatus(shownOver.reason, true);
+  // At the end of a game that ended otherwise (a resignation, a flag), how it ended first.
+  else if (analysing)
+    setStatus(
+      `${live && state.over ? `${state.over.reason}. ` : ""}Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`,
+    );
   else if (!live) setStatus(reviewText(ply, history.length));
   else if (state.over) setStatus(state.over.reason, true);
   else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo !== null ? eloText(settings.elo) : `depth ${settings.depth}`})…`);
+  else if (state.confirming) setStatus(confirmation.statusText());
   else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
 }
 
@@ -267,7 +282,14 @@ async function engineMove() {
 
 // ---- user input (input.js) --------------------------------------------
 
+// afterHumanMove follows a move the player made on the board or typed:
+// played at once, or held for Confirm (confirm.js).
 function afterHumanMove() {
+  if (confirmation.wanted()) return confirmation.ask();
+  playHumanMove();
+}
+
+function playHumanMove() {
   const last = state.game.history().at(-1);
   if (last) announce(`You played ${spoken(last)}`);
   board.removeArrows();
@@ -297,6 +319,7 @@ function announce(text) {
 /** @param {string | null} [fen] @param {string | null} [human] the player's colour (default: the settings') */
 async function newGame(fen = null, human = null) {
   state.epoch++;
+  state.confirming = false;
   state.thinking = false;
   state.hinting = false;
   state.mode = "play";
@@ -343,6 +366,7 @@ function setOrientation(blackBottom) {
 async function takeback() {
   // A finished game is final (the button is disabled; a script may still ask).
   if (state.mode !== "analyse" && state.over) return;
+  if (state.confirming) return confirmation.cancel(); // the move not yet played
   state.epoch++;
   state.thinking = false;
   input.clearPremove();
@@ -382,6 +406,7 @@ async function calibrate() {
 // after it), and the import clears the study's review; the study reaches
 // io through the two functions below, which run only once both are made.
 const timed = createTimed({ state, settings, view, endGame, sounds, announce });
+const confirmation = createConfirm({ state, settings, refresh, setStatus }, () => playHumanMove());
 const actions = createActions({ state, settings, board, search, refresh, setStatus, endGame, engineColor });
 const study = createStudy({
   state,
@@ -412,11 +437,11 @@ const io = createGameIO({
   timed,
   refresh,
   setStatus,
-  setOrientation,
   clearReadouts,
   newGame,
   startFen,
   clearReview: study.clearReview,
+  openAnalysis: study.openAnalysis,
   opening: () => {
     const main = moveTree.mainHistory();
     return readouts.openingAt(main, main.length);

@@ -1,5 +1,6 @@
 // @ts-check
-// The end of a game played on the page: a panel over the board that says
+// The end of a game played on the page: a panel beside the board (first in
+// the side panel; under the board on a phone) that says
 // how it ended and, once the game is reviewed, each side's accuracy, with
 // Rematch (colours swapped), Analyse and Review. It opens when a game ends
 // here, not for a finished game that is loaded or restored, and stays

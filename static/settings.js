@@ -11,15 +11,16 @@ const KEY = "kibitz.settings.v1";
 // help: the evaluation bar and the engine's score and lines show while
 // playing (analysis always shows them). theme: "auto" (the system's),
 // "light" or "dark"; board: the board's colours (look.js); coords: the
-// board's coordinates shown; size: the board's size on a wide screen, in
+// board's coordinates shown; pieces: the piece set (pieces.js); size: the board's size on a wide screen, in
 // percent of the largest that fits (60–100). clock: "" (untimed), a preset ("5+3") or
 // "custom" (clockMinutes + clockIncrement seconds). threads: the engine's
 // workers, 1–MAX_THREADS, or null for the device's default (defaultThreads).
 // blind: the page laid out for a screen reader (blindmode.js); ?blind turns
-// it on, ?blind=0 off, and the choice is kept.
+// it on, ?blind=0 off, and the choice is kept. confirm: a move made against
+// Kibitz waits for Confirm (or Enter) before it is played (confirm.js).
 /**
  * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
- *   sounds: boolean, help: boolean, theme: string, board: string, coords: boolean, size: number,
+ *   sounds: boolean, help: boolean, theme: string, board: string, pieces: string, coords: boolean, size: number, confirm: boolean,
  *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, blind: boolean, fen?: string | null,
  *   ignored?: string[]}} Settings
  *   fen comes from the address only and is never saved; ignored says which of the address's
@@ -36,6 +37,7 @@ const DEFAULTS = {
   help: true,
   theme: "auto",
   board: "default",
+  pieces: "standard",
   coords: true,
   size: 100,
   clock: "",
@@ -43,10 +45,12 @@ const DEFAULTS = {
   clockIncrement: 3,
   threads: null,
   blind: false,
+  confirm: false,
 };
 export const MAX_THREADS = 8;
 export const THEMES = ["auto", "light", "dark"];
-export const BOARDS = ["default", "green", "blue"];
+export const BOARDS = ["default", "green", "blue", "chess-club", "black-and-white"];
+export const PIECE_SETS = ["standard", "staunty"];
 export const MAX_LINES = 5;
 export const MIN_SIZE = 60;
 
@@ -104,6 +108,8 @@ export function loadSettings(search = location.search) {
   if (!(Number.isInteger(s.size) && s.size >= MIN_SIZE && s.size <= 100)) s.size = DEFAULTS.size;
   if (!THEMES.includes(s.theme)) s.theme = DEFAULTS.theme;
   if (!BOARDS.includes(s.board)) s.board = DEFAULTS.board;
+  if (!PIECE_SETS.includes(s.pieces)) s.pieces = DEFAULTS.pieces;
+  if (typeof s.confirm !== "boolean") s.confirm = DEFAULTS.confirm;
   if (s.clock !== "custom" && !PRESETS.includes(s.clock)) s.clock = "";
   if (!(s.clockMinutes >= MIN_MINUTES && s.clockMinutes <= MAX_MINUTES)) s.clockMinutes = DEFAULTS.clockMinutes;
   if (!(Number.isInteger(s.clockIncrement) && s.clockIncrement >= 0 && s.clockIncrement <= MAX_INCREMENT)) s.clockIncrement = DEFAULTS.clockIncrement;
@@ -112,7 +118,8 @@ export function loadSettings(search = location.search) {
 
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const { depth, elo, side, lines, flipped, sounds, help, theme, board, coords, size, clock, clockMinutes, clockIncrement, threads, blind } = s;
+  const { depth, elo, side, lines, flipped, sounds, help, theme, board, pieces, coords, size, clock, clockMinutes, clockIncrement, threads, blind, confirm } =
+    s;
   try {
     localStorage.setItem(
       KEY,
@@ -126,6 +133,7 @@ export function saveSettings(s) {
         help,
         theme,
         board,
+        pieces,
         coords,
         size,
         clock,
@@ -133,6 +141,7 @@ export function saveSettings(s) {
         clockIncrement,
         threads,
         blind,
+        confirm,
       }),
     );
   } catch {

@@ -1,7 +1,8 @@
 // @ts-check
 // Share links: the address of the page with a game in it — its start
 // position when that is not the usual one, its moves in UCI and the move
-// shown — which opens straight into the analysis board.
+// shown; or, for a game with variations, comments or annotation symbols,
+// its whole PGN — which opens straight into the analysis board.
 import { Chess } from "chess.js";
 
 const START = new Chess().fen();
@@ -13,11 +14,15 @@ const START = new Chess().fen();
  * @param {string} startFen
  * @param {string[]} moves UCI
  * @param {number | null} ply the move shown, null for the last
+ * @param {string | null} [pgn] the game's PGN, when its moves alone would lose something
  */
-export function shareLink(page, startFen, moves, ply) {
+export function shareLink(page, startFen, moves, ply, pgn = null) {
   const q = new URLSearchParams();
-  if (startFen !== START) q.set("fen", startFen);
-  if (moves.length) q.set("moves", moves.join(" "));
+  if (pgn) q.set("pgn", pgn);
+  else {
+    if (startFen !== START) q.set("fen", startFen);
+    if (moves.length) q.set("moves", moves.join(" "));
+  }
   if (ply !== null && ply < moves.length) q.set("ply", String(ply));
   q.set("analyse", "1");
   return `${page}?${q}`;
@@ -33,6 +38,10 @@ export function shareLink(page, startFen, moves, ply) {
 export function readShared(search) {
   const q = new URLSearchParams(search);
   if (q.get("analyse") !== "1") return null;
+  const ply = (/** @type {number} */ last) => (q.has("ply") ? Math.max(0, Math.min(last, parseInt(q.get("ply") ?? "", 10) || 0)) : null);
+  // A PGN is read by the import, which says what is wrong with it.
+  const pgn = q.get("pgn");
+  if (pgn) return { pgn, ply: ply(Infinity) };
   const fen = q.get("fen") || START;
   let game;
   try {
@@ -51,8 +60,7 @@ export function readShared(search) {
     }
   }
   // chess.js writes the SetUp and FEN tags itself for another start.
-  const ply = q.has("ply") ? Math.max(0, Math.min(moves.length, parseInt(q.get("ply") ?? "", 10) || 0)) : null;
-  return { pgn: game.pgn(), ply };
+  return { pgn: game.pgn(), ply: ply(moves.length) };
 }
 
 /**
@@ -63,6 +71,6 @@ export function readShared(search) {
  */
 export function withoutShare(href) {
   const url = new URL(href);
-  for (const k of ["fen", "moves", "ply", "analyse"]) url.searchParams.delete(k);
+  for (const k of ["fen", "moves", "pgn", "ply", "analyse"]) url.searchParams.delete(k);
   return url.toString();
 }

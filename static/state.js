@@ -29,6 +29,7 @@ import { GameTree } from "./tree.js";
  * @property {import("./clock.js").GameClock | null} clock a timed game's clock (timed.js)
  * @property {{from: string, to: string, text?: string} | null} premove a move made (or typed: text) while Kibitz thinks (input.js)
  * @property {boolean} threat analysis shows what the other side would play if it were its move
+ * @property {boolean} confirming the player's last move waits for Confirm (confirm.js)
  */
 
 /** @returns {PageState} the state of a new game from the standard position, the player White */
@@ -54,6 +55,7 @@ export function createState() {
     clock: null,
     premove: null,
     threat: false,
+    confirming: false,
   };
 }
 

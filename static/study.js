@@ -3,10 +3,12 @@
 // composed here, the analysis mode (analysis.js), the game review
 // (gamereview.js) and the library of finished games (savedgames.js). It
 // works on the page's state through `page` (play.js; page.d.ts).
+import { Chess } from "chess.js";
 import { gameOver } from "./game.js";
 import { createAnalysis } from "./analysis.js";
 import { createGameReview } from "./gamereview.js";
 import { createSavedGames } from "./savedgames.js";
+import { $ } from "./dom.js";
 
 /**
  * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "settings" | "refresh" | "showPly" | "startFen" | "uciMoves" | "showInfo" |
@@ -80,5 +82,36 @@ export function createStudy(page) {
     analyse();
   }
 
-  return { ...analysis, ...review, ...saved, truncateToView, showBranch, edit, shownFen, shownPly };
+  // openAnalysis opens the analysis board (where it is not open) on the
+  // position shown, the engine thinking on it.
+  async function openAnalysis() {
+    if (state.mode === "analyse") return analyse();
+    return analysis.toggleAnalysis();
+  }
+
+  // canContinue: in analysis, a position where a game can go on — not one
+  // ended on the board, nor the end of a game that ended otherwise.
+  function canContinue() {
+    if (state.mode !== "analyse" || state.learning || state.reviewing) return false;
+    if (state.viewPly === null && state.over) return false;
+    return !gameOver(new Chess(shownFen()));
+  }
+
+  // continueGame makes the position shown in analysis a game against
+  // Kibitz: the moves after it leave the game (the tree keeps them), and
+  // the player takes the side to move.
+  async function continueGame() {
+    if (!canContinue()) return;
+    truncateToView();
+    await analysis.toggleAnalysis();
+    page.setStatus(`Your move (${state.human === "w" ? "White" : "Black"}) — the game goes on against Kibitz`);
+  }
+
+  // renderContinue shows Continue against Kibitz where it can be used.
+  function renderContinue() {
+    $("continue").hidden = !canContinue();
+  }
+  $("continue").addEventListener("click", continueGame);
+
+  return { ...analysis, ...review, ...saved, truncateToView, showBranch, edit, shownFen, shownPly, openAnalysis, continueGame, renderContinue };
 }

@@ -21,7 +21,7 @@ test("no axe-core violation while playing, with the settings open, at the end, i
   await page.locator(".review-accuracy").waitFor({ timeout: 120000 });
   await noAxeViolations(page, "a review");
   await page.locator("#analyse").click();
-  await waitStatus(page, /^Analysis/);
+  await waitStatus(page, /Analysis: /);
   await noAxeViolations(page, "analysis");
   await page.getByText("PGN / FEN").click();
   await page.getByRole("button", { name: "Board editor" }).click();

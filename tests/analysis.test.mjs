@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "chess.js";
-import { SHOTS, open, status, waitStatus, squareCenter, clickInIO, fillImport } from "./page.mjs";
+import { SHOTS, open, status, waitStatus, squareCenter, clickInIO, fillImport, drag, waitMoves } from "./page.mjs";
 
 async function importPgn(page, pgn) {
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
@@ -124,8 +124,7 @@ test("analysis: an arrow per line, the threat on X, drawn arrows and circles, as
   await waitStatus(page, /^Your move/);
   // 1. e4 e5 2. Bc4 Nc6 3. Qh5: White threatens Qxf7#.
   await importPgn(page, "1. e4 e5 2. Bc4 Nc6 3. Qh5 *");
-  await waitStatus(page, /Game loaded/);
-  await page.locator("#analyse").click();
+  await waitStatus(page, /^Analysis: /);
   await page.locator("#lines").selectOption("3");
   await page.waitForFunction(
     () => document.querySelectorAll("#board g.arrow[data-arrow]").length === 3 && parseInt(document.getElementById("info-depth").textContent, 10) >= 6,
@@ -152,7 +151,8 @@ test("review: the better move is drawn before a marked mistake", async (t) => {
   await page.locator("#review").click();
   await page.waitForFunction(() => !document.getElementById("review-graph").hasAttribute("hidden"), null, { timeout: 60000 });
   await page.locator("#review-list button.verdict-move", { hasText: "Nf6??" }).click();
-  await waitStatus(page, /^Reviewing move 3 \(5 of 7\)/);
+  await waitStatus(page, /^Analysis: Black to move/);
+  assert.equal(await page.evaluate(() => window.kibitz.state.viewPly), 5);
   const better = await page.evaluate(() => document.querySelector(".user-shapes line.best-move")?.dataset.arrow);
   const list = await page.locator("#review-list").textContent();
   const san = /3… Nf6\?\? — blunder; better (\S+)/.exec(list)[1];
@@ -160,4 +160,43 @@ test("review: the better move is drawn before a marked mistake", async (t) => {
   assert.equal(better, m.from + m.to);
   await page.keyboard.press("ArrowRight"); // on the blunder itself: no arrow
   assert.equal(await page.locator(".user-shapes line.best-move").count(), 0);
+});
+
+// engineThinks waits until the engine has reported a depth on the position shown.
+async function engineThinks(page) {
+  await page.waitForFunction(() => parseInt(document.getElementById("info-depth").textContent, 10) >= 2, null, { timeout: 60000 });
+}
+
+test("every import opens the analysis board at its last position, the engine thinking; Continue against Kibitz makes it a game", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  const analysing = () => page.locator("#analyse").getAttribute("aria-pressed");
+  // A game that ended by resignation: analysed at its end, the bar the engine's, no game to continue there.
+  await importPgn(page, '[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 1-0');
+  await waitStatus(page, /^Game over \(1-0\)\. Analysis: White to move/);
+  await engineThinks(page);
+  assert.equal(await analysing(), "true");
+  assert.notEqual(await page.locator(".evalbar-text").textContent(), "1-0");
+  assert.equal(await page.locator("#continue").isHidden(), true, "a finished game does not go on from its end");
+  await page.keyboard.press("ArrowLeft");
+  await page.locator("#continue").waitFor({ state: "visible" });
+  // A game in progress: analysed too, not silently a game.
+  await fillImport(page, "1. d4 d5 *");
+  await page.locator("#import").click();
+  await waitStatus(page, /^Analysis: White to move/);
+  await page.waitForFunction(() => window.kibitz.state.game.history().length === 2 && window.kibitz.state.viewPly === null);
+  await engineThinks(page);
+  assert.equal(await analysing(), "true");
+  await page.locator("#continue").click();
+  await waitStatus(page, /^Your move \(White\)/);
+  assert.equal(await analysing(), "false");
+  await drag(page, "c2", "c4");
+  await waitMoves(page, 4); // Kibitz answers
+  // A FEN: the analysis board too, and it stays there.
+  await fillImport(page, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  await page.locator("#import").click();
+  await waitStatus(page, /^Analysis: White to move/);
+  await engineThinks(page);
+  assert.equal(await analysing(), "true");
+  assert.equal(await page.evaluate(() => window.kibitz.state.mode), "analyse");
 });

@@ -254,7 +254,7 @@ test("the game survives a reload; an imported game keeps its headers, comments, 
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await fillImport(page, '[Event "Club final"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {The king\'s pawn} e5 (1... c5) 2. Nf3 $1 Nc6 *');
   await page.locator("#import").click();
-  await waitStatus(page, /Game loaded — your move/);
+  await waitStatus(page, /^Analysis: /);
   assert.equal(await page.locator("#import-error").textContent(), "Imported with 1 variation, 1 annotation symbol and 1 comment.");
   assert.equal(await page.locator('#moves button[data-ply="3"]').getAttribute("data-nag"), "!");
   await page.locator('#moves button[data-ply="1"]').click();
@@ -292,7 +292,9 @@ test("fool's mate ends the game with the right message; PGN round trip", async (
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await fillImport(page, "1. f3 e5 2. g4");
   await page.locator("#import").click();
-  await waitStatus(page, /Game loaded — your move/);
+  await waitStatus(page, /^Analysis: Black to move/);
+  await page.locator("#continue").click();
+  await waitStatus(page, /^Your move \(Black\)/);
   await drag(page, "d8", "h4");
   await waitStatus(page, /^Checkmate — Black wins/);
   assert.deepEqual(await moveTexts(page), ["f3", "e5", "g4", "Qh4#"]);
@@ -307,7 +309,7 @@ test("fool's mate ends the game with the right message; PGN round trip", async (
   await waitStatus(page, /^Checkmate — Black wins/);
   assert.deepEqual(await moveTexts(page), ["f3", "e5", "g4", "Qh4#"]);
   // A finished game keeps the board's side (no flip to the loser), and
-  // stepping through it says "Reviewing", not the result.
+  // stepping back through it is analysis, not the result.
   const whiteBottom = () =>
     page.evaluate(() => {
       const y = (s) => document.querySelector(`#board rect[data-square="${s}"]`).getBoundingClientRect().y;
@@ -315,7 +317,7 @@ test("fool's mate ends the game with the right message; PGN round trip", async (
     });
   const before = await whiteBottom();
   await page.keyboard.press("ArrowLeft");
-  await waitStatus(page, /^Reviewing move 2 \(3 of 4\)/);
+  await waitStatus(page, /^Analysis: Black to move/);
   assert.equal(await whiteBottom(), before);
   await page.keyboard.press("End");
   await waitStatus(page, /^Checkmate — Black wins/);
@@ -537,7 +539,7 @@ test("share: a link to the game at the move shown opens it on the analysis board
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await fillImport(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
   await page.locator("#import").click();
-  await waitStatus(page, /Game loaded — your move/);
+  await waitStatus(page, /^Analysis: /);
   await page.locator('#moves button[data-ply="3"]').click();
   await clickInIO(page, "#share");
   await waitStatus(page, /^Link to this game (copied|is in the text box)/);
@@ -719,4 +721,26 @@ test("zen mode shows the board and the clocks alone, and z brings the rest back"
   await page.locator("#zen").click();
   await page.locator("#zen-exit").click();
   assert.deepEqual((await shown())["new-game"], true);
+});
+
+test("share: a game with a variation and a comment travels whole, and opens with them", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  await page.locator("summary", { hasText: "PGN / FEN" }).click();
+  await fillImport(page, '[White "Ann"]\n\n1. e4 {The king\'s pawn} e5 (1... c5 $1) 2. Nf3 *');
+  await page.locator("#import").click();
+  await waitStatus(page, /^Analysis: /);
+  await page.locator('#moves button[data-ply="2"]').click();
+  await clickInIO(page, "#share");
+  await waitStatus(page, /^Link to this game (copied|is in the text box)/);
+  const link = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));
+  assert.match(link, /[?&]pgn=/);
+  const other = await open(t, link.slice(base.length));
+  await other.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 3);
+  assert.deepEqual(await moveTexts(other), ["e4", "e5", "Nf3"]);
+  assert.equal(await other.evaluate(() => window.kibitz.state.viewPly), 2);
+  await other.locator("#moves button.var-move", { hasText: /^c5/ }).waitFor();
+  assert.deepEqual(await other.evaluate(() => window.kibitz.state.tree.counts()), { variations: 1, nags: 1, comments: 1 });
+  assert.match(await other.evaluate(() => document.querySelector("#moves").textContent), /The king's pawn/);
+  assert.doesNotMatch(await other.evaluate(() => location.search), /pgn=/, "the link's game is not opened again on a reload");
 });

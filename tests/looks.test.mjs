@@ -238,13 +238,13 @@ test("themes: light or dark as the system says or as chosen, three board colouri
   assert.equal(dark.page, "rgb(31, 33, 38)", "dark chosen over the system's light");
   readable(dark, "dark");
   const squares = {};
-  for (const colours of ["green", "blue", "default"]) {
+  for (const colours of ["green", "blue", "chess-club", "black-and-white", "default"]) {
     await page.locator("#board-colours").selectOption(colours);
     const l = await look();
     squares[colours] = l.light;
     readable(l, colours);
   }
-  assert.equal(new Set(Object.values(squares)).size, 3, `three colourings: ${JSON.stringify(squares)}`);
+  assert.equal(new Set(Object.values(squares)).size, 5, `five colourings: ${JSON.stringify(squares)}`);
   await page.locator("#board-colours").selectOption("blue");
   await page.locator("#coords").uncheck();
   assert.equal((await look()).coordsShown, false, "coordinates hidden");
@@ -276,4 +276,38 @@ test("phone: the board's coordinates keep clear of the pieces (a1, a8, c1, f1)",
     return out;
   });
   assert.deepEqual(overlaps, []);
+});
+
+// The piece sets: chosen in Appearance, drawn at once on the board and in
+// the editor's palette, fetched only when chosen, kept across a reload.
+test("piece sets: Staunty replaces the standard pieces on the board, only its sprite is fetched, and the choice is kept", async (t) => {
+  const page = await open(t, "?depth=2&side=w");
+  await waitStatus(page, /^Your move/);
+  const sprites = [];
+  page.on("request", (r) => /\/(standard|staunty)[^/]*\.svg$/.test(new URL(r.url()).pathname) && sprites.push(new URL(r.url()).pathname.split("/").pop()));
+  // The sprite in the page: cm-chessboard keeps it in one element, every piece a use of it.
+  const spriteTitle = () => page.evaluate(() => document.querySelector("#cm-chessboard-sprite svg title")?.textContent ?? "");
+  await page.waitForFunction(() => document.querySelector("#cm-chessboard-sprite svg"));
+  assert.doesNotMatch(await spriteTitle(), /Staunty/);
+  await openSettings(page);
+  await page.locator("summary", { hasText: "Appearance" }).click();
+  await page.locator("#pieces").selectOption("staunty");
+  await page.waitForFunction(() => /Staunty/.test(document.querySelector("#cm-chessboard-sprite svg title")?.textContent ?? ""));
+  assert.equal(await page.locator('#board g[data-square="e1"] use').getAttribute("href"), "#wk", "the pieces use the page's sprite");
+  assert.ok(
+    sprites.some((n) => n.startsWith("staunty")),
+    `fetched: ${sprites}`,
+  );
+  await closeSettings(page);
+  await page.screenshot({ path: `${SHOTS}/pieces-staunty.png` });
+  sprites.length = 0;
+  await page.reload();
+  await waitStatus(page, /^Your move/);
+  await page.waitForFunction(() => /Staunty/.test(document.querySelector("#cm-chessboard-sprite svg title")?.textContent ?? ""));
+  assert.deepEqual(
+    sprites.filter((n) => n.startsWith("standard")),
+    [],
+    "the standard set is not fetched when Staunty is chosen",
+  );
+  assert.equal(await page.locator("#pieces").inputValue(), "staunty");
 });

@@ -33,13 +33,13 @@ test("Copy FEN copies the board on screen and says which move it follows", async
   await page.locator("summary", { hasText: "PGN / FEN" }).click();
   await fillImport(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *");
   await page.locator("#import").click();
-  await waitStatus(page, /Game loaded/);
+  await waitStatus(page, /^Analysis: /);
   await waitMoves(page, 8);
   const game = new Chess();
   for (const san of ["e4", "e5", "Nf3", "Nc6"]) game.move(san);
   // Back to 2… Nc6 (the fourth move) in the move list.
   await page.locator("#moves button[data-ply]").nth(3).click();
-  await waitStatus(page, /^Reviewing/);
+  await page.waitForFunction(() => window.kibitz.state.viewPly === 4);
   await clickInIO(page, "#copy-fen");
   await waitStatus(page, /^FEN after 2… Nc6 (copied|is in the text box)/);
   const copied = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.getElementById("import-text").value));

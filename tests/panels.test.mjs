@@ -39,6 +39,28 @@ test("the result panel: how the game ended, accuracy once reviewed, Rematch with
   assert.equal(await panel.isHidden(), true, "a restored finished game opens no panel");
 });
 
+// The result panel leaves the final position in view: beside the board on
+// a wide screen, under it on a phone — never over it.
+test("the result panel stands beside the board, not over the final position", async (t) => {
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 980, height: 760 },
+    { width: 390, height: 844 },
+  ]) {
+    const page = await open(t, "?depth=1&side=w", viewport);
+    await waitStatus(page, /^Your move/);
+    await drag(page, "e2", "e4");
+    await waitMoves(page, 2);
+    await waitStatus(page, /^Your move/);
+    await resign(page);
+    await page.locator("#result-panel").waitFor({ state: "visible" });
+    const [board, panel] = await Promise.all(["#board", "#result-panel"].map((s) => page.locator(s).boundingBox()));
+    const apart = panel.x >= board.x + board.width || panel.y >= board.y + board.height;
+    assert.ok(apart, `${viewport.width}×${viewport.height}: the panel ${JSON.stringify(panel)} over the board ${JSON.stringify(board)}`);
+    if (viewport.width > 720) assert.ok(panel.y < board.y + board.height / 2, "beside the board, near its top");
+  }
+});
+
 test("piece values: the net's worth of each piece on the analysis board, following the position shown", async (t) => {
   const page = await open(t, "?depth=3&side=w");
   await waitStatus(page, /^Your move/);

@@ -30,11 +30,19 @@ test("a position from another start, with a promotion, and no ply means the last
   assert.deepEqual(readShared(new URL(shareLink(PAGE, fen, [], null)).search).pgn.includes(fen), true, "a position alone");
 });
 
+test("a game with variations and comments travels as its PGN, whole", () => {
+  const pgn = '[White "Ann"]\n\n1. e4 {The king\'s pawn} e5 (1... c5 $1) 2. Nf3 *';
+  const link = shareLink(PAGE, new Chess().fen(), ["e2e4", "e7e5", "g1f3"], 2, pgn);
+  assert.doesNotMatch(link, /moves=/, "the PGN holds the moves");
+  assert.deepEqual(readShared(new URL(link).search), { pgn, ply: 2 });
+  assert.equal(withoutShare(link), PAGE);
+});
+
 test("a damaged link says what is wrong; an ordinary address is no link", () => {
   assert.equal(readShared("?depth=4&fen=8/8/8/8/8/8/8/8%20w%20-%20-%200%201"), null);
   assert.match(readShared("?analyse=1&moves=e2e4+e7e6+e4e6").error, /move 3 \(e4e6\) is not legal/);
   assert.match(readShared("?analyse=1&moves=e2e4+zz").error, /move 2 \(zz\)/);
   assert.match(readShared("?analyse=1&fen=nonsense").error, /position is not valid/);
   assert.equal(readShared("?analyse=1&moves=e2e4&ply=99").ply, 1, "the ply is kept within the game");
-  assert.equal(withoutShare(`${PAGE}?depth=4&fen=x&moves=e2e4&ply=1&analyse=1`), `${PAGE}?depth=4`);
+  assert.equal(withoutShare(`${PAGE}?depth=4&fen=x&moves=e2e4&pgn=x&ply=1&analyse=1`), `${PAGE}?depth=4`);
 });

@@ -170,7 +170,8 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   await page.screenshot({ path: `${SHOTS}/review.png`, fullPage: true });
   // A marked move in the list shows the position before it.
   await page.locator("#review-list button.verdict-move", { hasText: "Nf6??" }).click();
-  await waitStatus(page, /^Reviewing move 3 \(5 of 7\)/);
+  await waitStatus(page, /^Analysis: Black to move/);
+  assert.equal(await page.evaluate(() => window.kibitz.state.viewPly), 5);
   // The move itself, clicked: the verdict and the better move under the
   // board, and the bar at the review's score of that position, not the result.
   assert.equal(await page.locator("#verdict").isHidden(), true, "no verdict for 3. Bc4");
@@ -368,7 +369,7 @@ test("a variation tried after the game ended keeps the game's result and how it 
   }
   await resign(page);
   await page.locator("#analyse").click();
-  await waitStatus(page, /^Analysis/);
+  await waitStatus(page, /You resigned — Black \(Kibitz\) wins\. Analysis: /);
   await page.locator('#moves button[data-ply="3"]').click(); // 2. Nf3
   const { reply, fen } = await page.evaluate(() => {
     const h = window.kibitz.state.game.history({ verbose: true });

@@ -218,3 +218,30 @@ test("a move dragged while Kibitz thinks: dropped after its reply it is played a
   assert.equal(moves[4], bishop.san);
   await boardMatchesGame(page);
 });
+
+// The clocks stand beside the board on a wide screen, level with its top
+// and bottom edges (Kibitz's at the top), and side by side under it on a phone.
+test("the clocks beside the board on a wide screen, under it on a phone", async (t) => {
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 980, height: 760 },
+    { width: 390, height: 844 },
+  ]) {
+    const page = await open(t, "?depth=1&side=w&clock=5+3", viewport);
+    await waitStatus(page, /^Your move/);
+    const [board, top, bottom] = await Promise.all(["#board", "#clock-top", "#clock-bottom"].map((s) => page.locator(s).boundingBox()));
+    const size = `${viewport.width}×${viewport.height}`;
+    if (viewport.width > 720) {
+      for (const c of [top, bottom])
+        assert.ok(c.x >= board.x + board.width && c.x + c.width <= viewport.width, `${size}: a clock beside the board ${JSON.stringify([c, board])}`);
+      assert.ok(Math.abs(top.y - board.y) < 12, `${size}: the top clock level with the board's top (${top.y} vs ${board.y})`);
+      assert.ok(Math.abs(bottom.y + bottom.height - (board.y + board.height)) < 12, `${size}: the bottom clock level with its bottom`);
+      const panel = await page.locator(".panel").boundingBox();
+      assert.ok(bottom.x + bottom.width <= panel.x, `${size}: the clocks left of the side panel`);
+    } else {
+      for (const c of [top, bottom]) assert.ok(c.y >= board.y + board.height, `${size}: a clock under the board`);
+      assert.ok(Math.abs(top.y - bottom.y) < 2 && top.x < bottom.x, `${size}: side by side`);
+    }
+    assert.match((await clocks(page)).bottom.who, /You/);
+  }
+});
