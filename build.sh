@@ -277,7 +277,7 @@ site() {
 	# version is the page's, so that each build installs anew.
 	npx esbuild static/sw.js --bundle --minify --target=es2020 --outfile=dist/sw.js --log-level=warning \
 		--define:KIBITZ_VERSION="\"$(sha256sum dist/index.html | cut -c1-16)\""
-	cp static/manifest.webmanifest static/icons/icon-192.png static/icons/icon-512.png dist/
+	cp static/manifest.webmanifest static/icons/icon-192.png static/icons/icon-512.png static/LICENSES.md dist/
 	precompress
 	echo "built dist/ ($(du -sh dist | cut -f1))"
 	# Where the bytes go: the first visit's files, then the SIMD module by

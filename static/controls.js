@@ -71,36 +71,11 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
   };
   showSettings(settings);
   showDepth();
-  /** @param {(control: HTMLInputElement & HTMLSelectElement) => void} apply */
-  const look = (apply) => (/** @type {Event} */ e) => {
-    apply(/** @type {HTMLInputElement & HTMLSelectElement} */ (e.target));
-    onLook();
-    saveSettings(settings);
-  };
-  $("theme").addEventListener(
-    "change",
-    look((t) => (settings.theme = t.value)),
-  );
-  $("board-colours").addEventListener(
-    "change",
-    look((t) => (settings.board = t.value)),
-  );
-  $("pieces").addEventListener(
-    "change",
-    look((t) => (settings.pieces = t.value)),
-  );
-  $("coords").addEventListener(
-    "change",
-    look((t) => (settings.coords = t.checked)),
-  );
+  bindLooks(settings, onLook);
   $("confirm-moves").addEventListener("change", (e) => {
     settings.confirm = /** @type {HTMLInputElement} */ (e.target).checked;
     saveSettings(settings);
   });
-  $("board-size").addEventListener(
-    "input",
-    look((t) => (settings.size = Number(t.value))),
-  );
   $("help").addEventListener("change", (e) => {
     settings.help = /** @type {HTMLInputElement} */ (e.target).checked;
     onHelp();
@@ -138,6 +113,38 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
     saveSettings(settings);
     onThreads();
   });
+}
+
+// bindLooks binds the controls of the page's looks: theme, board colours,
+// pieces, coordinates and the board's size; each calls onLook and saves.
+/** @param {import("./settings.js").Settings} settings @param {() => void} onLook */
+function bindLooks(settings, onLook) {
+  /** @param {(control: HTMLInputElement & HTMLSelectElement) => void} apply */
+  const look = (apply) => (/** @type {Event} */ e) => {
+    apply(/** @type {HTMLInputElement & HTMLSelectElement} */ (e.target));
+    onLook();
+    saveSettings(settings);
+  };
+  $("theme").addEventListener(
+    "change",
+    look((t) => (settings.theme = t.value)),
+  );
+  $("board-colours").addEventListener(
+    "change",
+    look((t) => (settings.board = t.value)),
+  );
+  $("pieces").addEventListener(
+    "change",
+    look((t) => (settings.pieces = t.value)),
+  );
+  $("coords").addEventListener(
+    "change",
+    look((t) => (settings.coords = t.checked)),
+  );
+  $("board-size").addEventListener(
+    "input",
+    look((t) => (settings.size = Number(t.value))),
+  );
 }
 
 // showLevels fills the strength control with the engine's levels (known

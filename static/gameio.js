@@ -43,7 +43,7 @@ export function withClocks(notes, clocks) {
  *   openAnalysis: the analysis board at the position shown, the engine thinking
  */
 export function createGameIO(page) {
-  const { state, engine, board, settings, timed, refresh, setStatus, clearReadouts, newGame, startFen } = page;
+  const { state, engine, settings, timed, setStatus, newGame, startFen } = page;
 
   // pgnText is the game's PGN; a reviewed line carries the review's
   // verdicts as lichess writes them: the mark as a NAG (unless the move has
@@ -94,27 +94,7 @@ export function createGameIO(page) {
     }
     const why = await engine.check(read.start, read.moves);
     if (why) return box.fail(`The engine cannot play this game: ${why}`);
-    state.epoch++;
-    await engine.newGame().catch(() => {});
-    state.game = read.game;
-    state.tree = importTree(text, read.game, read.start);
-    state.headers = read.game.getHeaders();
-    state.clock = null; // an imported game is untimed here; its own %clk stay in its comments
-    state.gameId = id ?? Date.now();
-    if (id !== null) state.savedId = id;
-    page.clearReview();
-    const result = state.headers.Result;
-    // How it ended is the PGN's Termination (a resignation, a flag, an
-    // agreed draw…) when the moves alone do not say.
-    const reason = state.headers.Termination || `Game over (${result})`;
-    state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason } : null);
-    // The player is the side to move, should they continue the game
-    // against Kibitz; the board stays as it is.
-    state.human = read.game.turn();
-    state.viewPly = null;
-    board.removeArrows();
-    clearReadouts();
-    refresh();
+    await adoptGame(page, read, text, id);
     box.done(keptText(state.tree.counts()));
     // Every import opens the analysis board at the last position, the
     // engine thinking (Continue against Kibitz makes it a game).
@@ -122,6 +102,39 @@ export function createGameIO(page) {
   }
 
   return { pgnText, importText };
+}
+
+// adoptGame makes an imported PGN the page's game: its tree, headers and
+// result, untimed, the player the side to move, not yet reviewed.
+/**
+ * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "refresh" | "clearReadouts" | "clearReview">} page
+ * @param {{game: import("chess.js").Chess, start: string}} read
+ * @param {string} text
+ * @param {number | null} id
+ */
+async function adoptGame(page, read, text, id) {
+  const { state, engine, board } = page;
+  state.epoch++;
+  await engine.newGame().catch(() => {});
+  state.game = read.game;
+  state.tree = importTree(text, read.game, read.start);
+  state.headers = read.game.getHeaders();
+  state.clock = null; // an imported game is untimed here; its own %clk stay in its comments
+  state.gameId = id ?? Date.now();
+  if (id !== null) state.savedId = id;
+  page.clearReview();
+  const result = state.headers.Result;
+  // How it ended is the PGN's Termination (a resignation, a flag, an
+  // agreed draw…) when the moves alone do not say.
+  const reason = state.headers.Termination || `Game over (${result})`;
+  state.over = gameOver(read.game) || (result && result !== "*" ? { result, reason } : null);
+  // The player is the side to move, should they continue the game
+  // against Kibitz; the board stays as it is.
+  state.human = read.game.turn();
+  state.viewPly = null;
+  board.removeArrows();
+  page.clearReadouts();
+  page.refresh();
 }
 
 /**

@@ -200,9 +200,12 @@ export function scrollWithin(el) {
   if (!box || box === document.body) return;
   const head = box.querySelector(".moves-head")?.getBoundingClientRect().height ?? 0;
   const b = box.getBoundingClientRect();
+  const end = b.top + box.clientTop + box.clientHeight;
+  // The foot counts only while it is stuck there: once the list that holds
+  // it has scrolled away (to show the review below it), it went with it.
   const pinned = box.querySelector("#annotate:not([hidden])");
-  const foot = pinned && getComputedStyle(pinned).position === "sticky" ? pinned.getBoundingClientRect().top : Infinity;
-  const bottom = Math.min(b.top + box.clientTop + box.clientHeight, foot);
+  const foot = pinned && getComputedStyle(pinned).position === "sticky" ? pinned.getBoundingClientRect() : null;
+  const bottom = foot && foot.bottom >= end - 1 ? Math.min(end, foot.top) : end;
   const c = el.getBoundingClientRect();
   if (c.bottom > bottom) box.scrollTop += c.bottom - bottom;
   else if (c.top < b.top + head) box.scrollTop -= b.top + head - c.top;

@@ -201,6 +201,17 @@ function render() {
   else if (shownOver) evalbar.result(shownOver.result);
   else if (state.over && !analysing) evalbar.result(state.over.result);
   if (state.reviewing) return;
+  renderStatus({ analysing, shownOver, shownTurn, live, ply, plies: history.length, humanToMove });
+}
+
+// renderStatus writes the status line for the position shown: a threat
+// asked for, a position the rules ended, analysis, a ply reviewed, the
+// game's end, the engine thinking, a move to confirm or the player's turn.
+/**
+ * @param {{analysing: boolean, shownOver: {result: string, reason: string} | null, shownTurn: string, live: boolean,
+ *   ply: number, plies: number, humanToMove: boolean}} shown
+ */
+function renderStatus({ analysing, shownOver, shownTurn, live, ply, plies, humanToMove }) {
   const other = shownTurn === "w" ? "Black" : "White";
   if (analysing && state.threat) setStatus(`Threat: what ${other} would play if it were ${other}'s move — X hides it`);
   else if (shownOver) setStatus(shownOver.reason, true);
@@ -209,11 +220,11 @@ function render() {
     setStatus(
       `${live && state.over ? `${state.over.reason}. ` : ""}Analysis: ${shownTurn === "w" ? "White" : "Black"} to move — move for either side, or click a line`,
     );
-  else if (!live) setStatus(reviewText(ply, history.length));
+  else if (!live) setStatus(reviewText(ply, plies));
   else if (state.over) setStatus(state.over.reason, true);
   else if (state.thinking) setStatus(`Kibitz is thinking (${settings.elo !== null ? eloText(settings.elo) : `depth ${settings.depth}`})…`);
   else if (state.confirming) setStatus(confirmation.statusText());
-  else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${g.inCheck() ? " — check!" : ""}`);
+  else if (humanToMove) setStatus(`Your move (${state.human === "w" ? "White" : "Black"})${state.game.inCheck() ? " — check!" : ""}`);
 }
 
 /** @param {number} ply */

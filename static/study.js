@@ -82,6 +82,23 @@ export function createStudy(page) {
     analyse();
   }
 
+  const going = createContinue(page, analysis, shownFen, truncateToView);
+
+  return { ...analysis, ...review, ...saved, truncateToView, showBranch, edit, shownFen, shownPly, ...going };
+}
+
+// createContinue: opening the analysis board from elsewhere (an import) and
+// leaving it for a game against Kibitz from the position shown.
+/**
+ * @param {Pick<import("./page.js").Page, "state" | "setStatus">} page
+ * @param {ReturnType<typeof createAnalysis>} analysis
+ * @param {() => string} shownFen
+ * @param {() => void} truncateToView
+ */
+function createContinue(page, analysis, shownFen, truncateToView) {
+  const { state } = page;
+  const { analyse } = analysis;
+
   // openAnalysis opens the analysis board (where it is not open) on the
   // position shown, the engine thinking on it.
   async function openAnalysis() {
@@ -113,5 +130,5 @@ export function createStudy(page) {
   }
   $("continue").addEventListener("click", continueGame);
 
-  return { ...analysis, ...review, ...saved, truncateToView, showBranch, edit, shownFen, shownPly, openAnalysis, continueGame, renderContinue };
+  return { openAnalysis, continueGame, renderContinue };
 }

@@ -179,10 +179,18 @@ test("review: the graph is drawn and a planted blunder is marked with the better
   await page.waitForFunction(() => !document.getElementById("verdict").hidden);
   // …and what it allows, in words read from the engine's line.
   assert.match(await page.locator("#verdict").textContent(), /^3… Nf6\?\? Blunder\. (g6|Qe7|Qf6|Nh6|Nd4|Qh4) was best\. It allows mate in 1: 4\. Qxf7#\.$/);
+  // In analysis the engine reads the position shown: the bar is its score,
+  // not the game's result.
+  await page.waitForFunction(() => /^(#−?\d+|\d+\.\d\d)$/.test(document.querySelector(".evalbar-text").textContent), null, { timeout: 30000 });
+  // Back in play, browsing the reviewed game: the bar and the score readout
+  // are the review's score of the position shown.
+  await page.locator("#analyse").click();
+  await waitStatus(page, /^Checkmate — White wins/);
+  await page.locator('#moves button[data-ply="6"]').click();
+  await waitStatus(page, /^Reviewing move 3… \(6 of 7\)/);
   const bar = await page.locator(".evalbar-text").textContent();
   assert.notEqual(bar, "1-0", "browsing, the bar shows the position's score");
   assert.match(bar, /^(#−?\d+|\d+\.\d\d)$/);
-  // The score readout follows the review too.
   assert.match(await page.locator("#info-score").textContent(), /^(#−?\d+|[+−]?\d+\.\d\d)$/);
   assert.equal(await page.locator("#info-depth").textContent(), "6 (review)");
   // Next mistake walks the marked moves in order, then from the first again.
@@ -401,7 +409,7 @@ test("saved games: a finished game takes no takeback and stays saved; an entry c
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]").length), 1);
   // Analysing it works on the page's copy: a move taken back there leaves the saved game whole.
   await page.locator("#analyse").click();
-  await waitStatus(page, /^Analysis/);
+  await waitStatus(page, /^You resigned — Black \(Kibitz\) wins\. Analysis: /);
   await page.locator("#takeback").click();
   await page.waitForFunction((n) => window.kibitz.state.game.history().length === n - 1, moves);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("kibitz.library.v1") || "[]"));
