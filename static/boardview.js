@@ -1,7 +1,8 @@
 // The page's chessboard: cm-chessboard with markers, arrows, the promotion
 // dialog and its accessibility extension. BoardView shows positions one
 // after another (overlapping animations lose pieces), marks the last move
-// and a king in check, and turns move input on and off.
+// and a king in check, and turns move input on and off; a move begun while
+// it still draws a position waits for it (heldinput.js).
 import { Chess } from "chess.js";
 import { Chessboard, COLOR, BORDER_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
@@ -9,6 +10,7 @@ import { Arrows } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { PromotionDialog } from "cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
 import { Accessibility } from "cm-chessboard/src/extensions/accessibility/Accessibility.js";
 import "./csp-board.js";
+import { holdInput } from "./heldinput.js";
 // The board's images, given content-hashed names by the bundler.
 import piecesUrl from "cm-chessboard/assets/pieces/standard.svg";
 import markersUrl from "cm-chessboard/assets/extensions/markers/markers.svg";
@@ -55,6 +57,9 @@ export class BoardView {
     this.fen = null; // the position shown, or being animated to
     /** @type {Promise<void>} */
     this.queue = Promise.resolve();
+    /** positions given to show and not yet drawn */
+    this.drawing = 0;
+    this.held = holdInput(el, () => this.drawing > 0);
     /** @type {string | null} */
     this.inputColor = null;
     /** @type {((event: any) => any) | null} */
@@ -82,13 +87,17 @@ export class BoardView {
   show(fen, lastMove) {
     this.fen = fen;
     const cm = this.cm;
+    this.drawing++;
     this.queue = this.queue
       .then(async () => {
         if (this.fen !== fen) return;
         await cm.setPosition(fen, true);
         if (cm.getPosition() !== fen.split(" ")[0]) await cm.setPosition(fen, false);
       })
-      .catch(() => cm.setPosition(fen, false));
+      .catch(() => cm.setPosition(fen, false))
+      .finally(() => {
+        if (--this.drawing === 0) this.held.release();
+      });
     cm.removeMarkers(LAST_MOVE);
     cm.removeMarkers(CHECK);
     if (lastMove) {

@@ -216,7 +216,9 @@ test("blind mode: a game imported, its blunder found in the review, learnt from 
   const blunder = review.getByRole("button", { name: "Show the position before Nf6, a blunder" });
   await blunder.waitFor({ timeout: 120000 });
   await blunder.click();
-  await waitFor(status, /Reviewing move 3 \(5 of 7\)/);
+  // The import opened the analysis board: it shows that position, Black to move.
+  await waitFor(status, /Analysis: Black to move/);
+  assert.equal(await page.evaluate(() => window.kibitz.state.viewPly), 5);
   assert.equal(await say(page, "b g8"), "g8, black knight");
   // Learn from the mistakes: the feedback is the status, which is read out.
   await review.getByRole("button", { name: "Learn from your mistakes" }).click();
