@@ -3,7 +3,7 @@
 // move, and the threat (what the other side would play with the turn
 // passed). It works on the page's state through `page` (play.js;
 // page.d.ts); the study (study.js) says which position is shown.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { gameOver } from "./game.js";
 import { LINE_MOVES } from "./format.js";
 import { $ } from "./dom.js";

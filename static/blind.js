@@ -3,7 +3,7 @@
 // board, and the answers, as text a screen reader says well. Pure functions
 // of the position and the game, unit-tested under node; blindmode.js puts
 // them on the page.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { spoken } from "./speech.js";
 
 /** @type {Record<string, string>} */

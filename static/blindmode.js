@@ -7,7 +7,7 @@
 // controls are moved under the headings (one button, one listener, in
 // either mode) and put back when blind mode ends. Opt-in: a control at the
 // top of the page, or the address's ?blind (settings.js), and remembered.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { describe, spoken } from "./speech.js";
 import { HELP, lastMoveText, parseCommand, piecesText, scanText, scoreWords, squareName } from "./blind.js";
 import { $ } from "./dom.js";

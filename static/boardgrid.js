@@ -11,7 +11,7 @@
 //   Space / Enter     pick up the piece (its moves are said), put it down
 //   q r b n           with a promotion asked: the piece
 //   Escape            put the piece back; f flips the board
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { squareName, PIECE_NAMES } from "./blind.js";
 
 const FILES = "abcdefgh";

@@ -3,7 +3,7 @@
 // after another (overlapping animations lose pieces), marks the last move
 // and a king in check, and turns move input on and off; a move begun while
 // it still draws a position waits for it (heldinput.js).
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { Chessboard, COLOR, BORDER_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
 import { Arrows } from "cm-chessboard/src/extensions/arrows/Arrows.js";

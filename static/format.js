@@ -1,5 +1,5 @@
 // Helpers that turn engine output into what a player reads.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 
 // A score is {cp} (centipawns), {mate} (moves to mate, negative when
 // being mated) or {tb} (+1 or −1: the endgame tables say won or lost).

@@ -3,7 +3,7 @@
 // says while reviewing, reading imported text, the PGN headers and the
 // saved game (the movetext, with its variations, is tree.js's). The page and its unit tests
 // (tests/game.test.mjs, node --test) share this module.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { scoreValue } from "./format.js";
 
 /** @typedef {{result: string, reason: string}} GameEnd how a game ended */

@@ -108,7 +108,7 @@ export function createGameIO(page) {
 // result, untimed, the player the side to move, not yet reviewed.
 /**
  * @param {Pick<import("./page.js").Page, "state" | "engine" | "board" | "refresh" | "clearReadouts" | "clearReview">} page
- * @param {{game: import("chess.js").Chess, start: string}} read
+ * @param {{game: import("./chessrules.js").Chess, start: string}} read
  * @param {string} text
  * @param {number | null} id
  */

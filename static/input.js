@@ -4,7 +4,7 @@
 // spellings, or UCI: movetext.js reads them), and premoves made while
 // Kibitz thinks (premove.js). Every move goes through the page's
 // afterHumanMove. page: see page.d.ts.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { COLOR, INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";
 import { $ } from "./dom.js";
 import { alignPromotion } from "./promotion.js";

@@ -24,7 +24,7 @@
  * 'unsafe-inline').
  * @module kibitz-game
  */
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { INPUT_EVENT_TYPE, COLOR } from "cm-chessboard/src/Chessboard.js";
 import boardCss from "cm-chessboard/assets/chessboard.css";
 import markersCss from "cm-chessboard/assets/extensions/markers/markers.css";

@@ -5,7 +5,7 @@
 // best move (less than the review's smallest mark, an inaccuracy) — and
 // the help asked for: a hint circles the piece to move, the solution
 // draws the best move. Nothing shows what the engine said of a try.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { ARROW_TYPE } from "cm-chessboard/src/extensions/arrows/Arrows.js";
 import { MARKER_TYPE } from "cm-chessboard/src/extensions/markers/Markers.js";
 import { INPUT_EVENT_TYPE } from "cm-chessboard/src/Chessboard.js";

@@ -5,7 +5,7 @@
 // brackets, each variation foldable — so that a variation never takes the
 // main line's place in the list (variations.js draws them). Here: which
 // line is shown, and the way along and between the lines.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { createVariations } from "./variations.js";
 
 /** @typedef {import("cm-pgn").PgnMove} PgnMove */

@@ -4,7 +4,7 @@
 // it). The page never waits on the
 // engine: every search is a promise, and a newer action (takeback, new
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { BoardView } from "./boardview.js";
 import { PIECE_SPRITES } from "./pieces.js";
 import { KibitzEngine, defaultThreads } from "./kibitz.js";

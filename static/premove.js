@@ -3,7 +3,7 @@
 // while Kibitz thinks on its move, marked on the board and played as soon
 // as Kibitz's move is on it, when it is legal then; a right-click on the
 // board cancels it.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { matchTyped } from "./movetext.js";
 import { $ } from "./dom.js";
 

@@ -8,7 +8,7 @@
 // is an inaccuracy, 0.10 a mistake, 0.15 a blunder (Lichess's thresholds
 // 0.1 / 0.2 / 0.3 on its −1…1 scale of winning chances).
 
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { winningChances } from "./format.js";
 
 /** @typedef {import("./accuracy.js").Score} Score */

@@ -2,7 +2,7 @@
 // game in turn (a progress bar shows how far), then the graph of White's
 // winning chances is drawn, the moves are marked and the better moves
 // listed. The rules are in review.js.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { whiteScore, moveSan } from "./format.js";
 import { gameOver } from "./game.js";
 import { winProbability, judgeMoves, graphPoints, summary, counted } from "./review.js";

@@ -7,7 +7,7 @@
 // the PGN's [%cal …] and [%csl …] comment commands, so that they are saved,
 // exported and imported with the game. The board also shows, before a
 // move the review marked, the move it found better. page: state, view, refresh (page.d.ts).
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { $ } from "./dom.js";
 
 /** @typedef {{from: string, to: string, colour: string}} UserArrow */

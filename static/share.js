@@ -3,7 +3,7 @@
 // position when that is not the usual one, its moves in UCI and the move
 // shown; or, for a game with variations, comments or annotation symbols,
 // its whole PGN — which opens straight into the analysis board.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 
 const START = new Chess().fen();
 

@@ -1,6 +1,6 @@
 // Words for screen readers: a move in SAN said aloud, and the position as
 // a list of pieces. Pure functions, unit-tested under node.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 
 /** @type {Record<string, string>} */
 const NAMES = { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", P: "Pawn" };

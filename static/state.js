@@ -3,7 +3,7 @@
 // play logic (play.js) and the parts it hands it to (study, actions, game
 // I/O) read and change, and the helpers that read only it. Nothing here
 // touches the DOM: the unit tests build a state under node.
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { GameTree } from "./tree.js";
 
 /**

@@ -3,7 +3,7 @@
 // composed here, the analysis mode (analysis.js), the game review
 // (gamereview.js) and the library of finished games (savedgames.js). It
 // works on the page's state through `page` (play.js; page.d.ts).
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 import { gameOver } from "./game.js";
 import { createAnalysis } from "./analysis.js";
 import { createGameReview } from "./gamereview.js";

@@ -149,7 +149,7 @@ export function bindClockControl(settings, onChange) {
 
 // adopt counts moves made while the clock was stopped (analysis) with
 // the times as they are.
-/** @param {GameClock} c @param {import("chess.js").Chess} game @param {number} plies @param {number} now */
+/** @param {GameClock} c @param {import("./chessrules.js").Chess} game @param {number} plies @param {number} now */
 function adopt(c, game, plies, now) {
   c.pause(now);
   while (c.plies < plies) {

@@ -5,7 +5,7 @@
 import { Pgn } from "cm-pgn";
 
 /** @typedef {import("cm-pgn").PgnMove} PgnMove a move of the tree */
-import { Chess } from "chess.js";
+import { Chess } from "./chessrules.js";
 
 const START = new Chess().fen();
 
