@@ -16,7 +16,8 @@ export function settingsSummary(settings) {
   const side = { w: "White", b: "Black", random: "random side" }[settings.side] ?? "White";
   const strength = settings.elo !== null ? `level ${levelNumber(settings.elo)}` : `depth ${settings.depth}`;
   const tc = chosenControl(settings);
-  return `${side} · ${strength} · ${tc ? controlText(tc) : "no clock"}`;
+  const variant = settings.variant === "chess960" ? `Chess960${settings.chess960 === null ? "" : ` ${settings.chess960}`} · ` : "";
+  return `${side} · ${variant}${strength} · ${tc ? controlText(tc) : "no clock"}`;
 }
 
 /** Escape folds an open box and gives its summary the focus. @param {HTMLDetailsElement} details */
@@ -72,6 +73,7 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
   showSettings(settings);
   showDepth();
   bindLooks(settings, onLook);
+  bindVariant(settings);
   $("confirm-moves").addEventListener("change", (e) => {
     settings.confirm = /** @type {HTMLInputElement} */ (e.target).checked;
     saveSettings(settings);
@@ -112,6 +114,33 @@ export function bindSettings(settings, { onLines, onSounds, onHelp, onLook, onTh
     settings.threads = v === "auto" ? null : parseInt(v, 10);
     saveSettings(settings);
     onThreads();
+  });
+}
+
+// bindVariant binds the variant of the next game: standard chess or
+// Chess960, with its start position (empty: a random one each game).
+/** @param {import("./settings.js").Settings} settings */
+function bindVariant(settings) {
+  const position = $("chess960-position");
+  const show = () => {
+    $("variant").value = settings.variant;
+    $("chess960-choice").hidden = settings.variant !== "chess960";
+    position.value = settings.chess960 === null ? "" : String(settings.chess960);
+  };
+  show();
+  $("variant").addEventListener("change", (e) => {
+    settings.variant = /** @type {HTMLSelectElement} */ (e.target).value;
+    show();
+    saveSettings(settings);
+  });
+  position.addEventListener("change", () => {
+    const n = Number(position.value);
+    const valid = position.value.trim() === "" || (Number.isInteger(n) && n >= 0 && n <= 959);
+    position.setAttribute("aria-invalid", String(!valid));
+    position.setCustomValidity(valid ? "" : "A Chess960 position is a whole number from 0 to 959, or empty for a random one");
+    if (!valid) return void position.reportValidity(); // the setting stays
+    settings.chess960 = position.value.trim() === "" ? null : n;
+    saveSettings(settings);
   });
 }
 

@@ -19,6 +19,7 @@
  *   "depth": HTMLInputElement, "move-text": HTMLInputElement, "sounds": HTMLInputElement, "help": HTMLInputElement,
  *   "coords": HTMLInputElement, "board-size": HTMLInputElement, "theme": HTMLSelectElement, "board-colours": HTMLSelectElement, "pieces": HTMLSelectElement, "confirm-moves": HTMLInputElement,
  *   "level": HTMLSelectElement, "lines": HTMLSelectElement, "side": HTMLSelectElement, "threads": HTMLSelectElement,
+ *   "variant": HTMLSelectElement, "chess960-position": HTMLInputElement,
  *   "review-depth": HTMLSelectElement,
  *   "import-text": HTMLTextAreaElement, "review-progress": HTMLProgressElement,
  *   "depth-value": HTMLOutputElement, "move-form": HTMLFormElement,

@@ -98,6 +98,8 @@ export function pgnHeaders(imported, { humanColor, engineName, result, terminati
     h.SetUp = "1";
     h.FEN = startFen;
   }
+  // A game whose start castles by Chess960's rule is a Chess960 game.
+  if (new Chess(startFen).isChess960()) h.Variant = "Chess960";
   return h;
 }
 

@@ -4,7 +4,7 @@
 // it). The page never waits on the
 // engine: every search is a promise, and a newer action (takeback, new
 // game) makes older answers stale by bumping `state.epoch`. app.js starts it.
-import { Chess } from "./chessrules.js";
+import { Chess, chess960Fen } from "./chessrules.js";
 import { BoardView } from "./boardview.js";
 import { PIECE_SPRITES } from "./pieces.js";
 import { KibitzEngine, defaultThreads } from "./kibitz.js";
@@ -338,6 +338,9 @@ async function newGame(fen = null, human = null) {
   state.gameId = Date.now();
   study.clearReview();
   await engine.newGame().catch(() => {});
+  // A new game of the chosen variant: Chess960 from its start position.
+  const chess960 = !fen && settings.variant === "chess960";
+  if (chess960) fen = chess960Fen(settings.chess960 ?? Math.floor(Math.random() * 960));
   if (fen) {
     const why = await engine.check(fen);
     if (why) {
@@ -347,7 +350,7 @@ async function newGame(fen = null, human = null) {
   }
   state.game = fen ? new Chess(fen) : new Chess();
   state.tree = new GameTree("", state.game.fen());
-  state.headers = {};
+  state.headers = chess960 || state.game.isChess960() ? { Variant: "Chess960" } : {};
   state.human = human ?? (settings.side === "random" ? (Math.random() < 0.5 ? "w" : "b") : settings.side);
   state.over = gameOver(state.game);
   state.viewPly = null;

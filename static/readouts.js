@@ -10,6 +10,7 @@ import { loadOpenings, openingAt } from "./openings.js";
 import openingsUrl from "./openings.tsv";
 import { scoreWords } from "./blind.js";
 import { $ } from "./dom.js";
+import { chess960Number } from "./chessrules.js";
 
 /**
  * @param {Pick<import("./page.js").Page, "state" | "settings" | "startFen"> & {evalbar: import("./evalbar.js").EvalBar}} page
@@ -40,6 +41,12 @@ export function createReadouts({ state, settings, evalbar, startFen }) {
   // game shows a move or starts elsewhere than the usual start, not before
   // the first move can be played.
   function showOpening(history = state.game.history({ verbose: true }), ply = state.viewPly ?? history.length) {
+    // A Chess960 game has no opening names: it says which start it had.
+    if (state.headers.Variant === "Chess960") {
+      const n = chess960Number(startFen());
+      $("opening").textContent = n === null ? "Chess960" : `Chess960 · position ${n}`;
+      return;
+    }
     if (!openings && (history.length > 0 || startFen() !== DEFAULT_POSITION)) {
       loadOpenings(openingsUrl).then((table) => {
         openings = table;

@@ -1,4 +1,5 @@
-// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?elo=, ?side=, ?clock=, ?blind)
+// Settings live in localStorage; URL parameters (?fen=, ?depth=, ?elo=, ?side=, ?clock=, ?blind,
+// ?variant=, ?chess960=)
 // override them for one visit, which is how an embedding page configures
 // the board.
 import { defaultSoundsOn } from "./sounds.js";
@@ -18,10 +19,16 @@ const KEY = "kibitz.settings.v1";
 // blind: the page laid out for a screen reader (blindmode.js); ?blind turns
 // it on, ?blind=0 off, and the choice is kept. confirm: a move made against
 // Kibitz waits for Confirm (or Enter) before it is played (confirm.js).
+// variant: "standard" or "chess960", for the next new game; chess960: the
+// Chess960 start position it begins from (0–959, the standard numbering), or
+// null for a random one each game. ?chess960=N asks for Chess960 position N
+// (?chess960 or ?chess960=random a random one), ?variant=standard for
+// standard chess.
 /**
  * @typedef {{depth: number, elo: number | null, side: string, lines: number, flipped: boolean,
  *   sounds: boolean, help: boolean, theme: string, board: string, pieces: string, coords: boolean, size: number, confirm: boolean,
- *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, blind: boolean, fen?: string | null,
+ *   clock: string, clockMinutes: number, clockIncrement: number, threads: number | null, blind: boolean,
+ *   variant: string, chess960: number | null, fen?: string | null,
  *   ignored?: string[]}} Settings
  *   fen comes from the address only and is never saved; ignored says which of the address's
  *   parameters were refused, and why (the page says so), and is never saved either
@@ -46,7 +53,10 @@ const DEFAULTS = {
   threads: null,
   blind: false,
   confirm: false,
+  variant: "standard",
+  chess960: null,
 };
+export const VARIANTS = ["standard", "chess960"];
 export const MAX_THREADS = 8;
 export const THEMES = ["auto", "light", "dark"];
 export const BOARDS = ["default", "green", "blue", "chess-club", "black-and-white"];
@@ -99,6 +109,7 @@ export function loadSettings(search = location.search) {
     else if (tc) Object.assign(s, { clock: "custom", clockMinutes: tc.base / 60_000, clockIncrement: tc.inc / 1000 });
     else ignored.push(`clock=${clock} (a clock is minutes+increment, such as 5+3)`);
   }
+  readVariant(params, s, ignored);
   if (ignored.length) s.ignored = ignored;
   s.depth = Math.min(20, Math.max(1, s.depth | 0 || DEFAULTS.depth));
   s.lines = Math.min(MAX_LINES, Math.max(1, s.lines | 0 || 1));
@@ -110,16 +121,56 @@ export function loadSettings(search = location.search) {
   if (!BOARDS.includes(s.board)) s.board = DEFAULTS.board;
   if (!PIECE_SETS.includes(s.pieces)) s.pieces = DEFAULTS.pieces;
   if (typeof s.confirm !== "boolean") s.confirm = DEFAULTS.confirm;
+  if (!VARIANTS.includes(s.variant)) s.variant = DEFAULTS.variant;
+  if (!isChess960Number(s.chess960)) s.chess960 = null;
   if (s.clock !== "custom" && !PRESETS.includes(s.clock)) s.clock = "";
   if (!(s.clockMinutes >= MIN_MINUTES && s.clockMinutes <= MAX_MINUTES)) s.clockMinutes = DEFAULTS.clockMinutes;
   if (!(Number.isInteger(s.clockIncrement) && s.clockIncrement >= 0 && s.clockIncrement <= MAX_INCREMENT)) s.clockIncrement = DEFAULTS.clockIncrement;
   return s;
 }
 
+/** @param {unknown} n @returns {n is number} a Chess960 start position's number */
+const isChess960Number = (n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0 && /** @type {number} */ (n) <= 959;
+
+// readVariant reads ?variant= and ?chess960= into s, naming in ignored what
+// it refuses.
+/** @param {URLSearchParams} params @param {Settings} s @param {string[]} ignored */
+function readVariant(params, s, ignored) {
+  const variant = params.get("variant")?.toLowerCase();
+  if (variant !== undefined && VARIANTS.includes(variant)) s.variant = variant;
+  else if (variant) ignored.push(`variant=${variant} (the variant is standard or chess960)`);
+  const position = params.get("chess960");
+  if (position === null) return;
+  const n = Number(position);
+  if (position === "" || position === "random") Object.assign(s, { variant: "chess960", chess960: null });
+  else if (/^\d+$/.test(position) && isChess960Number(n)) Object.assign(s, { variant: "chess960", chess960: n });
+  else ignored.push(`chess960=${position} (a Chess960 position is 0–959, or random)`);
+}
+
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const { depth, elo, side, lines, flipped, sounds, help, theme, board, pieces, coords, size, clock, clockMinutes, clockIncrement, threads, blind, confirm } =
-    s;
+  const {
+    depth,
+    elo,
+    side,
+    lines,
+    flipped,
+    sounds,
+    help,
+    theme,
+    board,
+    pieces,
+    coords,
+    size,
+    clock,
+    clockMinutes,
+    clockIncrement,
+    threads,
+    blind,
+    confirm,
+    variant,
+    chess960,
+  } = s;
   try {
     localStorage.setItem(
       KEY,
@@ -142,6 +193,8 @@ export function saveSettings(s) {
         threads,
         blind,
         confirm,
+        variant,
+        chess960,
       }),
     );
   } catch {

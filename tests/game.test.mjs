@@ -321,3 +321,15 @@ test("a bound is shown from White's view, with words for it", () => {
   assert.match(boundMark("upper", "b").text, /^At least this, for White: /);
   assert.deepEqual(boundMark("", "w"), { mark: "", text: "" });
 });
+
+test("a game from a Chess960 start says so in its PGN headers; a standard one does not", () => {
+  const headers = (startFen) => pgnHeaders({}, { humanColor: "w", engineName: "K", result: "*", termination: "", startFen, site: "s", date: "d" });
+  const fen960 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+  assert.deepEqual([headers(fen960).Variant, headers(fen960).SetUp, headers(fen960).FEN], ["Chess960", "1", fen960]);
+  assert.equal(headers(new Chess().fen()).Variant, undefined);
+  assert.equal(headers("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").Variant, undefined, "standard castling squares: standard chess");
+  const read = readImport(`[Variant "Chess960"]\n[SetUp "1"]\n[FEN "${fen960}"]\n\n1. e4 e5 2. Nd3 Nd6 3. f3 f6 4. Rf2 Rf7 *`);
+  assert.deepEqual(read.moves.slice(-2), ["f1f2", "f8f7"]);
+  assert.equal(read.start, fen960);
+  assert.equal(read.game.getHeaders().Variant, "Chess960");
+});

@@ -56,3 +56,19 @@ test("an address parameter the page cannot take is named with why, and changes n
   saveSettings(s);
   assert.equal(loadSettings("").ignored, undefined, "never saved");
 });
+
+test("the variant: ?chess960=N asks for Chess960 position N, ?variant= for either, a bad one is named", () => {
+  saved(null);
+  assert.deepEqual([loadSettings("").variant, loadSettings("").chess960], ["standard", null], "standard chess by default");
+  const n = loadSettings("?chess960=123");
+  assert.deepEqual([n.variant, n.chess960, n.ignored], ["chess960", 123, undefined]);
+  assert.deepEqual([loadSettings("?chess960").variant, loadSettings("?chess960").chess960], ["chess960", null], "a random start");
+  assert.equal(loadSettings("?variant=Chess960").variant, "chess960");
+  const bad = loadSettings("?chess960=960&variant=crazyhouse");
+  assert.deepEqual(bad.ignored, ["variant=crazyhouse (the variant is standard or chess960)", "chess960=960 (a Chess960 position is 0–959, or random)"]);
+  assert.equal(bad.variant, "standard");
+  saved({ variant: "chess960", chess960: 7 });
+  assert.deepEqual([loadSettings("").variant, loadSettings("").chess960], ["chess960", 7], "kept");
+  saved({ variant: "shogi", chess960: 1000 });
+  assert.deepEqual([loadSettings("").variant, loadSettings("").chess960], ["standard", null], "a saved value no rule allows is dropped");
+});

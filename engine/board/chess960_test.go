@@ -228,3 +228,24 @@ func TestChess960StartFEN(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesOf: a FEN calls for Chess960 only where standard chess cannot
+// read its castling rights and Chess960 can.
+func TestRulesOf(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want Rules
+	}{
+		{StartFEN, Standard},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", Standard},
+		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", Chess960},
+		{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", Chess960},
+		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1", Standard},
+		{"4k3/8/8/8/8/8/8/RR2K3 w B - 0 1", Chess960},
+		{"not a fen", Standard},
+	} {
+		if got := RulesOf(c.fen); got != c.want {
+			t.Errorf("RulesOf(%q) = %v, want %v", c.fen, got, c.want)
+		}
+	}
+}

@@ -47,6 +47,21 @@ func (r Rules) ParseFEN(fen string) (*Position, error) {
 	return p, nil
 }
 
+// RulesOf returns the rules a FEN's castling rights call for: Chess960 when
+// only Chess960 reads them (a right with its king off the e-file or its rook
+// off the corner, in X-FEN or Shredder-FEN), else Standard. A front end with
+// no Chess960 switch of its own (the browser's worker) plays a Chess960 game
+// from its FEN alone by it; a position with standard chess's rights, or
+// none, plays the same under either rules but for how castling is written.
+func RulesOf(fen string) Rules {
+	if _, err := Standard.ParseFEN(fen); err != nil {
+		if _, err := Chess960.ParseFEN(fen); err == nil {
+			return Chess960
+		}
+	}
+	return Standard
+}
+
 func (p *Position) parseFEN(fen string) error {
 	if len(fen) > maxFENLength {
 		return fmt.Errorf("longer than %d bytes", maxFENLength)

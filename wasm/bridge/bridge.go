@@ -82,10 +82,12 @@ func (s *Session) SetHash(mb int) error {
 
 // SetPosition sets the position from a FEN ("" or "startpos" for the
 // standard start) and UCI moves played from it; the moves are the game
-// history the engine needs to see repetitions. On error the previous
+// history the engine needs to see repetitions. A FEN whose castling rights
+// only Chess960 reads is a Chess960 game (board.RulesOf): its castling moves,
+// given and answered, are the king taking its rook. On error the previous
 // position stays.
 func (s *Session) SetPosition(fen string, moves []string) error {
-	p, err := board.PositionAfter(fen, moves)
+	p, err := positionAfter(fen, moves)
 	if err != nil {
 		return err
 	}
@@ -96,7 +98,7 @@ func (s *Session) SetPosition(fen string, moves []string) error {
 // UCI moves played from it make a legal position, without changing the
 // session: the page asks the engine's own parser before it sets a game up.
 func (s *Session) Check(fen string, moves []string) error {
-	_, err := board.PositionAfter(fen, moves)
+	_, err := positionAfter(fen, moves)
 	return err
 }
 
@@ -104,11 +106,17 @@ func (s *Session) Check(fen string, moves []string) error {
 // the standard start) after UCI moves, without changing the session
 // (engine.WireEvaluation, as an object for JavaScript).
 func (s *Session) Evaluate(fen string, moves []string) (map[string]any, error) {
-	p, err := board.PositionAfter(fen, moves)
+	p, err := positionAfter(fen, moves)
 	if err != nil {
 		return nil, err
 	}
 	return Object(s.eng.WireEvaluate(p)).(map[string]any), nil
+}
+
+// positionAfter is the position after moves from fen, under the rules its
+// castling rights call for.
+func positionAfter(fen string, moves []string) (*board.Position, error) {
+	return board.RulesOf(fen).PositionAfter(fen, moves)
 }
 
 // Needs says what the page should fetch for the current position, decided

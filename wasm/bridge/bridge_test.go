@@ -502,3 +502,25 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("the session's position changed to %s", got)
 	}
 }
+
+// TestChess960FromItsFEN: a FEN whose castling rights only Chess960 reads
+// is played under Chess960 — castling given as the king taking its rook,
+// and the engine's answers legal there — while a standard game keeps its
+// own notation.
+func TestChess960FromItsFEN(t *testing.T) {
+	const fen = "bbqnn1kr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Kk - 0 1"
+	s := New(8, runtime.Gosched)
+	if err := s.SetPosition(fen, []string{"e2e4", "e7e5", "g1h1"}); err != nil {
+		t.Fatalf("castling as the king taking its rook: %v", err)
+	}
+	if err := s.Check(fen, []string{"e2e4", "e7e5", "g1g2"}); err == nil {
+		t.Error("g1g2 (the pawn's square) taken as legal")
+	}
+	_, done := waitDone(t, s, Request{Depth: 6})
+	if err := s.Check(fen, []string{"e2e4", "e7e5", "g1h1", done["bestmove"].(string)}); err != nil {
+		t.Errorf("the engine's answer %v is not legal in the Chess960 game: %v", done["bestmove"], err)
+	}
+	if err := s.Check("", []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"}); err != nil {
+		t.Errorf("standard castling e1g1: %v", err)
+	}
+}
