@@ -92,3 +92,36 @@ test("piece values: the net's worth of each piece on the analysis board, followi
   assert.equal(await page.locator("#piece-worth").getAttribute("aria-pressed"), "false");
   assert.equal(await page.locator("#piece-worth").isDisabled(), true);
 });
+
+// A review done on a laptop's screen brings its results into view in the
+// moves' box; the box's heading (Review, Learn from your mistakes, Next
+// mistake) stays on top and clickable — the annotation buttons of the move
+// shown, which keep to the box's foot, never cover it.
+test("after a review the moves' heading stays clickable over the annotation buttons, at 1280×860, 1366×800 and 980×760", async (t) => {
+  for (const viewport of [
+    { width: 1280, height: 860 },
+    { width: 1366, height: 800 },
+    { width: 980, height: 760 },
+  ]) {
+    const page = await open(t, "?depth=2&side=w", viewport);
+    await waitStatus(page, /^Your move/);
+    await page.evaluate(() => (document.querySelector(".io details").open = true));
+    await page.locator("#import-text").fill('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
+    await page.locator("#import").click();
+    await waitStatus(page, /Checkmate — White wins/);
+    await page.locator("#review-depth").selectOption("6");
+    await page.locator("#review").click();
+    await waitStatus(page, /^Review done/);
+    await page.locator("#learn").waitFor({ state: "visible" });
+    for (const id of ["review", "learn", "next-mistake"]) {
+      const on = await page.evaluate((id) => {
+        const el = document.getElementById(id);
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }, id);
+      assert.ok(on, `${viewport.width}×${viewport.height}: #${id} is covered`);
+    }
+    await page.locator("#learn").click();
+    await page.locator("#learn-box").waitFor({ state: "visible" });
+  }
+});
