@@ -78,8 +78,15 @@ const workerUrl = manifest["engine-worker.js"];
 const benchWorker = (url, withTimes) =>
   page.evaluate(
     async ({ positions, depth, workerUrl, withTimes }) => {
-      const w = new Worker(workerUrl);
-      const backend = await new Promise((r) => w.addEventListener("message", (e) => e.data.type === "ready" && r(e.data.backend), { once: false }));
+      // A module worker, as the library starts it; one that fails to load
+      // says so rather than leaving the bench waiting.
+      const w = new Worker(workerUrl, { type: "module" });
+      const backend = await new Promise((resolve, reject) => {
+        w.addEventListener("message", (e) =>
+          e.data.type === "ready" ? resolve(e.data.backend) : e.data.type === "fatal" && reject(new Error(e.data.message)),
+        );
+        w.addEventListener("error", (e) => reject(new Error(`the engine worker ${workerUrl} did not load: ${e.message || "an error event"}`)));
+      });
       let nextId = 1; // the worker's protocol wants integer ids
       const call = (msg) =>
         new Promise((resolve) => {
@@ -160,7 +167,7 @@ const pairs = await page.evaluate(
     const until = (re) => new Promise((resolve) => (waiter = { test: (s) => re.test(s), resolve }));
     sf.postMessage("uci");
     await until(/^uciok/);
-    const kib = new Worker(workerUrl);
+    const kib = new Worker(workerUrl, { type: "module" });
     await new Promise((r) => kib.addEventListener("message", (e) => e.data.type === "ready" && r()));
     let nextId = 1; // the worker's protocol wants integer ids
     const call = (msg) =>
