@@ -103,10 +103,12 @@ func plainFromWire(data []byte) ([]byte, error) {
 	}
 	undoDeltas(values[:in*hid], Inputs*hid)
 	undoDeltas(values[in*hid+hid:], 2*hid)
-	plain := make([]byte, 0, hs+2*count+tail)
-	plain = append(plain, head...)
-	for _, v := range values {
-		plain = binary.LittleEndian.AppendUint16(plain, uint16(v))
+	plain := make([]byte, hs+2*count+tail)
+	copy(plain, head)
+	body := plain[hs : hs+2*count]
+	for i, v := range values {
+		binary.LittleEndian.PutUint16(body[2*i:], uint16(v))
 	}
-	return append(plain, data[len(data)-tail:]...), nil
+	copy(plain[hs+2*count:], data[len(data)-tail:])
+	return plain, nil
 }

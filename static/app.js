@@ -1,6 +1,6 @@
 // @ts-check
 // The play page's entry point: its style sheets, the start of play.js and
-// the service worker for offline use.
+// the service worker for offline use, once the first game is up.
 import "cm-chessboard/assets/chessboard.css";
 import "cm-chessboard/assets/extensions/markers/markers.css";
 import "cm-chessboard/assets/extensions/arrows/arrows.css";
@@ -9,5 +9,7 @@ import "./style.css";
 import { start } from "./play.js";
 import { registerOffline } from "./offline.js";
 
-start();
-registerOffline();
+// The service worker's first install fetches every file of the page: it
+// waits until the engine is ready and the first game set up, so that it
+// does not compete with the engine's own downloads on a first visit.
+start().finally(registerOffline);

@@ -29,8 +29,8 @@ const TYPICAL_MS = {
 };
 export const RECOMMENDED_DEPTH = 12;
 
-// The typical times were measured at REFERENCE_NPS nodes per second; a
-// short search when the page loads measures this device (speedFactor > 1:
+// The typical times were measured at REFERENCE_NPS nodes per second; the
+// engine's answers measure this device (measureSpeedFrom; speedFactor > 1:
 // slower), so that the figures shown fit it until it has its own.
 export const REFERENCE_NPS = 445000;
 let speedFactor = 1;
@@ -81,13 +81,12 @@ export function depthHelp(depth) {
   return `${note}Kibitz looks ${depth} half-move${depth === 1 ? "" : "s"} ahead, ${when}.`;
 }
 
-// measureSpeed measures this device's search speed with the engine (50 000
-// nodes, a few tenths of a second at most) for the times the depth slider
-// shows.
-/** @param {import("./kibitz.js").KibitzEngine} engine */
-export async function measureSpeed(engine) {
-  const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
-  const t0 = performance.now();
-  const r = await engine.search({ fen, moves: [], nodes: 50000 }).catch(() => /** @type {null} */ (null));
-  if (r && r.nodes) setMeasuredSpeed(r.nodes / ((performance.now() - t0) / 1000));
+// measureSpeedFrom takes this device's search speed from one of the
+// engine's answers, once it searched long enough to say (the page's first
+// moves), for the times the depth slider shows until this browser has its
+// own: no search of its own delays the engine's start.
+const SPEED_SAMPLE_NODES = 20000;
+/** @param {{nodes: number, time: number}} result */
+export function measureSpeedFrom(result) {
+  if (result.nodes >= SPEED_SAMPLE_NODES && result.time > 0) setMeasuredSpeed(result.nodes / (result.time / 1000));
 }

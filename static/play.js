@@ -12,7 +12,7 @@ import { EvalBar } from "./evalbar.js";
 import { whiteScore, scoreText, pvToSan } from "./format.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { showLevels } from "./controls.js";
-import { recordThinkTime, measureSpeed } from "./depth.js";
+import { recordThinkTime, measureSpeedFrom } from "./depth.js";
 import { setScale, nearestLevel, strengthHelp, playingAt, eloText } from "./strength.js";
 import { spoken } from "./speech.js";
 import { renderMoves, showLine, keepCurrentInView } from "./panel.js";
@@ -271,6 +271,7 @@ async function engineMove() {
   }
   if (epoch !== state.epoch || !result.bestmove) return refresh();
   if (result.elo === undefined && !state.clock) recordThinkTime(result.depth, performance.now() - started);
+  measureSpeedFrom(result);
   $("depth-help").textContent = strengthHelp(settings);
   $("info-strength").textContent = playingAt(result, settings);
   // A level may play another line than the best: show the one played.
@@ -407,14 +408,6 @@ async function takeback() {
 
 // ---- wiring ----------------------------------------------------------
 
-// calibrate measures this device's search speed once per load (50 000
-// nodes, a few tenths of a second at most) for the depth slider's times.
-async function calibrate() {
-  await measureSpeed(engine);
-  $("depth-help").textContent = strengthHelp(settings);
-  await engine.newGame().catch(() => {});
-}
-
 // The parts, each made after those it uses. One pair needs each other: the
 // study's library opens a game through the game's import (io, made just
 // after it), and the import clears the study's review; the study reaches
@@ -508,7 +501,8 @@ const resultPanel = createResultPanel(
 let started;
 
 // start binds the page's controls and sets the first game up once the
-// engine has loaded.
+// engine has loaded; it returns when the first game is set up.
+/** @returns {Promise<void>} */
 export function start() {
   bindPage({
     state,
@@ -540,13 +534,12 @@ export function start() {
       setScale(engine.strengths);
       if (settings.elo !== null) settings.elo = nearestLevel(settings.elo);
       showLevels(settings);
-      return calibrate()
-        .then(startFromAddress)
-        .then(() => version);
+      return startFromAddress().then(() => version);
     })
     .then((version) => {
       $("engine-version").textContent = version;
     })
     .catch((err) => setStatus(`The engine failed to load: ${err.message}`));
   window.kibitz = { state, engine, sounds }; // the scripting hook (page.d.ts): the browser tests and the curious
+  return started;
 }

@@ -7,7 +7,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"sync"
@@ -112,7 +111,7 @@ func takeNet() error {
 	if !ok {
 		return errors.New("kibitzNet: want the net file's bytes as a Uint8Array")
 	}
-	n, err := nnue.Load(bytes.NewReader(data))
+	n, err := nnue.LoadBytes(data)
 	if err != nil {
 		return fmt.Errorf("the net file: %w", err)
 	}
