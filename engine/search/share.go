@@ -83,6 +83,12 @@ func (w *worker) share(key uint64, data uint64, depth int) {
 
 // exchange hands the collected entries over and stores those received.
 func (w *worker) exchange() {
+	// A host that delivers messages only between its turns (a browser's
+	// worker: Options.Yield) gets one first, so that what the others sent
+	// since is here to be stored.
+	if y := w.searcher.opts.Yield; y != nil {
+		y()
+	}
 	w.lastExchange = time.Now()
 	out := w.shared.entries[:w.shared.n]
 	in := w.searcher.opts.Exchange(out)
