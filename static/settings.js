@@ -149,54 +149,10 @@ function readVariant(params, s, ignored) {
 
 /** @param {Settings} s */
 export function saveSettings(s) {
-  const {
-    depth,
-    elo,
-    side,
-    lines,
-    flipped,
-    sounds,
-    help,
-    theme,
-    board,
-    pieces,
-    coords,
-    size,
-    clock,
-    clockMinutes,
-    clockIncrement,
-    threads,
-    blind,
-    confirm,
-    variant,
-    chess960,
-  } = s;
+  // What is saved is what has a default: never fen or ignored, which come from the address.
+  const saved = Object.fromEntries(Object.keys(DEFAULTS).map((k) => [k, s[/** @type {keyof Settings} */ (k)]]));
   try {
-    localStorage.setItem(
-      KEY,
-      JSON.stringify({
-        depth,
-        elo,
-        side,
-        lines,
-        flipped,
-        sounds,
-        help,
-        theme,
-        board,
-        pieces,
-        coords,
-        size,
-        clock,
-        clockMinutes,
-        clockIncrement,
-        threads,
-        blind,
-        confirm,
-        variant,
-        chess960,
-      }),
-    );
+    localStorage.setItem(KEY, JSON.stringify(saved));
   } catch {
     // Private browsing or storage disabled: settings last for this visit only.
   }
