@@ -85,7 +85,7 @@ function boardOf(placement) {
  * @param {string} placement @param {string} field
  * @returns {{setup: Chess960Setup, rights: {w: number, b: number}} | null}
  */
-export function castlingSetup(placement, field) {
+function castlingSetup(placement, field) {
   if (field === "-") return null;
   const board = boardOf(placement);
   /** @type {Chess960Setup} */
