@@ -8,6 +8,7 @@
 // fails only when a review's answers differ between worker counts. Needs
 // dist/ and bin/kibitz.
 import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 import { launchChromium } from "./chromium.mjs";
 import { startNative } from "./workerd.mjs";
 
@@ -25,6 +26,21 @@ const GAME =
     " ",
   );
 
+/** The resident bytes of every running Chromium process (Linux /proc). */
+function chromiumResidentBytes() {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!/chrom/.test(readlinkSync(`/proc/${pid}/exe`))) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (rss) total += Number(rss[1]) * 1024;
+    } catch {
+      // a process that ended meanwhile, or one not ours to read
+    }
+  }
+  return total;
+}
+
 const server = await startNative();
 const browser = await launchChromium();
 const page = await browser.newPage();
@@ -36,23 +52,34 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // the review runs twice for each, interleaved: a shared machine's speed
 // drifts by tens of percent within a minute, and taking turns gives every
 // count the same drift.
+//
+// What a worker costs in memory: the resident memory of every Chromium
+// process (the workers are threads of the page's renderer), read before
+// the engines and after each is ready and has searched once (its table and
+// heap touched), divided by the engine's workers.
+const memory = [];
+let before = chromiumResidentBytes();
+await page.evaluate(async () => {
+  const { createEngine } = await import("../lib/kibitz.js");
+  window.benchEngines = [];
+  window.benchCreate = async (n) => {
+    const t0 = performance.now();
+    const engine = await createEngine({ threads: n });
+    const startMs = performance.now() - t0;
+    await engine.search({ depth: 12 });
+    window.benchEngines.push({ n, engine, startMs, toDepth: [], nodes: 0, ms: 0, reviewMs: Infinity, verdicts: [] });
+  };
+});
+for (const n of THREADS) {
+  await page.evaluate((n) => window.benchCreate(n), n);
+  await new Promise((r) => setTimeout(r, 500));
+  const after = chromiumResidentBytes();
+  memory.push({ n, bytes: after - before });
+  before = after;
+}
 const runs = await page.evaluate(
-  async ({ threads, fens, depth, game }) => {
-    const { createEngine } = await import("../lib/kibitz.js");
-    const engines = [];
-    for (const n of threads) {
-      const t0 = performance.now();
-      engines.push({
-        n,
-        engine: await createEngine({ threads: n }),
-        startMs: performance.now() - t0,
-        toDepth: [],
-        nodes: 0,
-        ms: 0,
-        reviewMs: Infinity,
-        verdicts: [],
-      });
-    }
+  async ({ fens, depth, game }) => {
+    const engines = window.benchEngines;
     for (const [i, fen] of fens.entries()) {
       for (let k = 0; k < engines.length; k++) {
         const e = engines[(i + k) % engines.length];
@@ -85,7 +112,7 @@ const runs = await page.evaluate(
       return { threads: e.n, startMs: e.startMs, toDepth: e.toDepth, nps: e.nodes / (e.ms / 1000), reviewMs: e.reviewMs, verdicts: e.verdicts };
     });
   },
-  { threads: THREADS, fens, depth: DEPTH, game: GAME },
+  { fens, depth: DEPTH, game: GAME },
 );
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const rows = [];
@@ -108,4 +135,8 @@ for (const r of rows.slice(1)) {
     `${r.threads} against 1 worker (${cores} cores reported): depth ${DEPTH} ${(median(one.toDepth) / median(r.toDepth)).toFixed(2)}× sooner by the medians (median of the 20 ratios ${median(pairs).toFixed(2)}, sums ${(sum(one.toDepth) / sum(r.toDepth)).toFixed(2)}), ${(r.nps / one.nps).toFixed(2)}× the nodes/s, review ${(one.reviewMs / r.reviewMs).toFixed(2)}× faster, its answers ${d === 0 ? "identical" : `DIFFERENT in ${d} positions`}`,
   );
 }
+for (const m of memory)
+  console.log(
+    `memory: an engine of ${m.n} worker(s), ready and after one search, added ${(m.bytes / 2 ** 20).toFixed(1)} MiB resident to Chromium (${(m.bytes / m.n / 2 ** 20).toFixed(1)} MiB a worker)`,
+  );
 if (differ) process.exit(1);
