@@ -118,11 +118,12 @@ func Load(r io.Reader) (*Net, error) {
 // LoadBytes is Load of a file already in memory (the browser's worker is
 // handed the net's bytes): it reads data without copying it first.
 func LoadBytes(data []byte) (*Net, error) {
-	var err error
 	if bytes.HasPrefix(data, []byte(WireMagic)) {
-		if data, err = plainFromWire(data); err != nil {
+		n, err := netFromWire(data)
+		if err != nil {
 			return nil, fmt.Errorf("%w: wire form: %v", ErrBadNet, err)
 		}
+		return n, nil
 	}
 	n, err := parse(data)
 	if err != nil {
@@ -150,13 +151,9 @@ func parse(data []byte) (*Net, error) {
 	if got := crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, got)
 	}
-	n := &Net{Hidden: hid, KingBuckets: in / Inputs, Buckets: nb, Activation: int(h.Activation), QB: int(h.QB), Version: int(h.Version)}
+	n := newNet(h)
 	rest := data[hs:]
-	n.FTWeights = alignedInt16(in * hid)
-	n.FTBias = alignedInt16(hid)
-	n.OutWeights = alignedInt16(nb * 2 * hid)
-	n.OutBias = make([]int32, nb)
-	for _, v := range [][]int16{n.FTWeights, n.FTBias, n.OutWeights} {
+	for _, v := range n.int16s() {
 		rest = decodeInt16s(v, rest)
 	}
 	for i := range n.OutBias {
@@ -164,6 +161,16 @@ func parse(data []byte) (*Net, error) {
 	}
 	return n, n.validate()
 }
+
+// newNet returns a net of the checked header h's shape, its weights zero.
+func newNet(h header) *Net {
+	hid, nb, in := int(h.Hidden), int(h.Outputs), int(h.Inputs)
+	return &Net{Hidden: hid, KingBuckets: in / Inputs, Buckets: nb, Activation: int(h.Activation), QB: int(h.QB), Version: int(h.Version),
+		FTWeights: alignedInt16(in * hid), FTBias: alignedInt16(hid), OutWeights: alignedInt16(nb * 2 * hid), OutBias: make([]int32, nb)}
+}
+
+// int16s is the net's int16 arrays in file order.
+func (n *Net) int16s() [][]int16 { return [][]int16{n.FTWeights, n.FTBias, n.OutWeights} }
 
 // decodeInt16s fills dst from the little-endian values at the start of src
 // and returns the rest of src. (binary.Read does the same through a copy

@@ -3,6 +3,7 @@ package nnue
 import (
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 )
 
 // The wire form of a net: the same file, reversibly rearranged so that a
@@ -75,9 +76,12 @@ func undoDeltas(s []int16, size int) {
 	}
 }
 
-// plainFromWire turns a wire-form file back into the plain file; the
-// checksum that Load then verifies covers what was rebuilt.
-func plainFromWire(data []byte) ([]byte, error) {
+// netFromWire reads a wire-form file straight into a net: the values go
+// to the net's weights as they are decoded, and the plain file's checksum
+// is computed over its bytes re-encoded a block at a time, so that no copy
+// of the plain file is made and parsed again (the browser's engine reads
+// its net this way as it starts).
+func netFromWire(data []byte) (*Net, error) {
 	hs := binary.Size(header{})
 	if len(data) < len(WireMagic)+hs {
 		return nil, fmt.Errorf("%d bytes is shorter than a wire-form header", len(data))
@@ -96,19 +100,34 @@ func plainFromWire(data []byte) ([]byte, error) {
 	}
 	lo := data[len(WireMagic)+hs:][:count]
 	hi := data[len(WireMagic)+hs+count:][:count]
-	values := make([]int16, count)
-	for i := range values {
-		z := uint16(lo[i]) | uint16(hi[i])<<8
-		values[i] = int16(z>>1) ^ -int16(z&1)
+	n := newNet(h)
+	for _, dst := range n.int16s() {
+		for i := range dst {
+			z := uint16(lo[i]) | uint16(hi[i])<<8
+			dst[i] = int16(z>>1) ^ -int16(z&1)
+		}
+		lo, hi = lo[len(dst):], hi[len(dst):]
 	}
-	undoDeltas(values[:in*hid], Inputs*hid)
-	undoDeltas(values[in*hid+hid:], 2*hid)
-	plain := make([]byte, hs+2*count+tail)
-	copy(plain, head)
-	body := plain[hs : hs+2*count]
-	for i, v := range values {
-		binary.LittleEndian.PutUint16(body[2*i:], uint16(v))
+	undoDeltas(n.FTWeights, Inputs*hid)
+	undoDeltas(n.OutWeights, 2*hid)
+	biases, sum := data[len(data)-tail:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	for i := range n.OutBias {
+		n.OutBias[i] = int32(binary.LittleEndian.Uint32(biases[4*i:]))
 	}
-	copy(plain[hs+2*count:], data[len(data)-tail:])
-	return plain, nil
+	crc := crc32.Update(0, castagnoli, head)
+	var block [4096]byte
+	for _, src := range n.int16s() {
+		for len(src) > 0 {
+			k := min(len(src), len(block)/2)
+			for i, v := range src[:k] {
+				binary.LittleEndian.PutUint16(block[2*i:], uint16(v))
+			}
+			crc = crc32.Update(crc, castagnoli, block[:2*k])
+			src = src[k:]
+		}
+	}
+	if crc = crc32.Update(crc, castagnoli, biases); crc != sum {
+		return nil, fmt.Errorf("checksum %08x does not match the contents (%08x)", sum, crc)
+	}
+	return n, n.validate()
 }
