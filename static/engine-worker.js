@@ -53,8 +53,10 @@ const netBytes = (relative) => {
 };
 const ready = Promise.all([WebAssembly.instantiateStreaming(fetch(moduleUrl), go.importObject), netBytes(netUrl)])
   .then(([{ instance }, net]) => {
-    // Marks on the worker's timeline (benchmarks read them): the module
-    // compiled and instantiated with the net here, then Go's start done.
+    // Marks on the worker's timeline, for whoever times a cold start
+    // (performance.getEntriesByType("mark") in the worker; docs/benchmarks.md,
+    // "Where a cold start's time goes now"): the module compiled and
+    // instantiated with the net here, then Go's start done.
     performance.mark("kibitz-instantiated");
     self.kibitzNet = net;
     go.run(instance);

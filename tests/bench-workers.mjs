@@ -51,7 +51,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The worker counts take turns on each position (the order rotating), and
 // the review runs twice for each, interleaved: a shared machine's speed
 // drifts by tens of percent within a minute, and taking turns gives every
-// count the same drift.
+// count the same drift (below).
 //
 // What a worker costs in memory: the resident memory of every Chromium
 // process (the workers are threads of the page's renderer), read before
@@ -137,6 +137,6 @@ for (const r of rows.slice(1)) {
 }
 for (const m of memory)
   console.log(
-    `memory: an engine of ${m.n} worker(s), ready and after one search, added ${(m.bytes / 2 ** 20).toFixed(1)} MiB resident to Chromium (${(m.bytes / m.n / 2 ** 20).toFixed(1)} MiB a worker)`,
+    `memory: an engine of ${m.n} worker(s), ready and after one search, added ${(m.bytes / 2 ** 20).toFixed(1)} MiB resident to Chromium (${(m.bytes / m.n / 2 ** 20).toFixed(1)} MiB a worker${m === memory[0] ? ", with what the page's later workers share: the compiled module" : ""})`,
   );
 if (differ) process.exit(1);
