@@ -35,9 +35,11 @@ test("Chess960 from the settings: the position chosen, named under the board, pl
   assert.equal(await page.locator("#chess960-position").getAttribute("aria-invalid"), "false");
   assert.match(await page.locator("#settings-summary").textContent(), /Chess960 0/);
   await closeSettings(page);
-  await page.locator("#new-game").click();
-  await waitStatus(page, /^Your move/);
   const start = chess960Fen(0);
+  await page.locator("#new-game").click();
+  // The last game's status already said "Your move": wait for the new game itself.
+  await page.waitForFunction((fen) => window.kibitz.state.game.fen() === fen, start, { timeout: 60000 });
+  await waitStatus(page, /^Your move/);
   assert.equal(await page.evaluate(() => window.kibitz.state.game.fen()), start);
   await boardShows(page, start);
   assert.equal(await page.locator("#opening").textContent(), "Chess960 · position 0");
