@@ -30,8 +30,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 2. Draws, then mate distance pruning: no line from here can beat
 	// a mate already found closer to the root.
-	if p.IsRepetition(ply) || p.InsufficientMaterial() ||
-		(p.HalfmoveClock() >= 100 && (!inCheck || p.HasLegalMove())) {
+	if drawn(p, ply, inCheck) {
 		return 0
 	}
 	if ply >= MaxPly-1 {
@@ -291,6 +290,17 @@ func boundOf(best, origAlpha, beta int) Bound {
 	return BoundUpper
 }
 
+// drawn reports whether the game is over in a draw at this node: a
+// repetition within the search or of the game, too little material to
+// mate, or the fifty-move rule — which a mate on the hundredth half-move
+// overrides. The quiescence search asks it too: a capture there must not
+// carry a line, its score and its principal variation past the move the
+// rule ends the game on.
+func drawn(p *board.Position, ply int, inCheck bool) bool {
+	return p.IsRepetition(ply) || p.InsufficientMaterial() ||
+		(p.HalfmoveClock() >= 100 && (!inCheck || p.HasLegalMove()))
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -361,10 +371,10 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	w.nodes++
 	w.seldepth = max(w.seldepth, ply)
 	p := w.pos
-	if p.IsRepetition(ply) || p.InsufficientMaterial() {
+	inCheck := p.InCheck()
+	if drawn(p, ply, inCheck) {
 		return 0
 	}
-	inCheck := p.InCheck()
 	if ply >= MaxPly-1 {
 		if inCheck {
 			return 0

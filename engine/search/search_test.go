@@ -589,3 +589,32 @@ func TestTinyNodeBudgetCompletesDepthOne(t *testing.T) {
 		t.Errorf("nodes 1: %v, want the free queen d2d5", r.Move)
 	}
 }
+
+// TestNoLineGoesPastTheFiftyMoveRule: once a line reaches the hundredth
+// half-move without a capture or a pawn move, the game is drawn there, and
+// a principal variation must end (a match runner such as fastchess flags
+// any move after it). The positions are from games where a capture in the
+// quiescence search carried the line on: the kings and rooks shuffle to
+// the hundredth half-move, then one takes.
+func TestNoLineGoesPastTheFiftyMoveRule(t *testing.T) {
+	for _, fen := range []string{
+		"1r6/8/5k2/K3n3/8/8/8/8 w - - 94 135",
+		"8/8/1p1k2P1/1P2b3/5K2/8/B7/8 w - - 95 203",
+		"8/7k/8/1r3pR1/5P2/5P2/8/5K2 w - - 93 145",
+	} {
+		e := New(Options{})
+		var infos []Info
+		e.Search(mustPos(t, fen), Limits{Depth: 9}, func(i Info) { infos = append(infos, i) })
+		for _, i := range infos {
+			p := mustPos(t, fen)
+			for k, m := range i.PV {
+				if p.HalfmoveClock() >= 100 {
+					t.Errorf("%s, depth %d: the line %v goes on with %v after the fifty-move rule drew the game at its move %d",
+						fen, i.Depth, board.UCIList(i.PV), m, k)
+					break
+				}
+				p.MakeMove(m)
+			}
+		}
+	}
+}
