@@ -594,7 +594,7 @@ func TestTinyNodeBudgetCompletesDepthOne(t *testing.T) {
 // half-move without a capture or a pawn move, the game is drawn there, and
 // a principal variation must end (a match runner such as fastchess flags
 // any move after it). The positions are from games where a capture in the
-// quiescence search carried the line on: the kings and rooks shuffle to
+// quiescence search carried the line on: the pieces shuffle to
 // the hundredth half-move, then one takes.
 func TestNoLineGoesPastTheFiftyMoveRule(t *testing.T) {
 	for _, fen := range []string{
